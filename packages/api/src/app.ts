@@ -1,0 +1,85 @@
+// The application as a Fastify plugin tree: cross-cutting plugins first, then
+// routes, then the error and 404 handlers (plugins/errors.ts). The process
+// concerns (logger, listen, signals) live in server.ts.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Catalog } from './catalog/catalog.ts';
+import errors from './plugins/errors.ts';
+import requestId, { genRequestId } from './plugins/request-id.ts';
+import etag from './plugins/etag.ts';
+import catalogPlugin from './plugins/catalog.ts';
+import openapi from './plugins/openapi.ts';
+import metaRoutes from './routes/meta.ts';
+import programsRoutes from './routes/v1/programs/index.ts';
+import exclusionsRoutes from './routes/v1/exclusions/index.ts';
+import pingRoutes from './routes/v1/ping.ts';
+import attributionRoutes from './routes/v1/attribution.ts';
+import openapiRoutes from './routes/v1/openapi.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Readonly<Config>;
+    /** Extra liveness checks (e.g. the state store) run by /healthz. */
+    healthChecks: { add(check: () => Promise<boolean>): void; every(): Promise<boolean> };
+  }
+}
+
+export interface BuildOptions {
+  config: Readonly<Config>;
+  catalog: Catalog;
+  /** Close the catalogue when the app closes (the server owns it; tests may share one). */
+  ownsCatalog?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Fastify options shared by the server and tests. */
+export function serverOptions(config: Readonly<Config>, logger: FastifyServerOptions['logger']): FastifyServerOptions {
+  return {
+    logger,
+    genReqId: genRequestId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(options.config, options.logger ?? false)).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('config', options.config);
+  const checks: (() => Promise<boolean>)[] = [];
+  app.decorate('healthChecks', {
+    add: (check: () => Promise<boolean>) => void checks.push(check),
+    every: async () => (await Promise.all(checks.map((c) => c()))).every(Boolean),
+  });
+
+  await app.register(errors);
+  await app.register(requestId);
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Request-ID', 'If-None-Match'],
+    exposedHeaders: ['X-Request-ID', 'ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+    maxAge: 86400,
+  });
+  await app.register(etag);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(openapi);
+  await app.register(catalogPlugin, { catalog: options.catalog, closeOnExit: options.ownsCatalog ?? false });
+
+  await app.register(metaRoutes);
+  await app.register(async (v1) => {
+    await v1.register(programsRoutes, { prefix: '/programs' });
+    await v1.register(exclusionsRoutes, { prefix: '/exclusions' });
+    await v1.register(pingRoutes);
+    await v1.register(attributionRoutes);
+    await v1.register(openapiRoutes);
+  }, { prefix: '/v1' });
+
+  await app.ready();
+  return app;
+}

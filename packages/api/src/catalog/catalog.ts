@@ -1,0 +1,30 @@
+// The read side of the catalogue as one object: the connection plus the few
+// things computed once per file (meta, exclusion rules). Routes reach the
+// catalogue only through this.
+import { CatalogDatabase } from './db.ts';
+import { computeMeta, type Meta } from './queries/meta.ts';
+import { loadRules, type LoadedRule } from './queries/exclusions.ts';
+
+export class Catalog {
+  readonly db: CatalogDatabase;
+  private metaCache: Meta | null = null;
+  private rulesCache: LoadedRule[] | null = null;
+
+  constructor(file: string) {
+    this.db = new CatalogDatabase(file);
+  }
+
+  get meta(): Meta {
+    this.metaCache ??= computeMeta(this.db);
+    return this.metaCache;
+  }
+
+  get rules(): LoadedRule[] {
+    this.rulesCache ??= loadRules(this.db);
+    return this.rulesCache;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

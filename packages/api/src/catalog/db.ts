@@ -1,0 +1,69 @@
+// The one owner of the catalogue connection. Opened read-only: the serving
+// process never writes the catalogue (ingest builds a new file and renames it
+// into place). Statements are prepared once and reused.
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { existsSync } from 'node:fs';
+import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+
+export class CatalogDatabase {
+  readonly path: string;
+  readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(file: string) {
+    if (!existsSync(file)) throw new Error(`catalogue not found: ${file} (run \`npm run cli -- ingest\`)`);
+    this.path = file;
+    this.db = new DatabaseSync(file, { readOnly: true });
+    // Reads only; a larger page cache keeps the hot tables in memory.
+    this.db.exec('PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;');
+  }
+
+  /** A cached prepared statement; `sql` must be a constant or built only from constants. */
+  statement(sql: string): StatementSync {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  all<T>(sql: string, ...params: (string | number | null)[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  get<T>(sql: string, ...params: (string | number | null)[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  metaValue(key: string): string | null {
+    const row = this.get<{ value: string }>('SELECT value FROM catalog_meta WHERE key = ?', key);
+    return row?.value ?? null;
+  }
+
+  /** Liveness: one trivial query against the file. */
+  ping(): boolean {
+    return this.get<{ ok: number }>('SELECT 1 AS ok')?.ok === 1;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+}
+
+/** True when the file exists and was built by this version of the schema. */
+export function catalogIsCurrent(file: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      const row = db.prepare("SELECT value FROM catalog_meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+      return row?.value === String(CATALOG_SCHEMA_VERSION);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}

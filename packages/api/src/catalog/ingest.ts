@@ -1,0 +1,172 @@
+// Builds DATA_DIR/catalog.sqlite from the dataset directory.
+//
+// The catalogue is built into a temporary file next to the target and renamed
+// into place only when every loader finished: a crash or a fatal error never
+// leaves a half-built catalogue behind, and a serving process keeps reading
+// the previous file until the rename.
+//
+// Each record set has a Loader (catalog/loaders/*) that owns its tables: its
+// DDL, how a line is validated, how a valid record is written. Lines that fail
+// validation are rejected and reported with file and line number; with
+// `strict` any rejection fails the whole build.
+import { DatabaseSync } from 'node:sqlite';
+import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { datasetFile, readJsonl } from './jsonl.ts';
+import { LOADERS, type Loader, type LoadContext } from './loaders/index.ts';
+import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+
+export interface Rejection {
+  file: string;
+  lineNo: number;
+  reason: string;
+}
+
+export interface IngestReport {
+  catalogPath: string;
+  counts: Record<string, number>;
+  rejected: Rejection[];
+  warnings: string[];
+  durationMs: number;
+}
+
+export interface IngestOptions {
+  datasetDir: string;
+  dataDir: string;
+  strict?: boolean;
+  /** Receives progress lines; the CLI prints them to stderr. */
+  progress?: (event: ProgressEvent) => void;
+}
+
+export type ProgressEvent =
+  | { type: 'file-start'; loader: string; file: string | null }
+  | { type: 'lines'; loader: string; lines: number }
+  | { type: 'file-done'; loader: string; loaded: number; rejected: number }
+  | { type: 'finalize'; step: string };
+
+export class IngestError extends Error {
+  report: IngestReport;
+  constructor(message: string, report: IngestReport) {
+    super(message);
+    this.report = report;
+  }
+}
+
+export function catalogPath(dataDir: string): string {
+  return path.join(dataDir, 'catalog.sqlite');
+}
+
+export async function ingest(options: IngestOptions): Promise<IngestReport> {
+  const started = Date.now();
+  mkdirSync(options.dataDir, { recursive: true });
+  const target = catalogPath(options.dataDir);
+  const temp = `${target}.building-${process.pid}-${Date.now()}`;
+  const report: IngestReport = { catalogPath: target, counts: {}, rejected: [], warnings: [], durationMs: 0 };
+  const progress = options.progress ?? (() => {});
+  if (!existsSync(options.datasetDir)) {
+    throw new IngestError(`dataset directory not found: ${options.datasetDir}`, report);
+  }
+
+  const db = new DatabaseSync(temp);
+  let ok = false;
+  try {
+    // The file is private until the rename; durability of individual
+    // transactions does not matter, only the final state.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;');
+    db.exec(`CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
+    for (const loader of LOADERS) db.exec(loader.ddl);
+
+    const ctx: LoadContext = {
+      db,
+      datasetDir: options.datasetDir,
+      warn: (message) => report.warnings.push(message),
+      shared: new Map(),
+    };
+    for (const loader of LOADERS) {
+      await runLoader(loader, ctx, report, progress);
+    }
+    for (const loader of LOADERS) {
+      if (loader.finalize) {
+        progress({ type: 'finalize', step: loader.name });
+        loader.finalize(ctx);
+      }
+    }
+
+    const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
+    setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
+    setMeta.run('last_ingested_at', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    setMeta.run('counts', JSON.stringify(report.counts));
+    setMeta.run('rejected_count', String(report.rejected.length));
+
+    if (options.strict && report.rejected.length > 0) {
+      throw new IngestError(`${report.rejected.length} record(s) rejected; catalogue not written (strict mode)`, report);
+    }
+    progress({ type: 'finalize', step: 'optimize' });
+    db.exec('ANALYZE; PRAGMA optimize;');
+    db.exec("INSERT INTO programs_fts(programs_fts) VALUES ('optimize');");
+    db.close();
+    renameSync(temp, target);
+    ok = true;
+  } finally {
+    if (!ok) {
+      try { db.close(); } catch { /* already closed */ }
+      rmSync(temp, { force: true });
+    }
+  }
+  report.durationMs = Date.now() - started;
+  return report;
+}
+
+async function runLoader(
+  loader: Loader,
+  ctx: LoadContext,
+  report: IngestReport,
+  progress: (event: ProgressEvent) => void,
+): Promise<void> {
+  const file = datasetFile(ctx.datasetDir, loader.file);
+  progress({ type: 'file-start', loader: loader.name, file });
+  if (!file) {
+    if (loader.required) {
+      throw new IngestError(`required dataset file missing: ${loader.file}.jsonl(.gz) in ${ctx.datasetDir}`, report);
+    }
+    report.counts[loader.name] = 0;
+    progress({ type: 'file-done', loader: loader.name, loaded: 0, rejected: 0 });
+    return;
+  }
+  const shortName = path.basename(file);
+  let loaded = 0;
+  let rejected = 0;
+  let lines = 0;
+  const writer = loader.prepare(ctx);
+  ctx.db.exec('BEGIN');
+  try {
+    for await (const line of readJsonl(file)) {
+      lines++;
+      if (lines % 2000 === 0) progress({ type: 'lines', loader: loader.name, lines });
+      if (!line.ok) {
+        rejected++;
+        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: line.error });
+        continue;
+      }
+      const problem = loader.validate(line.record);
+      if (problem) {
+        rejected++;
+        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: problem });
+        continue;
+      }
+      const writeProblem = writer(line.record);
+      if (writeProblem) {
+        rejected++;
+        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: writeProblem });
+        continue;
+      }
+      loaded++;
+    }
+    ctx.db.exec('COMMIT');
+  } catch (err) {
+    ctx.db.exec('ROLLBACK');
+    throw err;
+  }
+  report.counts[loader.name] = loaded;
+  progress({ type: 'file-done', loader: loader.name, loaded, rejected });
+}

@@ -1,0 +1,176 @@
+// The programs table, its derived fields and its trigram full-text index.
+import { Type } from 'typebox';
+import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
+import {
+  aliasesFor, amountBand, applicationWindow, coverageFrom, enrichedDimensions, tierAndExclusion, trustLevel,
+  TIER_ORDER, type RawProgram,
+} from '../derive.ts';
+import { normalizeText } from '../text-query.ts';
+import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
+import { LAW_REFS, type LawRefsByProgram } from './program-law-refs.ts';
+
+const Str = Type.Union([Type.String(), Type.Null()]);
+const Num = Type.Union([Type.Number(), Type.Null()]);
+const StrList = Type.Union([Type.Array(Type.String()), Type.Null()]);
+
+const ProgramRecord = Type.Object({
+  unified_id: Type.String({ pattern: '^UNI-[A-Za-z0-9-]+$' }),
+  primary_name: Type.String({ minLength: 1 }),
+  authority_level: Type.Optional(Type.Union([
+    Type.Literal('national'), Type.Literal('prefecture'), Type.Literal('municipality'), Type.Literal('financial'), Type.Null(),
+  ])),
+  authority_name: Type.Optional(Str),
+  prefecture: Type.Optional(Str),
+  municipality: Type.Optional(Str),
+  program_kind: Type.Optional(Str),
+  program_kind_group: Type.Optional(Str),
+  official_url: Type.Optional(Str),
+  amount_max_man_yen: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  amount_min_man_yen: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  subsidy_rate: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+  tier: Type.Optional(Type.Union([
+    Type.Literal('S'), Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('X'), Type.Null(),
+  ])),
+  excluded: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  exclusion_reason: Type.Optional(Str),
+  target_types: Type.Optional(StrList),
+  funding_purpose: Type.Optional(StrList),
+  application_window: Type.Optional(Type.Union([Type.Object({}), Type.Null()])),
+  source_url: Type.Optional(Str),
+  source_fetched_at: Type.Optional(Str),
+  source_checksum: Type.Optional(Str),
+  source_last_check_status: Type.Optional(Num),
+  in_public_index: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  local_gov_code: Type.Optional(Str),
+  name_as_published: Type.Optional(Str),
+  slug: Type.Optional(Str),
+  jsic_majors: Type.Optional(StrList),
+});
+
+export const PROGRAMS_DDL = `
+  CREATE TABLE programs (
+    pid INTEGER PRIMARY KEY,
+    unified_id TEXT NOT NULL UNIQUE,
+    primary_name TEXT NOT NULL,
+    aliases TEXT NOT NULL,
+    authority_level TEXT,
+    authority_name TEXT,
+    prefecture TEXT,
+    municipality TEXT,
+    program_kind TEXT,
+    program_kind_group TEXT,
+    official_url TEXT,
+    amount_max_man_yen REAL,
+    amount_min_man_yen REAL,
+    subsidy_rate REAL,
+    trust_level TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    tier_order INTEGER NOT NULL,
+    coverage_score REAL NOT NULL,
+    gap_to_tier_s TEXT NOT NULL,
+    a_to_j_coverage TEXT NOT NULL,
+    excluded INTEGER NOT NULL,
+    exclusion_reason TEXT,
+    crop_categories TEXT NOT NULL,
+    equipment_category TEXT,
+    target_types TEXT NOT NULL,
+    funding_purpose TEXT NOT NULL,
+    amount_band TEXT NOT NULL,
+    application_window TEXT NOT NULL,
+    window_start TEXT,
+    window_end TEXT,
+    enriched TEXT,
+    source_mentions TEXT,
+    source_url TEXT,
+    source_fetched_at TEXT,
+    source_checksum TEXT,
+    jsic_majors TEXT NOT NULL,
+    slug TEXT,
+    in_public_index INTEGER,
+    local_gov_code TEXT
+  ) STRICT;
+  CREATE INDEX programs_order ON programs (tier_order, primary_name);
+  CREATE INDEX programs_prefecture ON programs (prefecture, tier_order, primary_name);
+  CREATE INDEX programs_authority_level ON programs (authority_level);
+  CREATE INDEX programs_amount ON programs (amount_max_man_yen);
+  CREATE INDEX programs_slug ON programs (slug);
+  CREATE INDEX programs_name ON programs (primary_name);
+  CREATE INDEX programs_window_end ON programs (window_end);
+  -- Trigram index over the searchable text. rowid = programs.pid.
+  CREATE VIRTUAL TABLE programs_fts USING fts5(
+    primary_name, aliases, authority, other,
+    tokenize = 'trigram'
+  );`;
+
+export const programsLoader: Loader = {
+  name: 'programs',
+  file: 'programs',
+  required: true,
+  ddl: PROGRAMS_DDL,
+  validate: schemaValidator(ProgramRecord),
+  prepare(ctx) {
+    const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
+    const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
+    const columns = [
+      'unified_id', 'primary_name', 'aliases', 'authority_level', 'authority_name', 'prefecture', 'municipality',
+      'program_kind', 'program_kind_group', 'official_url', 'amount_max_man_yen', 'amount_min_man_yen', 'subsidy_rate',
+      'trust_level', 'tier', 'tier_order', 'coverage_score', 'gap_to_tier_s', 'a_to_j_coverage', 'excluded',
+      'exclusion_reason', 'crop_categories', 'equipment_category', 'target_types', 'funding_purpose', 'amount_band',
+      'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
+      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
+    ];
+    const insert = ctx.db.prepare(
+      `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
+    );
+    const insertFts = ctx.db.prepare(
+      'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other) VALUES (?, ?, ?, ?, ?)',
+    );
+    return (record) => {
+      const p = record as unknown as RawProgram;
+      const aliases = aliasesFor(p, dupNames.get(p.unified_id) ?? []);
+      const enriched = enrichedDimensions(p, { laws: lawRefs.get(p.unified_id) ?? [], caseStudyCount: 0 });
+      const coverage = coverageFrom(enriched);
+      const { tier, excluded, exclusion_reason } = tierAndExclusion(p);
+      const window = applicationWindow(p);
+      const mentions = sourceMentions(p);
+      let pid = 0;
+      const problem = insertOrReject(() => {
+        const row = insert.get(
+          p.unified_id, p.primary_name, json(aliases), p.authority_level ?? null, p.authority_name ?? null,
+          p.prefecture ?? null, p.municipality ?? null, p.program_kind ?? null, p.program_kind_group ?? null,
+          p.official_url ?? null, p.amount_max_man_yen ?? null, p.amount_min_man_yen ?? null, p.subsidy_rate ?? null,
+          trustLevel(p), tier, TIER_ORDER[tier], coverage.coverage_score, json(coverage.gap_to_tier_s),
+          json(coverage.a_to_j_coverage), excluded ? 1 : 0, exclusion_reason, '[]', null,
+          json(p.target_types ?? []), json(p.funding_purpose ?? []), amountBand(p.amount_max_man_yen),
+          json(window), window.start, window.end, json(enriched), json(mentions), p.source_url ?? null,
+          p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
+          bool(p.in_public_index), p.local_gov_code ?? null,
+        ) as { pid: number };
+        pid = row.pid;
+      }, `unified_id ${p.unified_id}`);
+      if (problem) return problem;
+      // The index holds normalised text; queries are normalised the same way (text-query.ts).
+      insertFts.run(
+        pid, normalizeText(p.primary_name), normalizeText(aliases.join(' | ')),
+        normalizeText([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
+        normalizeText([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
+      );
+      return null;
+    };
+  },
+  finalize(ctx) {
+    // The reference date of the data: the newest source fetch of any program.
+    const row = ctx.db.prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'").get() as { d: string | null };
+    ctx.db.prepare("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('data_as_of', ?)").run(row.d ?? '');
+  },
+};
+
+/** Where the record's facts were seen: its primary source, then its official page. */
+function sourceMentions(p: RawProgram): { url: string; fetched_at: string | null; confidence: number }[] | null {
+  const out: { url: string; fetched_at: string | null; confidence: number }[] = [];
+  if (p.source_url) {
+    out.push({ url: p.source_url, fetched_at: p.source_fetched_at ?? null, confidence: p.source_last_check_status === 200 ? 1 : 0.8 });
+  }
+  if (p.official_url && p.official_url !== p.source_url) out.push({ url: p.official_url, fetched_at: null, confidence: 0.6 });
+  return out.length > 0 ? out : null;
+}

@@ -1,0 +1,69 @@
+// /v1/exclusions: the rule catalogue and the combination check.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Attribution, ATTRIBUTION, Nullable, errorResponses } from '../../../schemas/common.ts';
+import { checkExclusions, dedupe } from '../../../catalog/queries/exclusions.ts';
+import { HttpError } from '../../../plugins/errors.ts';
+
+export const ExclusionRule = Type.Object(
+  {
+    rule_id: Type.String(),
+    kind: Type.String({ description: '`mutex`, `prerequisite`, `conditional_reduction`, others possible' }),
+    severity: Nullable(Type.String()),
+    program_a: Nullable(Type.String()),
+    program_b: Nullable(Type.String()),
+    program_b_group: Type.Array(Nullable(Type.String())),
+    description: Nullable(Type.String()),
+    source_notes: Nullable(Type.String()),
+    source_urls: Type.Array(Type.String()),
+    extra: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { $id: 'ExclusionRule' },
+);
+
+const CheckRequest = Type.Object(
+  { program_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 200, description: 'At least 1 id (unified_id, upstream slug or program name); duplicates removed.' }) },
+  { $id: 'ExclusionCheckRequest', additionalProperties: false },
+);
+
+const Hit = Type.Object({
+  rule_id: Type.String(),
+  kind: Type.String(),
+  severity: Nullable(Type.String()),
+  programs_involved: Type.Array(Type.String()),
+  description: Nullable(Type.String()),
+  source_urls: Type.Array(Type.String()),
+});
+
+const CheckResponse = Type.Object(
+  { program_ids: Type.Array(Type.String()), hits: Type.Array(Hit), checked_rules: Type.Integer(), attribution: Attribution },
+  { $id: 'ExclusionCheckResponse' },
+);
+
+const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/rules', {
+    schema: {
+      operationId: 'listExclusionRules',
+      tags: ['exclusions'],
+      summary: 'All exclusion rules',
+      response: { 200: Type.Array(ExclusionRule), ...errorResponses(401, 429) },
+    },
+  }, async () => app.catalog.rules.map((r) => r.rule));
+
+  app.post('/check', {
+    schema: {
+      operationId: 'checkExclusions',
+      tags: ['exclusions'],
+      summary: 'Which exclusion rules a set of programs triggers',
+      body: CheckRequest,
+      response: { 200: CheckResponse, ...errorResponses(400, 401, 429) },
+    },
+  }, async (request) => {
+    const ids = dedupe(request.body.program_ids);
+    if (ids.length === 0) throw new HttpError(400, 'program_ids must contain at least 1 id');
+    const rules = app.catalog.rules;
+    return { program_ids: ids, hits: checkExclusions(rules, ids), checked_rules: rules.length, attribution: ATTRIBUTION };
+  });
+};
+
+export default exclusionsRoutes;

@@ -1,0 +1,44 @@
+// The process: configuration, catalogue, listen, graceful shutdown.
+import { loadConfig, ConfigError } from './config.ts';
+import { ensureCatalog } from './catalog/ensure.ts';
+import { Catalog } from './catalog/catalog.ts';
+import { buildApp } from './app.ts';
+import { loggerOptions } from './logger.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const { path, built } = await ensureCatalog(config.dataDir, config.datasetDir, (e) => {
+    if (e.type === 'file-start') process.stderr.write(`building catalogue: ${e.loader}\n`);
+  });
+  if (built) console.error(`catalogue built at ${path}`);
+  const app = await buildApp({ config, catalog: new Catalog(path), ownsCatalog: true, logger: loggerOptions(config.logLevel) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

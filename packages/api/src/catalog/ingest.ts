@@ -123,6 +123,19 @@ async function runLoader(
   report: IngestReport,
   progress: (event: ProgressEvent) => void,
 ): Promise<void> {
+  if (loader.build) {
+    progress({ type: 'file-start', loader: loader.name, file: null });
+    ctx.db.exec('BEGIN');
+    try {
+      report.counts[loader.name] = await loader.build(ctx);
+      ctx.db.exec('COMMIT');
+    } catch (err) {
+      ctx.db.exec('ROLLBACK');
+      throw err;
+    }
+    progress({ type: 'file-done', loader: loader.name, loaded: report.counts[loader.name], rejected: 0 });
+    return;
+  }
   const file = datasetFile(ctx.datasetDir, loader.file);
   progress({ type: 'file-start', loader: loader.name, file });
   if (!file) {

@@ -25,6 +25,12 @@ export interface Loader {
   prepare(ctx: LoadContext): (record: Record<string, unknown>) => string | null;
   /** Runs after every loader has loaded (cross-record-set derivations). */
   finalize?(ctx: LoadContext): void;
+  /**
+   * For derived tables that read several files or earlier tables: when set,
+   * ingest calls it instead of the per-line loop (validate/prepare unused)
+   * and records the returned row count.
+   */
+  build?(ctx: LoadContext): Promise<number>;
 }
 
 /** A validator that names the first failing field of a record against a TypeBox schema. */

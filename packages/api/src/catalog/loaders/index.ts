@@ -6,7 +6,11 @@ import { duplicatesLoader } from './duplicates.ts';
 import { programLawRefsLoader } from './program-law-refs.ts';
 import { programsLoader } from './programs.ts';
 import { exclusionRulesLoader } from './exclusion-rules.ts';
-import { rawRecordsLoader } from './raw-records.ts';
+import {
+  caseStudiesLoader, certificationsLoader, enforcementLoader, enumsLoader, lawArticlesLoader, lawsLoader, loansLoader,
+  municipalitiesLoader, taxRulesetsLoader,
+} from './record-sets.ts';
+import { bidsLoader } from './bids.ts';
 import type { Loader } from './types.ts';
 
 export type { Loader, LoadContext } from './types.ts';
@@ -17,14 +21,14 @@ export const LOADERS: readonly Loader[] = [
   programsLoader,
   exclusionRulesLoader,
   // Related record sets (served by the record-set routes).
-  rawRecordsLoader('laws', 'laws', null),
-  rawRecordsLoader('law_articles', 'law_articles', null),
-  rawRecordsLoader('enforcement', 'enforcement', 'enforcement_id'),
-  rawRecordsLoader('case_studies', 'case_studies', 'case_id'),
-  rawRecordsLoader('tax_rulesets', 'tax_rulesets', 'unified_id'),
-  rawRecordsLoader('loans_mutual_aid', 'loans_mutual_aid', null),
-  rawRecordsLoader('certifications', 'certifications', 'unified_id'),
-  rawRecordsLoader('municipalities', 'municipalities', 'municipality_code'),
-  rawRecordsLoader('enums', 'enums', null),
-  rawRecordsLoader('bids', 'bids', 'unified_id'),
+  lawsLoader,
+  lawArticlesLoader,
+  enforcementLoader,
+  caseStudiesLoader,
+  taxRulesetsLoader,
+  loansLoader,
+  certificationsLoader,
+  municipalitiesLoader,
+  enumsLoader,
+  bidsLoader,
 ];

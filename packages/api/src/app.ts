@@ -57,6 +57,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     every: async () => (await Promise.all(checks.map((c) => c()))).every(Boolean),
   });
 
+  // JSON only: other content types answer 415 (routes needing a raw body register their own parser).
+  app.removeContentTypeParser('text/plain');
   await app.register(errors);
   await app.register(requestId);
   await app.register(cors, {

@@ -1,0 +1,98 @@
+// Exclusion rules and check, /meta, /healthz, /v1/ping (anonymous), /v1/attribution.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build, body } from '../helper.ts';
+
+type Row = Record<string, any>;
+const keys = (o: object) => Object.keys(o).sort();
+
+test('exclusion rules: every rule with the ExclusionRule fields', async (t) => {
+  const app = await build(t);
+  const res = await app.inject('/v1/exclusions/rules');
+  assert.equal(res.statusCode, 200);
+  const rules = body<Row[]>(res);
+  assert.equal(rules.length, 22);
+  for (const r of rules) {
+    assert.deepEqual(keys(r), ['description', 'extra', 'kind', 'program_a', 'program_b', 'program_b_group', 'rule_id', 'severity', 'source_notes', 'source_urls']);
+    assert.ok(['mutex', 'prerequisite', 'conditional_reduction'].includes(r.kind));
+    assert.ok(Array.isArray(r.source_urls));
+  }
+  assert.equal(new Set(rules.map((r) => r.rule_id)).size, rules.length, 'rule ids are unique');
+});
+
+test('exclusion check: mutex hits with two programs, not with one; ids de-duplicated', async (t) => {
+  const app = await build(t);
+  const rules = body<Row[]>(await app.inject('/v1/exclusions/rules'));
+  const mutex = rules.find((r) => r.kind === 'mutex' && r.program_a?.startsWith('UNI-') && r.program_b?.startsWith('UNI-'))!;
+  assert.ok(mutex, 'a mutex rule between two resolved programs exists');
+  const one = body(await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: [mutex.program_a, mutex.program_a] } }));
+  assert.deepEqual(one.program_ids, [mutex.program_a]);
+  assert.ok(!one.hits.some((h: Row) => h.rule_id === mutex.rule_id));
+  assert.equal(one.checked_rules, 22);
+  const two = body(await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: [mutex.program_a, mutex.program_b] } }));
+  const hit = two.hits.find((h: Row) => h.rule_id === mutex.rule_id);
+  assert.ok(hit, 'the mutex rule hits');
+  assert.deepEqual(keys(hit), ['description', 'kind', 'programs_involved', 'rule_id', 'severity', 'source_urls']);
+  assert.deepEqual(hit.programs_involved.sort(), [mutex.program_a, mutex.program_b].sort());
+});
+
+test('exclusion check: a prerequisite rule hits with one program', async (t) => {
+  const app = await build(t);
+  const rules = body<Row[]>(await app.inject('/v1/exclusions/rules'));
+  const pre = rules.find((r) => r.kind === 'prerequisite' && r.program_a)!;
+  assert.ok(pre);
+  const res = body(await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: [pre.program_a] } }));
+  assert.ok(res.hits.some((h: Row) => h.rule_id === pre.rule_id && h.kind === 'prerequisite'));
+});
+
+test('exclusion check: empty program_ids is 400, missing body 400, wrong content type 415', async (t) => {
+  const app = await build(t);
+  const empty = await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: [] } });
+  assert.equal(empty.statusCode, 400);
+  assert.match(body(empty).detail, /program_ids/);
+  const missing = await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: {} });
+  assert.equal(missing.statusCode, 400);
+  const text = await app.inject({ method: 'POST', url: '/v1/exclusions/check', headers: { 'content-type': 'text/plain' }, payload: 'program_ids=x' });
+  assert.equal(text.statusCode, 415);
+  assert.equal(typeof body(text).detail, 'string');
+});
+
+test('meta: counts by tier sum to the total, prefecture buckets include _none, /v1/meta is an alias', async (t) => {
+  const app = await build(t);
+  const res = await app.inject('/meta');
+  assert.equal(res.statusCode, 200);
+  const m = body(res);
+  assert.equal(m.total_programs, 12072);
+  assert.deepEqual(m.tier_counts, { S: 114, A: 1306, B: 4065, C: 5721, X: 866 });
+  const tierSum = Object.values(m.tier_counts as Record<string, number>).reduce((a, b) => a + b, 0);
+  assert.equal(tierSum, m.total_programs);
+  const prefSum = Object.values(m.prefecture_counts as Record<string, number>).reduce((a, b) => a + b, 0);
+  assert.equal(prefSum, m.total_programs);
+  assert.ok(m.prefecture_counts._none > 0);
+  assert.equal(m.exclusion_rules_count, 22);
+  assert.match(m.last_ingested_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  assert.match(m.data_as_of, /^\d{4}-\d{2}-\d{2}$/);
+  const alias = body(await app.inject('/v1/meta'));
+  assert.deepEqual(alias, m);
+});
+
+test('healthz checks the database; attribution endpoint serves the block', async (t) => {
+  const app = await build(t);
+  assert.deepEqual(body(await app.inject('/healthz')), { status: 'ok' });
+  const a = body(await app.inject('/v1/attribution'));
+  assert.deepEqual(keys(a), ['edited', 'license', 'notice', 'source', 'source_url']);
+  assert.equal(a.edited, true);
+});
+
+test('ping: the anonymous answer', async (t) => {
+  const app = await build(t);
+  const res = await app.inject('/v1/ping');
+  assert.equal(res.statusCode, 200);
+  const p = body(res);
+  assert.equal(p.ok, true);
+  assert.equal(p.authenticated, false);
+  assert.equal(p.tier, 'free');
+  assert.match(p.server_time_utc, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  assert.equal(typeof p.server_version, 'string');
+  assert.equal(p.rate_limit_remaining, 100);
+});

@@ -210,6 +210,13 @@ export interface StateStore {
   findDeviceCodeByHash(deviceCodeHash: string): Promise<DeviceCodeRecord | null>;
   findDeviceCodeByUserCode(userCode: string): Promise<DeviceCodeRecord | null>;
   updateDeviceCode(deviceCodeHash: string, patch: Partial<DeviceCodeRecord>): Promise<void>;
+  /** Atomically move a code from status `from` to `to` (with an optional key/sealed-key change); true when this call did it. */
+  transitionDeviceCode(
+    deviceCodeHash: string,
+    from: DeviceCodeRecord['status'],
+    to: DeviceCodeRecord['status'],
+    patch?: { sealedKey?: string | null; keyId?: number | null },
+  ): Promise<boolean>;
 
   // Advisors and referrals
   createAdvisor(input: Omit<AdvisorRecord, 'id' | 'createdAt'>): Promise<AdvisorRecord>;
@@ -225,4 +232,6 @@ export interface StateStore {
   adminFunnel(days: number): Promise<{ date: string; tier: string; requests: number }[]>;
   adminCohorts(): Promise<{ month: string; keys: number; active: number }[]>;
   adminErrors(limit: number): Promise<{ route: string; status: number; count: number; lastAt: string }[]>;
+  /** Count one 4xx/5xx answer of a route pattern (no address, no key: route and status only). */
+  recordError(route: string, status: number): Promise<void>;
 }

@@ -1,0 +1,126 @@
+// PostgreSQL driver of the state store (`pg` Pool), for several API replicas
+// sharing keys, counters and usage. Statements are written with `?` and
+// numbered here; migrations run under a session advisory lock so that
+// processes starting together apply each version exactly once.
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.ts';
+import { SqlStateStore, type Queryer, type Row, type SqlDriver } from './sql-store.ts';
+
+/** Arbitrary constant naming this service's migration lock. */
+const MIGRATION_LOCK_ID = 724_315_001;
+
+/** `?` -> `$1`, `$2`, … (our statements never hold a literal question mark). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function bind(params: unknown[]): unknown[] {
+  return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
+}
+
+function queryer(client: pg.Pool | pg.PoolClient): Queryer {
+  return {
+    all: async <T = Row>(sql: string, params: unknown[] = []) => (await client.query(numbered(sql), bind(params))).rows as T[],
+    run: async (sql: string, params: unknown[] = []) => (await client.query(numbered(sql), bind(params))).rowCount ?? 0,
+  };
+}
+
+export interface PostgresOptions {
+  /** Schema to use (search_path); default the server's. Tests isolate each run in its own schema. */
+  schema?: string;
+  max?: number;
+}
+
+class PostgresDriver implements SqlDriver {
+  readonly kind = 'postgres' as const;
+  readonly forUpdate = ' FOR UPDATE';
+  private readonly pool: pg.Pool;
+  private readonly q: Queryer;
+  private closed = false;
+
+  constructor(url: string, options: PostgresOptions) {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
+      throw new Error('schema must be a lower-case SQL identifier');
+    }
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      connectionTimeoutMillis: 10_000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+    this.q = queryer(this.pool);
+  }
+
+  all<T = Row>(sql: string, params?: unknown[]): Promise<T[]> {
+    return this.q.all<T>(sql, params);
+  }
+
+  run(sql: string, params?: unknown[]): Promise<number> {
+    return this.q.run(sql, params);
+  }
+
+  async tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(queryer(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+        );
+        const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+        for (const m of MIGRATIONS) {
+          if (applied.has(m.version)) continue;
+          await client.query('BEGIN');
+          try {
+            await client.query(m.postgres);
+            await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+              m.version, m.name, new Date().toISOString(),
+            ]);
+            await client.query('COMMIT');
+          } catch (err) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw err;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ ok: number }>('SELECT 1 AS ok');
+    return rows[0]?.ok === 1;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+/** A PostgreSQL state store; call `migrate()` before use. */
+export function openPostgresStore(url: string, options: PostgresOptions = {}): SqlStateStore {
+  return new SqlStateStore(new PostgresDriver(url, options));
+}

@@ -1,0 +1,118 @@
+// SQLite driver of the state store (node:sqlite): DATA_DIR/state.sqlite in WAL
+// mode with a busy timeout, so a CLI command and the server can share it.
+// node:sqlite is synchronous; one async mutex keeps each transaction whole
+// (no other statement of this process runs between its BEGIN and COMMIT).
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS } from './migrations/index.ts';
+import { SqlStateStore, type Queryer, type Row, type SqlDriver } from './sql-store.ts';
+
+function bind(params: unknown[]): SQLInputValue[] {
+  return params.map((p) => {
+    if (p === undefined) return null;
+    if (typeof p === 'boolean') return p ? 1 : 0;
+    return p as SQLInputValue;
+  });
+}
+
+class SqliteDriver implements SqlDriver {
+  readonly kind = 'sqlite' as const;
+  readonly forUpdate = '';
+  private readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA busy_timeout = 5000');
+    if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    this.db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  private statement(sql: string): StatementSync {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private readonly direct: Queryer = {
+    all: async <T = Row>(sql: string, params: unknown[] = []) => this.statement(sql).all(...bind(params)) as T[],
+    run: async (sql: string, params: unknown[] = []) => Number(this.statement(sql).run(...bind(params)).changes),
+  };
+
+  /** Run `fn` after every earlier operation of this connection finished. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(fn);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.serial(() => this.direct.all<T>(sql, params));
+  }
+
+  run(sql: string, params: unknown[] = []): Promise<number> {
+    return this.serial(() => this.direct.run(sql, params));
+  }
+
+  tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(this.direct);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        this.db.exec('ROLLBACK');
+        throw err;
+      }
+    });
+  }
+
+  migrate(): Promise<void> {
+    return this.serial(async () => {
+      // BEGIN IMMEDIATE takes the write lock: a second process waits (busy_timeout) and then sees the versions applied.
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+        const applied = new Set(
+          (this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+        );
+        for (const m of MIGRATIONS) {
+          if (applied.has(m.version)) continue;
+          this.db.exec(m.sqlite);
+          this.db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+        }
+        this.db.exec('COMMIT');
+      } catch (err) {
+        this.db.exec('ROLLBACK');
+        throw err;
+      }
+    });
+  }
+
+  ping(): Promise<boolean> {
+    return this.serial(async () => (this.db.prepare('SELECT 1 AS ok').get() as { ok: number }).ok === 1);
+  }
+
+  close(): Promise<void> {
+    return this.serial(async () => {
+      if (this.closed) return;
+      this.closed = true;
+      this.statements.clear();
+      this.db.close();
+    });
+  }
+}
+
+/** A SQLite state store at `file` (`:memory:` for a throwaway one); call `migrate()` before use. */
+export function openSqliteStore(file: string): SqlStateStore {
+  return new SqlStateStore(new SqliteDriver(file));
+}

@@ -11,6 +11,7 @@ import {
   municipalitiesLoader, taxRulesetsLoader,
 } from './record-sets.ts';
 import { bidsLoader } from './bids.ts';
+import { entityGraphLoader } from './entity-graph.ts';
 import type { Loader } from './types.ts';
 
 export type { Loader, LoadContext } from './types.ts';
@@ -31,4 +32,6 @@ export const LOADERS: readonly Loader[] = [
   municipalitiesLoader,
   enumsLoader,
   bidsLoader,
+  // The entity graph of /v1/am (reads the dataset files and the typed tables above).
+  entityGraphLoader,
 ];

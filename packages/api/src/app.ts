@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Catalog } from './catalog/catalog.ts';
 import errors from './plugins/errors.ts';
+import { validatorCompiler } from './validation.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import catalogPlugin from './plugins/catalog.ts';
@@ -44,7 +45,6 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   };
 }
 
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // JSON only: other content types answer 415 (routes needing a raw body register their own parser).
   app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
   await app.register(errors);
   await app.register(requestId);
   await app.register(cors, {

@@ -13,6 +13,11 @@ import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import catalogPlugin from './plugins/catalog.ts';
 import openapi from './plugins/openapi.ts';
+import statePlugin from './plugins/state.ts';
+import auth from './plugins/auth.ts';
+import limits from './plugins/limits.ts';
+import usage from './plugins/usage.ts';
+import type { StateStore } from './state/store.ts';
 import metaRoutes from './routes/meta.ts';
 import programsRoutes from './routes/v1/programs/index.ts';
 import exclusionsRoutes from './routes/v1/exclusions/index.ts';
@@ -34,6 +39,10 @@ export interface BuildOptions {
   /** Close the catalogue when the app closes (the server owns it; tests may share one). */
   ownsCatalog?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** A state store to use instead of opening the configured one (tests, document builds). */
+  state?: StateStore;
+  /** Close the injected `state` when the app closes (a store opened from the configuration always is). */
+  ownsState?: boolean;
 }
 
 /** Fastify options shared by the server and tests. */
@@ -73,6 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(openapi);
   await app.register(catalogPlugin, { catalog: options.catalog, closeOnExit: options.ownsCatalog ?? false });
+  await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });
+  await app.register(auth);
+  await app.register(limits);
+  await app.register(usage);
 
   await app.register(metaRoutes);
   await app.register(async (v1) => {

@@ -4,9 +4,11 @@ import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import type { Catalog } from './catalog/catalog.ts';
 import { openapiDocument } from './plugins/openapi.ts';
+import { openMemoryStore } from './state/index.ts';
 
 export async function buildDocumentApp(config: Readonly<Config>): Promise<Record<string, unknown>> {
-  const app = await buildApp({ config, catalog: null as unknown as Catalog });
+  // No files touched: a throwaway in-memory state store, closed with the app.
+  const app = await buildApp({ config, catalog: null as unknown as Catalog, state: await openMemoryStore(), ownsState: true });
   try {
     return openapiDocument(app);
   } finally {

@@ -1,4 +1,6 @@
 // GET /v1/ping: who the server thinks you are, and how much is left today.
+// Authentication, limits and usage are hooks (plugins/auth, limits, usage):
+// this handler only reports what they decided.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../schemas/common.ts';
@@ -7,11 +9,13 @@ import { SERVER_VERSION } from '../../config.ts';
 const Ping = Type.Object(
   {
     ok: Type.Boolean(),
-    authenticated: Type.Boolean(),
+    authenticated: Type.Boolean({ description: 'whether a valid key was presented' }),
     tier: Type.String({ description: '`free` or `paid`' }),
     server_time_utc: Type.String({ description: 'YYYY-MM-DDTHH:MM:SSZ' }),
     server_version: Type.String(),
-    rate_limit_remaining: Nullable(Type.Integer({ description: 'remaining calls today; null for paid' })),
+    rate_limit_remaining: Nullable(
+      Type.Integer({ description: 'remaining calls today; null for paid; for anonymous callers the full free-tier limit' }),
+    ),
   },
   { $id: 'Ping' },
 );
@@ -26,16 +30,26 @@ const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'ping',
       tags: ['meta'],
       summary: 'Authentication and quota status',
+      description: 'Only authenticated calls are recorded as usage events; ping is never billed.',
       response: { 200: Ping, ...errorResponses(401, 429) },
     },
-  }, async () => ({
-    ok: true,
-    authenticated: false,
-    tier: 'free',
-    server_time_utc: utcSeconds(),
-    server_version: SERVER_VERSION,
-    rate_limit_remaining: app.config.anonDailyLimit,
-  }));
+  }, async (request) => {
+    const identity = request.identity;
+    const keyed = identity.kind === 'key';
+    const tier = keyed ? identity.key.tier : 'free';
+    let remaining: number | null;
+    if (!keyed) remaining = app.config.anonDailyLimit; // the contract: anonymous callers see the full free-tier limit
+    else if (tier === 'paid') remaining = null;
+    else remaining = request.quota?.remaining ?? app.config.freeDailyLimit;
+    return {
+      ok: true,
+      authenticated: keyed,
+      tier,
+      server_time_utc: utcSeconds(),
+      server_version: SERVER_VERSION,
+      rate_limit_remaining: remaining,
+    };
+  });
 };
 
 export default pingRoutes;

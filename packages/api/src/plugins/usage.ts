@@ -1,0 +1,51 @@
+// Usage events, after the response: one event per authenticated request to a
+// metered path (ping included, counted but not billed). A 2xx answer of a
+// paid key on a billable path costs UNIT_PRICE_YEN, billed in the Japan-time
+// month; the store keeps the month within the key's cap atomically and queues
+// the events of customers in the meter outbox that the billing flusher drains.
+// Also counts every 4xx/5xx per route pattern for /v1/admin/errors (route and
+// status only: no address, no key).
+import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { UsageEvent } from '../state/store.ts';
+import { isBillable, isMetered } from './metered-paths.ts';
+import { jstMonth } from '../time.ts';
+
+export default fp(
+  async function usage(app: FastifyInstance) {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url;
+      const status = reply.statusCode;
+      try {
+        if (status >= 400) await app.state.recordError(route ?? '(no route)', status);
+        const identity = request.identity;
+        if (identity?.kind !== 'key' || !isMetered(request.method, route)) return;
+        const key = identity.key;
+        const now = new Date();
+        const billable = key.tier === 'paid' && status >= 200 && status < 300 && isBillable(request.method, route);
+        const event: UsageEvent = {
+          eventId: randomUUID(),
+          keyId: key.id,
+          customerId: key.customerId,
+          tier: key.tier,
+          method: request.method,
+          route: route!,
+          status,
+          billable,
+          amountYen: billable ? app.config.unitPriceYen : 0,
+          billingMonth: jstMonth(now),
+          createdAt: now.toISOString(),
+        };
+        const recorded = await app.state.recordUsage(event, key.monthlyCapYen);
+        if (!recorded) {
+          // A concurrent request took the last of the cap after our pre-check: the cap wins, this one is not billed.
+          await app.state.recordUsage({ ...event, billable: false, amountYen: 0 }, null);
+        }
+      } catch (err) {
+        request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
+      }
+    });
+  },
+  { name: 'usage', dependencies: ['auth', 'state'] },
+);

@@ -24,6 +24,13 @@ import exclusionsRoutes from './routes/v1/exclusions/index.ts';
 import pingRoutes from './routes/v1/ping.ts';
 import attributionRoutes from './routes/v1/attribution.ts';
 import openapiRoutes from './routes/v1/openapi.ts';
+import loansRoutes from './routes/v1/loans/index.ts';
+import taxRulesetsRoutes from './routes/v1/tax_rulesets/index.ts';
+import enforcementRoutes from './routes/v1/enforcement/index.ts';
+import lawsRoutes from './routes/v1/laws/index.ts';
+import caseStudiesRoutes from './routes/v1/case_studies/index.ts';
+import certificationsRoutes from './routes/v1/certifications/index.ts';
+import bidsRoutes from './routes/v1/bids/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +101,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(pingRoutes);
     await v1.register(attributionRoutes);
     await v1.register(openapiRoutes);
+    await v1.register(loansRoutes, { prefix: '/loans' });
+    await v1.register(taxRulesetsRoutes, { prefix: '/tax_rulesets' });
+    await v1.register(enforcementRoutes, { prefix: '/enforcement' });
+    await v1.register(lawsRoutes, { prefix: '/laws' });
+    await v1.register(caseStudiesRoutes, { prefix: '/case_studies' });
+    await v1.register(certificationsRoutes, { prefix: '/certifications' });
+    await v1.register(bidsRoutes, { prefix: '/bids' });
   }, { prefix: '/v1' });
 
   await app.ready();

@@ -57,7 +57,7 @@ export const BidsSearchQuery = Type.Object({
   prefecture: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
   min_amount_yen: Type.Optional(Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at least this' })),
   max_amount_yen: Type.Optional(Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at most this' })),
-  deadline_after: Type.Optional(Type.String({ format: 'date', description: 'bid_deadline on or after this date (YYYY-MM-DD)' })),
+  deadline_after: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'bid_deadline on or after this date (YYYY-MM-DD)' })),
   limit: Type.Optional(Limit()),
   offset: Type.Optional(Offset),
 }, { additionalProperties: false });

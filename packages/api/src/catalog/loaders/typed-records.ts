@@ -43,9 +43,13 @@ function storeValue(kind: ColumnKind, value: unknown): string | number | null {
   }
 }
 
+/** Column kinds of every typed table, for decoding rows on the read side (queries/record-sets.ts). */
+export const TABLE_COLUMNS = new Map<string, Record<string, ColumnKind>>();
+
 export function typedRecordsLoader(spec: TypedRecordsSpec): Loader {
   const derived = spec.derived ?? {};
   const columns = [...Object.entries(spec.columns), ...Object.entries(derived).map(([k, d]) => [k, d.kind] as const)];
+  TABLE_COLUMNS.set(spec.table, Object.fromEntries(columns));
   const ddl = [
     `CREATE TABLE ${spec.table} (row_id INTEGER PRIMARY KEY, ${columns.map(([name, kind]) => `${name} ${SQL_TYPE[kind]}`).join(', ')}) STRICT;`,
     ...(spec.unique ?? []).map((cols, i) => `CREATE UNIQUE INDEX ${spec.table}_u${i} ON ${spec.table} (${cols});`),

@@ -3,7 +3,6 @@
 // into place). Statements are prepared once and reused.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
-import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 
 export class CatalogDatabase {
   readonly path: string;
@@ -52,14 +51,14 @@ export class CatalogDatabase {
   }
 }
 
-/** True when the file exists and was built by this version of the schema. */
-export function catalogIsCurrent(file: string): boolean {
+/** True when the file exists and was built from exactly this code and dataset (see fingerprint.ts). */
+export function catalogIsCurrent(file: string, fingerprint: string): boolean {
   if (!existsSync(file)) return false;
   try {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
-      const row = db.prepare("SELECT value FROM catalog_meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
-      return row?.value === String(CATALOG_SCHEMA_VERSION);
+      const row = db.prepare("SELECT value FROM catalog_meta WHERE key = 'fingerprint'").get() as { value: string } | undefined;
+      return row?.value === fingerprint;
     } finally {
       db.close();
     }

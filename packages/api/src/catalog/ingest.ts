@@ -15,6 +15,7 @@ import path from 'node:path';
 import { datasetFile, readJsonl } from './jsonl.ts';
 import { LOADERS, type Loader, type LoadContext } from './loaders/index.ts';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+import { catalogFingerprint } from './fingerprint.ts';
 
 export interface Rejection {
   file: string;
@@ -94,6 +95,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
 
     const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
+    setMeta.run('fingerprint', catalogFingerprint(options.datasetDir));
     setMeta.run('last_ingested_at', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
     setMeta.run('counts', JSON.stringify(report.counts));
     setMeta.run('rejected_count', String(report.rejected.length));

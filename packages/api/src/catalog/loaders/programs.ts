@@ -87,10 +87,15 @@ export const PROGRAMS_DDL = `
     jsic_majors TEXT NOT NULL,
     slug TEXT,
     in_public_index INTEGER,
-    local_gov_code TEXT
+    local_gov_code TEXT,
+    -- Normalised name and aliases (text-query.ts#normalizeText) for 1–2 character substring search.
+    search_text TEXT NOT NULL
   ) STRICT;
-  CREATE INDEX programs_order ON programs (tier_order, primary_name);
-  CREATE INDEX programs_prefecture ON programs (prefecture, tier_order, primary_name);
+  -- Browse order (tier, name; rowid breaks ties) per visibility, so the
+  -- default listing reads rows in order instead of sorting. search_text makes
+  -- it covering for 1–2 character substring search (no row lookups).
+  CREATE INDEX programs_order ON programs (excluded, tier_order, primary_name, search_text);
+  CREATE INDEX programs_prefecture ON programs (prefecture, excluded, tier_order, primary_name);
   CREATE INDEX programs_authority_level ON programs (authority_level);
   CREATE INDEX programs_amount ON programs (amount_max_man_yen);
   CREATE INDEX programs_slug ON programs (slug);
@@ -117,7 +122,7 @@ export const programsLoader: Loader = {
       'trust_level', 'tier', 'tier_order', 'coverage_score', 'gap_to_tier_s', 'a_to_j_coverage', 'excluded',
       'exclusion_reason', 'crop_categories', 'equipment_category', 'target_types', 'funding_purpose', 'amount_band',
       'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
-      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
+      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code', 'search_text',
     ];
     const insert = ctx.db.prepare(
       `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
@@ -144,7 +149,7 @@ export const programsLoader: Loader = {
           json(p.target_types ?? []), json(p.funding_purpose ?? []), amountBand(p.amount_max_man_yen),
           json(window), window.start, window.end, json(enriched), json(mentions), p.source_url ?? null,
           p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
-          bool(p.in_public_index), p.local_gov_code ?? null,
+          bool(p.in_public_index), p.local_gov_code ?? null, normalizeText([p.primary_name, ...aliases].join(' | ')),
         ) as { pid: number };
         pid = row.pid;
       }, `unified_id ${p.unified_id}`);

@@ -124,17 +124,18 @@ export function searchPrograms(db: CatalogDatabase, s: ProgramSearch): SearchRes
   const { where, params } = searchClauses(s);
   const text = s.q !== undefined ? buildTextQuery(s.q) : null;
   let from = 'programs p';
-  let order = 'p.tier_order, p.primary_name, p.unified_id';
+  // rowid (pid) breaks ties: it ends every index, so the order needs no sort.
+  let order = 'p.excluded, p.tier_order, p.primary_name, p.pid';
   if (text) {
-    from = 'programs_fts f JOIN programs p ON p.pid = f.rowid';
+    for (const like of text.likes) {
+      where.push("p.search_text LIKE ? ESCAPE '\\'");
+      params.push(like);
+    }
     if (text.match) {
+      from = 'programs_fts f JOIN programs p ON p.pid = f.rowid';
       where.unshift('programs_fts MATCH ?');
       params.unshift(text.match);
-      order = `${RANK}, p.tier_order, p.primary_name, p.unified_id`;
-    }
-    for (const like of text.likes) {
-      where.push("(f.primary_name LIKE ? ESCAPE '\\' OR f.aliases LIKE ? ESCAPE '\\')");
-      params.push(like, like);
+      order = `${RANK}, p.tier_order, p.primary_name, p.pid`;
     }
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

@@ -1,0 +1,38 @@
+// What a catalogue was built from: the code that shapes it (loaders, derived
+// fields, text normalisation) and the dataset files (name, size, mtime). A
+// catalogue whose fingerprint differs from the current one is rebuilt at
+// start, so a code or data change never serves a stale file.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+
+const CATALOG_DIR = import.meta.dirname;
+
+function sourceFiles(): string[] {
+  const loaders = readdirSync(path.join(CATALOG_DIR, 'loaders'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(CATALOG_DIR, 'loaders', f));
+  const shared = ['derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts'].map((f) => path.join(CATALOG_DIR, f));
+  return [...loaders, ...shared].sort();
+}
+
+export function catalogFingerprint(datasetDir: string): string {
+  const hash = createHash('sha256');
+  hash.update(`schema:${CATALOG_SCHEMA_VERSION}\n`);
+  for (const file of sourceFiles()) {
+    hash.update(`${path.basename(file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(datasetDir).filter((f) => /\.jsonl(\.gz)?$/.test(f)).sort();
+  } catch {
+    entries = [];
+  }
+  for (const name of entries) {
+    const st = statSync(path.join(datasetDir, name));
+    hash.update(`${name}:${st.size}:${Math.floor(st.mtimeMs)}\n`);
+  }
+  return hash.digest('hex').slice(0, 32);
+}

@@ -1,5 +1,6 @@
 import type { Command } from './types.ts';
 import { ingestCommand } from './ingest.ts';
 import { openapiCommand } from './openapi.ts';
+import { settingsCommand } from './settings.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand];
+export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand];

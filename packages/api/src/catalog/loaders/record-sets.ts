@@ -209,10 +209,29 @@ export const taxRulesetsLoader = typedRecordsLoader({
     columns: ['ruleset_name', 'other'],
     text: (r) => [
       r.ruleset_name as string,
-      [...((r.legal_basis as string[] | null) ?? []), r.rate_or_amount, r.calculation_formula, r.authority].filter(Boolean).join(' '),
+      [
+        ...((r.legal_basis as string[] | null) ?? []), r.rate_or_amount, r.calculation_formula, r.authority,
+        conditionWords(r.eligibility_conditions_json),
+      ].filter(Boolean).join(' '),
     ],
   },
 });
+
+/** The field names and string values of an upstream condition predicate, as searchable words. */
+function conditionWords(condition: unknown): string {
+  const words: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'field' && typeof value === 'string') words.push(value.replace(/_/g, ' '));
+        else if (key !== 'op') walk(value);
+      }
+    } else if (typeof node === 'string') words.push(node.replace(/_/g, ' '));
+  };
+  walk(condition);
+  return words.join(' ');
+}
 
 const RiskAxis = opt(Type.Union([
   Type.Literal('required'), Type.Literal('not_required'), Type.Literal('negotiable'), Type.Literal('unknown'),

@@ -6,7 +6,7 @@
 // terms as quoted phrases, 1–2 character terms as escaped LIKE, exactly as
 // program search), structured filters as bound parameters, a stable order.
 import type { CatalogDatabase } from '../db.ts';
-import { buildTextQuery, likeContains } from '../text-query.ts';
+import { buildTextQuery, ftsPhrase, likeContains, normalizeText } from '../text-query.ts';
 import { TABLE_COLUMNS } from '../loaders/typed-records.ts';
 import { BID_FIELDS } from '../../schemas/bids.ts';
 
@@ -29,6 +29,18 @@ export interface TableSearch extends Page {
   weights: number[];
   /** FTS columns a 1–2 character term is matched against. */
   likeColumns: string[];
+  /** Synonyms of a (normalised) term; a term then matches any of its spellings. */
+  synonyms?: Record<string, string[]>;
+}
+
+/** The MATCH expression with each 3+ character term widened to its synonyms (all quoted phrases). */
+function expandMatch(q: string, synonyms: Record<string, string[]>): string | null {
+  const terms = [...new Set(normalizeText(q).split(' '))].filter((t) => [...t].length >= 3);
+  if (terms.length === 0) return null;
+  return terms.map((t) => {
+    const alternatives = [t, ...(synonyms[t] ?? []).map(normalizeText)];
+    return alternatives.length === 1 ? ftsPhrase(t) : `(${alternatives.map(ftsPhrase).join(' OR ')})`;
+  }).join(' AND ');
 }
 
 /** A row of a typed table as JSON: JSON columns parsed, booleans as booleans, row_id dropped. */
@@ -50,6 +62,7 @@ export function searchTable(db: CatalogDatabase, s: TableSearch): { total: numbe
   const where = [...s.where];
   const params = [...s.params];
   const text = s.q !== undefined ? buildTextQuery(s.q) : null;
+  if (text && text.match && s.synonyms && s.q !== undefined) text.match = expandMatch(s.q, s.synonyms);
   let from = `${s.table} r`;
   let order = s.order;
   if (text) {
@@ -140,6 +153,18 @@ export function taxRow(r: Row): Row {
   return { ...r, rule_name: r.ruleset_name, effective_to: r.effective_until, sunset_date: r.effective_until };
 }
 
+/**
+ * Spellings of the same tax concept: the invoice system is written インボイス,
+ * 適格請求書 or (in the upstream condition fields) invoice.
+ */
+export const TAX_SYNONYMS: Record<string, string[]> = {
+  インボイス: ['適格請求書', 'invoice'],
+  適格請求書: ['インボイス', 'invoice'],
+  invoice: ['インボイス', '適格請求書'],
+  電子帳簿: ['電帳法', '電子帳簿保存'],
+  電帳法: ['電子帳簿'],
+};
+
 export function searchTaxRulesets(db: CatalogDatabase, s: TaxSearch) {
   const f = new Filters();
   if (s.effectiveOn) {
@@ -149,7 +174,7 @@ export function searchTaxRulesets(db: CatalogDatabase, s: TaxSearch) {
   if (s.rulesetKind) f.add('r.ruleset_kind = ?', s.rulesetKind);
   const result = searchTable(db, {
     table: 'tax_rulesets', q: s.q, ...f, limit: s.limit, offset: s.offset,
-    order: 'r.effective_from DESC, r.unified_id', weights: [10, 2], likeColumns: ['ruleset_name', 'other'],
+    order: 'r.effective_from DESC, r.unified_id', weights: [10, 2], likeColumns: ['ruleset_name', 'other'], synonyms: TAX_SYNONYMS,
   });
   return { total: result.total, rows: result.rows.map(taxRow) };
 }

@@ -1,7 +1,10 @@
 // SQLite driver of the state store (node:sqlite): DATA_DIR/state.sqlite in WAL
 // mode with a busy timeout, so a CLI command and the server can share it.
-// node:sqlite is synchronous; one async mutex keeps each transaction whole
-// (no other statement of this process runs between its BEGIN and COMMIT).
+// node:sqlite is synchronous; one async mutex per database file keeps each
+// transaction whole (no other statement of this process, on any handle, runs
+// between its BEGIN and COMMIT — a second handle waiting on the file lock
+// would block the thread that must commit). Other processes wait on the file
+// lock (busy_timeout).
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,15 +19,23 @@ function bind(params: unknown[]): SQLInputValue[] {
   });
 }
 
+/** One operation queue per database file, shared by the handles of this process. */
+const queues = new Map<string, { tail: Promise<unknown>; handles: number }>();
+
 class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite' as const;
   readonly forUpdate = '';
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly lane: { tail: Promise<unknown>; handles: number };
+  private readonly laneName: string;
   private closed = false;
 
   constructor(file: string) {
+    this.laneName = file === ':memory:' ? `:memory:${Math.random()}` : path.resolve(file);
+    this.lane = queues.get(this.laneName) ?? { tail: Promise.resolve(), handles: 0 };
+    this.lane.handles++;
+    queues.set(this.laneName, this.lane);
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec('PRAGMA busy_timeout = 5000');
@@ -49,8 +60,8 @@ class SqliteDriver implements SqlDriver {
 
   /** Run `fn` after every earlier operation of this connection finished. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(fn);
-    this.queue = result.catch(() => undefined);
+    const result = this.lane.tail.then(fn);
+    this.lane.tail = result.catch(() => undefined);
     return result;
   }
 
@@ -106,6 +117,7 @@ class SqliteDriver implements SqlDriver {
     return this.serial(async () => {
       if (this.closed) return;
       this.closed = true;
+      if (--this.lane.handles === 0) queues.delete(this.laneName);
       this.statements.clear();
       this.db.close();
     });

@@ -1,0 +1,4 @@
+import { stateContract } from './contract.ts';
+import { sqliteFactory } from './stores.ts';
+
+stateContract(sqliteFactory);

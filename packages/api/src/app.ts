@@ -17,6 +17,9 @@ import statePlugin from './plugins/state.ts';
 import auth from './plugins/auth.ts';
 import limits from './plugins/limits.ts';
 import usage from './plugins/usage.ts';
+import billingPlugin from './plugins/billing.ts';
+import billingRoutes from './routes/v1/billing/index.ts';
+import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
 import metaRoutes from './routes/meta.ts';
 import programsRoutes from './routes/v1/programs/index.ts';
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(limits);
   await app.register(usage);
+  await app.register(billingPlugin);
 
   await app.register(metaRoutes);
   await app.register(async (v1) => {
@@ -108,6 +112,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(caseStudiesRoutes, { prefix: '/case_studies' });
     await v1.register(certificationsRoutes, { prefix: '/certifications' });
     await v1.register(bidsRoutes, { prefix: '/bids' });
+    await v1.register(billingRoutes, { prefix: '/billing' });
+    await v1.register(billingHistoryRoutes);
   }, { prefix: '/v1' });
 
   await app.ready();

@@ -27,6 +27,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'STRIPE_PRICE_ID', default: null, help: 'Metered price used by checkout sessions.' },
   { name: 'STRIPE_METER_EVENT_NAME', default: 'api_requests', help: 'Billing Meter event name that usage is reported under.' },
   { name: 'STRIPE_API_BASE', default: null, help: 'Override of the Stripe API host, e.g. http://127.0.0.1:12111 for a local fake.' },
+  { name: 'STRIPE_MAX_NETWORK_RETRIES', default: '2', help: 'Retries of a failed Stripe call inside the SDK (POSTs reuse one idempotency key).' },
+  { name: 'STRIPE_METER_FLUSH_SECONDS', default: '5', help: 'Interval of the background flush of usage to Stripe Billing Meter events; 0 disables the timer (usage still flushes on close).' },
+  { name: 'BILLING_HISTORY_CACHE_SECONDS', default: '300', help: 'How long /v1/me/billing_history serves invoices cached in the state store before asking Stripe again.' },
   { name: 'UNIT_PRICE_YEN', default: '3', help: 'Price of one billable request in yen (the figure the monthly cap is defined against).' },
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
@@ -49,6 +52,9 @@ export interface Config {
   stripePriceId: string | null;
   stripeMeterEventName: string;
   stripeApiBase: string | null;
+  stripeMaxNetworkRetries: number;
+  stripeMeterFlushSeconds: number;
+  billingHistoryCacheSeconds: number;
   unitPriceYen: number;
   anonDailyLimit: number;
   freeDailyLimit: number;
@@ -101,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripePriceId: readString(env, 'STRIPE_PRICE_ID'),
     stripeMeterEventName: readString(env, 'STRIPE_METER_EVENT_NAME') ?? 'api_requests',
     stripeApiBase: readString(env, 'STRIPE_API_BASE'),
+    stripeMaxNetworkRetries: readInt(env, 'STRIPE_MAX_NETWORK_RETRIES', 2),
+    stripeMeterFlushSeconds: readNumber(env, 'STRIPE_METER_FLUSH_SECONDS', 5),
+    billingHistoryCacheSeconds: readInt(env, 'BILLING_HISTORY_CACHE_SECONDS', 300),
     unitPriceYen: readNumber(env, 'UNIT_PRICE_YEN', 3),
     anonDailyLimit: readInt(env, 'ANON_DAILY_LIMIT', 100),
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),

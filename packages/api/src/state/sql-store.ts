@@ -382,6 +382,10 @@ export class SqlStateStore implements StateStore {
     return rows.length === 1;
   }
 
+  async releaseWebhookEvent(eventId: string): Promise<void> {
+    await this.db.run('DELETE FROM webhook_events WHERE event_id = ?', [eventId]);
+  }
+
   async recordPaymentFailure(customerId: string | null, subscriptionId: string | null, invoiceId: string | null): Promise<void> {
     await this.db.run(
       'INSERT INTO payment_failures (customer_id, subscription_id, invoice_id, created_at) VALUES (?, ?, ?, ?)',

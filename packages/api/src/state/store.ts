@@ -192,6 +192,8 @@ export interface StateStore {
   // Webhooks: each provider event id is processed once.
   /** True when this call claimed the event (first time seen); false for a replay. */
   claimWebhookEvent(eventId: string, type: string): Promise<boolean>;
+  /** Undo a claim whose processing failed, so the provider's retry processes the event again. */
+  releaseWebhookEvent(eventId: string): Promise<void>;
   recordPaymentFailure(customerId: string | null, subscriptionId: string | null, invoiceId: string | null): Promise<void>;
 
   // Checkout issuance (one key per subscription)

@@ -1,0 +1,329 @@
+// The billing service: checkout, portal, key issuance from a paid checkout,
+// the webhook receiver and the billing history. Routes stay thin and call
+// this; it talks to Stripe (through the SDK client) and the state store.
+//
+// One key per subscription (DESIGN "Key issuance from a checkout"): whichever
+// of the webhook (customer.subscription.created, safety net invoice.paid) and
+// from-checkout comes first creates it. A webhook-issued key waits sealed
+// (AES-256-GCM) for one reveal by from-checkout; every later from-checkout of
+// that subscription answers 409. Creation races are settled by the store's
+// unique issuance row: the loser revokes the key it created (never shown).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { StateStore } from '../state/store.ts';
+import { generateApiKey } from '../keys.ts';
+import { constructWebhookEvent, isSignatureError, stripeErrorInfo, type Stripe, type StripeClient } from './stripe-client.ts';
+import { deriveKey, seal, serverSecret, unseal } from './seal.ts';
+
+/** A failure with the HTTP status and client-safe detail it should answer with (routes map it). */
+export class BillingError extends Error {
+  readonly status: number;
+  constructor(status: number, detail: string) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+export interface BillingInvoice {
+  id: string;
+  number: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  amount_due_yen: number;
+  amount_paid_yen: number;
+  currency: string;
+  status: string;
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+  created: string;
+}
+
+export interface BillingHistory {
+  invoices: BillingInvoice[];
+  cached_at: string;
+  customer_id: string | null;
+}
+
+export interface BillingServiceOptions {
+  config: Readonly<Config>;
+  store: StateStore;
+  stripe: StripeClient | null;
+  log: FastifyBaseLogger;
+}
+
+/** Subscription statuses after which no key is issued. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+const HISTORY_LIMIT = 24;
+
+const isoFromUnix = (s: number | null | undefined): string | null =>
+  typeof s === 'number' && Number.isFinite(s) ? new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === 'string' ? v : v && typeof v.id === 'string' ? v.id : null;
+
+/** Invoice -> BillingInvoice. JPY is a zero-decimal currency: amounts are already yen. */
+export function toBillingInvoice(inv: Stripe.Invoice): BillingInvoice {
+  return {
+    id: inv.id ?? '',
+    number: inv.number ?? null,
+    period_start: isoFromUnix(inv.period_start),
+    period_end: isoFromUnix(inv.period_end),
+    amount_due_yen: Math.trunc(inv.amount_due ?? 0),
+    amount_paid_yen: Math.trunc(inv.amount_paid ?? 0),
+    currency: inv.currency ?? 'jpy',
+    status: inv.status ?? 'draft',
+    hosted_invoice_url: inv.hosted_invoice_url ?? null,
+    invoice_pdf: inv.invoice_pdf ?? null,
+    created: isoFromUnix(inv.created) ?? new Date(0).toISOString(),
+  };
+}
+
+/** The subscription an invoice belongs to (current API: parent.subscription_details; older: invoice.subscription). */
+function invoiceSubscription(inv: Stripe.Invoice): string | null {
+  const fromParent = inv.parent?.subscription_details?.subscription;
+  if (fromParent) return idOf(fromParent as string | { id: string });
+  return idOf((inv as unknown as { subscription?: string | { id: string } | null }).subscription);
+}
+
+export class BillingService {
+  readonly config: Readonly<Config>;
+  readonly store: StateStore;
+  readonly stripe: StripeClient | null;
+  private readonly log: FastifyBaseLogger;
+  private sealKey: Promise<Buffer> | null = null;
+
+  constructor(options: BillingServiceOptions) {
+    this.config = options.config;
+    this.store = options.store;
+    this.stripe = options.stripe;
+    this.log = options.log;
+  }
+
+  get configured(): boolean {
+    return this.stripe !== null;
+  }
+
+  private requireStripe(): StripeClient {
+    if (!this.stripe) throw new BillingError(503, 'Payment provider is not configured on this server (STRIPE_SECRET_KEY is unset)');
+    return this.stripe;
+  }
+
+  private keyForSealing(): Promise<Buffer> {
+    this.sealKey ??= serverSecret(this.config.serverSecret, this.store).then((s) => deriveKey(s, 'key-reveal'));
+    // A failed lookup is retried on the next call instead of being cached.
+    this.sealKey.catch(() => (this.sealKey = null));
+    return this.sealKey;
+  }
+
+  /**
+   * Turn an SDK failure into a client-safe BillingError: Stripe's own 4xx on
+   * caller-supplied values -> 400/404; configuration problems and outages -> 503.
+   */
+  private providerError(err: unknown, action: string, clientFields: { notFound?: string; invalid?: boolean } = {}): BillingError {
+    if (err instanceof BillingError) return err;
+    const info = stripeErrorInfo(err);
+    if (info?.code === 'resource_missing' && clientFields.notFound) return new BillingError(404, clientFields.notFound);
+    if (info && info.type === 'StripeInvalidRequestError' && info.statusCode === 400 && clientFields.invalid) {
+      return new BillingError(400, `The payment provider rejected the request: ${info.message}`);
+    }
+    this.log.error({ action, stripeStatus: info?.statusCode, stripeCode: info?.code, stripeType: info?.type, error: info ? info.message : String(err) }, 'payment provider call failed');
+    return new BillingError(503, 'The payment provider is unavailable; try again later');
+  }
+
+  // ----- checkout and portal -----
+
+  async createCheckout(input: { successUrl: string; cancelUrl: string; customerEmail?: string }): Promise<{ url: string; sessionId: string }> {
+    const stripe = this.requireStripe();
+    const price = this.config.stripePriceId;
+    if (!price) throw new BillingError(503, 'Payment provider is not fully configured on this server (STRIPE_PRICE_ID is unset)');
+    try {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        // A metered price: no quantity (usage is reported through Billing Meter events).
+        line_items: [{ price }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+      });
+      if (!session.url) throw new Error('checkout session without url');
+      return { url: session.url, sessionId: session.id };
+    } catch (err) {
+      throw this.providerError(err, 'checkout.sessions.create', { invalid: true });
+    }
+  }
+
+  async createPortal(input: { customerId: string; returnUrl?: string }): Promise<{ url: string }> {
+    const stripe = this.requireStripe();
+    try {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+      });
+      return { url: session.url };
+    } catch (err) {
+      throw this.providerError(err, 'billingPortal.sessions.create', { notFound: 'Unknown customer_id', invalid: true });
+    }
+  }
+
+  // ----- key issuance -----
+
+  /**
+   * Create the subscription's key unless one was issued already. With
+   * `reveal`, the caller (from-checkout) shows the plaintext now and the
+   * issuance is marked revealed; otherwise it is stashed sealed.
+   * Returns the plaintext when this call created the key, else null.
+   */
+  private async issueKey(subscriptionId: string, customerId: string | null, reveal: boolean): Promise<string | null> {
+    if (await this.store.findIssuance(subscriptionId)) return null;
+    const { key, hash, prefix } = generateApiKey();
+    const record = await this.store.createKey({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId });
+    const sealedKey = reveal ? null : seal(await this.keyForSealing(), key, `issuance:${subscriptionId}`);
+    const won = await this.store.createIssuance({
+      subscriptionId,
+      customerId,
+      keyId: record.id,
+      sealedKey,
+      revealedAt: reveal ? new Date().toISOString() : null,
+    });
+    if (!won) {
+      // Another path issued this subscription's key at the same moment: ours was never shown.
+      await this.store.revokeKey(record.id);
+      return null;
+    }
+    this.log.info({ keyPrefix: prefix, subscriptionId, via: reveal ? 'from-checkout' : 'webhook' }, 'paid key issued');
+    return key;
+  }
+
+  async keyFromCheckout(sessionId: string): Promise<{ apiKey: string; customerId: string }> {
+    const stripe = this.requireStripe();
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(sessionId);
+    } catch (err) {
+      throw this.providerError(err, 'checkout.sessions.retrieve', { notFound: 'Unknown checkout session' });
+    }
+    const subscriptionId = idOf(session.subscription as string | { id: string } | null);
+    const customerId = idOf(session.customer as string | { id: string } | null);
+    const paid = session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+    if (!paid || !subscriptionId || !customerId) {
+      throw new BillingError(402, 'Checkout session is not paid: complete the payment first');
+    }
+
+    const created = await this.issueKey(subscriptionId, customerId, true);
+    if (created) return { apiKey: created, customerId };
+
+    // The key exists (a webhook came first, or an earlier call): reveal the stash once.
+    const revealed = await this.store.revealIssuance(subscriptionId);
+    if (!revealed?.sealedKey) {
+      throw new BillingError(409, 'An API key was already issued for this subscription; rotate it through the billing portal');
+    }
+    const issuance = await this.store.findIssuance(subscriptionId);
+    const record = issuance ? await this.store.findKeyById(issuance.keyId) : null;
+    if (!record || record.status !== 'active') {
+      throw new BillingError(409, 'The API key of this subscription was revoked (the subscription ended)');
+    }
+    const apiKey = unseal(await this.keyForSealing(), revealed.sealedKey, `issuance:${subscriptionId}`);
+    return { apiKey, customerId: record.customerId ?? customerId };
+  }
+
+  // ----- webhook -----
+
+  /**
+   * Verify and process one webhook delivery. Returns whether the event was
+   * processed now (false: replay or ignored type). Bad signature -> 400 and
+   * nothing is read or written.
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ processed: boolean; type: string }> {
+    const secret = this.config.stripeWebhookSecret;
+    if (!secret) throw new BillingError(503, 'Webhook receiver is not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
+    if (!signature) throw new BillingError(400, 'Missing payment-signature header');
+    let event: Stripe.Event;
+    try {
+      event = constructWebhookEvent(rawBody, signature, secret);
+    } catch (err) {
+      if (isSignatureError(err)) {
+        const stale = /tolerance/i.test((err as Error).message);
+        throw new BillingError(400, stale ? 'payment-signature timestamp is outside the 300-second tolerance' : 'Invalid payment-signature');
+      }
+      throw new BillingError(400, 'Webhook payload is not valid JSON');
+    }
+    if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
+      throw new BillingError(400, 'Webhook payload is not an event');
+    }
+
+    if (!(await this.store.claimWebhookEvent(event.id, event.type))) {
+      return { processed: false, type: event.type };
+    }
+    try {
+      const handled = await this.dispatch(event);
+      return { processed: handled, type: event.type };
+    } catch (err) {
+      // Let the provider's retry process it again.
+      await this.store.releaseWebhookEvent(event.id).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async dispatch(event: Stripe.Event): Promise<boolean> {
+    switch (event.type) {
+      case 'customer.subscription.created': {
+        const sub = event.data.object;
+        const customerId = idOf(sub.customer as string | { id: string });
+        if (!ENDED.has(sub.status)) await this.issueKey(sub.id, customerId, false);
+        await this.store.setSubscriptionStatus(sub.id, sub.status);
+        return true;
+      }
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        const subscriptionId = invoiceSubscription(invoice);
+        if (!subscriptionId) return true;
+        await this.issueKey(subscriptionId, idOf(invoice.customer as string | { id: string } | null), false);
+        return true;
+      }
+      case 'customer.subscription.updated': {
+        const sub = event.data.object;
+        await this.store.setSubscriptionStatus(sub.id, sub.status);
+        return true;
+      }
+      case 'customer.subscription.deleted': {
+        const sub = event.data.object;
+        const revoked = await this.store.revokeKeysForSubscription(sub.id);
+        await this.store.setSubscriptionStatus(sub.id, sub.status || 'canceled');
+        this.log.info({ subscriptionId: sub.id, revoked }, 'subscription ended: keys revoked');
+        return true;
+      }
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        await this.store.recordPaymentFailure(idOf(invoice.customer as string | { id: string } | null), invoiceSubscription(invoice), invoice.id ?? null);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  // ----- billing history -----
+
+  async billingHistory(customerId: string | null): Promise<BillingHistory> {
+    if (!customerId) return { invoices: [], cached_at: new Date().toISOString(), customer_id: null };
+    const cached = await this.store.getBillingCache(customerId);
+    const fresh = cached && Date.now() - Date.parse(cached.cachedAt) < this.config.billingHistoryCacheSeconds * 1000;
+    if (cached && fresh) return this.fromCache(customerId, cached);
+    try {
+      const stripe = this.requireStripe();
+      const list = await stripe.invoices.list({ customer: customerId, limit: HISTORY_LIMIT });
+      const invoices = list.data.map(toBillingInvoice);
+      const cachedAt = await this.store.putBillingCache(customerId, JSON.stringify({ invoices }));
+      return { invoices, cached_at: cachedAt, customer_id: customerId };
+    } catch (err) {
+      // Degrade, don't fail: an older copy beats an error.
+      if (cached) return this.fromCache(customerId, cached);
+      throw this.providerError(err, 'invoices.list');
+    }
+  }
+
+  private fromCache(customerId: string, cached: { payload: string; cachedAt: string }): BillingHistory {
+    const { invoices } = JSON.parse(cached.payload) as { invoices: BillingInvoice[] };
+    return { invoices, cached_at: cached.cachedAt, customer_id: customerId };
+  }
+}

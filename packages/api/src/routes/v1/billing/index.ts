@@ -1,0 +1,110 @@
+// /v1/billing: checkout, customer portal, key issuance from a paid checkout,
+// and the payment-provider webhook. Thin: the BillingService (billing/) does
+// the work; its BillingError carries the status and detail to answer with.
+// None of these paths is metered, limited per address, or billed.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../../schemas/common.ts';
+import {
+  BillingPortalResponse,
+  CheckoutRequest,
+  CheckoutResponse,
+  FromCheckoutRequest,
+  FromCheckoutResponse,
+  PortalRequest,
+  WebhookResponse,
+} from '../../../schemas/billing.ts';
+import { HttpError } from '../../../plugins/errors.ts';
+import { BillingError } from '../../../billing/service.ts';
+
+/** Run a billing call, answering its BillingError with the status and detail it names. */
+export async function billingCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof BillingError) throw new HttpError(err.status, err.message);
+    throw err;
+  }
+}
+
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/checkout', {
+    schema: {
+      operationId: 'createCheckout',
+      tags: ['billing'],
+      summary: 'Start a subscription checkout (metered, one per-request price)',
+      description: 'Returns the payment page URL and the session id. 503 when the payment provider is not configured.',
+      body: CheckoutRequest,
+      response: { 200: CheckoutResponse, ...errorResponses(400, 503) },
+    },
+  }, async (request) => {
+    const { success_url, cancel_url, customer_email } = request.body;
+    const r = await billingCall(() => app.billing.createCheckout({ successUrl: success_url, cancelUrl: cancel_url, customerEmail: customer_email }));
+    return { url: r.url, session_id: r.sessionId };
+  });
+
+  app.post('/portal', {
+    schema: {
+      operationId: 'createBillingPortal',
+      tags: ['billing'],
+      summary: 'Customer portal session (change or cancel the subscription, change the card)',
+      description:
+        'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (403 otherwise). `return_url` is optional.',
+      body: PortalRequest,
+      response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 403, 404, 503) },
+    },
+  }, async (request) => {
+    const identity = request.identity;
+    if (identity?.kind === 'key' && identity.key.customerId !== request.body.customer_id) {
+      throw new HttpError(403, 'customer_id does not belong to the presented API key');
+    }
+    return billingCall(() => app.billing.createPortal({ customerId: request.body.customer_id, returnUrl: request.body.return_url }));
+  });
+
+  app.post('/keys/from-checkout', {
+    schema: {
+      operationId: 'issueKeyFromCheckout',
+      tags: ['billing'],
+      summary: 'Receive the paid API key of a completed checkout (once)',
+      description:
+        'The checkout session is verified with the payment provider. 402 while it is not paid; 409 once the key of its subscription was handed out (rotate through the portal).',
+      body: FromCheckoutRequest,
+      response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 503) },
+    },
+  }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const r = await billingCall(() => app.billing.keyFromCheckout(request.body.session_id));
+    return { api_key: r.apiKey, tier: 'paid', customer_id: r.customerId };
+  });
+
+  // The webhook verifies a signature over the exact bytes received: in this
+  // encapsulated context every body is kept as a raw Buffer, never parsed.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    hook.post('/webhook', {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        operationId: 'receiveBillingWebhook',
+        tags: ['billing'],
+        summary: 'Payment-provider event receiver (not for end users)',
+        description:
+          'Events: customer.subscription.created, invoice.paid, customer.subscription.updated, customer.subscription.deleted, invoice.payment_failed; ' +
+          'other types are acknowledged and ignored. Signed in the header `payment-signature` (`t=…,v1=…`, 5-minute tolerance); ' +
+          'a bad signature answers 400 and changes nothing. Each event id is processed once.',
+        headers: Type.Object({ 'payment-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
+        response: { 200: WebhookResponse, ...errorResponses(400, 413, 503) },
+      },
+    }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['payment-signature'];
+      const result = await billingCall(() => app.billing.handleWebhook(raw, typeof header === 'string' ? header : undefined));
+      request.log.info({ eventType: result.type, processed: result.processed }, 'webhook received');
+      return { status: 'received' };
+    });
+  });
+};
+
+export default billingRoutes;

@@ -1,0 +1,56 @@
+// Shared steps of the billing tests: an app wired to a fake Stripe, webhook
+// delivery, a completed checkout.
+import type { FastifyInstance } from 'fastify';
+import { DatabaseSync } from 'node:sqlite';
+import path from 'node:path';
+import { build, body } from '../helper.ts';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
+
+export type T = { after(fn: () => unknown): void };
+
+/** A fake Stripe and an app configured against it (no flush timer unless asked). */
+export async function billingApp(t: T, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; fake: FakeStripe }> {
+  const fake = await startFakeStripe(t);
+  const app = await build(t, fake.env({ STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', ...env }));
+  return { app, fake };
+}
+
+/** POST a signed event to the webhook. */
+export async function deliver(app: FastifyInstance, fake: FakeStripe, type: string, object: Record<string, unknown>, options: { id?: string; timestamp?: number; secret?: string } = {}) {
+  const { payload, header, event } = fake.signedEvent(type, object, options);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'payment-signature': header },
+    payload,
+  });
+  return { res, event, payload, header };
+}
+
+/** Create a checkout through the API and have the fake complete it (paid, with a subscription). */
+export async function paidCheckout(app: FastifyInstance, fake: FakeStripe) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/checkout',
+    payload: { success_url: 'https://example.com/ok?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://example.com/cancel', customer_email: 'buyer@example.com' },
+  });
+  if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  const sessionId = body<{ session_id: string }>(res).session_id;
+  const done = fake.completeSession(sessionId);
+  return { sessionId, ...done };
+}
+
+export async function fromCheckout(app: FastifyInstance, sessionId: string) {
+  return app.inject({ method: 'POST', url: '/v1/billing/keys/from-checkout', payload: { session_id: sessionId } });
+}
+
+/** Count rows of a state table (SQLite store only): for effects the StateStore interface does not read back. */
+export function countRows(app: FastifyInstance, table: string, where = '1 = 1', params: (string | number)[] = []): number {
+  const db = new DatabaseSync(path.join(app.config.dataDir, 'state.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).get(...params) as { n: number };
+    return Number(row.n);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,65 @@
+// launchToolServer: start the tool server (packages/mcp) as a child process
+// over stdio and return a connected MCP client. The MCP SDK is an optional
+// peer dependency, imported only here and only when this function runs, so
+// the rest of the client stays dependency-free (and browser-safe).
+import { JpSupportError } from './errors.ts';
+
+export interface LaunchToolServerOptions {
+  /** API address the tool server calls (passed as `JPSP_BASE_URL`). */
+  baseUrl: string;
+  /** API key the tool server sends (passed as `JPSP_API_KEY`); omit for anonymous calls. */
+  apiKey?: string | null;
+  /** Executable (default: this Node binary, `process.execPath`). */
+  command?: string;
+  /** Arguments (default: the repository's `packages/mcp/src/bin.ts`). */
+  args?: string[];
+  /** Extra environment for the child (merged over the SDK's safe default environment). */
+  env?: Record<string, string>;
+  /** Working directory of the child. */
+  cwd?: string;
+  /** Name and version the MCP client announces. */
+  clientInfo?: { name: string; version: string };
+}
+
+/** Where the tool server's entry point lives in this repository (resolved relative to this file: src/ or dist/). */
+export function defaultToolServerEntry(): string {
+  const url = new URL('../../mcp/src/bin.ts', import.meta.url);
+  return decodeURIComponent(url.pathname.replace(/^\/([A-Za-z]:)/, '$1'));
+}
+
+/**
+ * Start the tool server and connect to it. Close it with `await client.close()`
+ * (which also ends the child process).
+ */
+export async function launchToolServer(options: LaunchToolServerOptions) {
+  if (!options?.baseUrl) throw new JpSupportError('launchToolServer: baseUrl is required');
+  const proc = (globalThis as { process?: { execPath?: string } }).process;
+  if (!proc?.execPath) throw new JpSupportError('launchToolServer needs Node.js (it starts a child process).');
+  let sdk: [typeof import('@modelcontextprotocol/sdk/client/index.js'), typeof import('@modelcontextprotocol/sdk/client/stdio.js')];
+  try {
+    sdk = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/stdio.js'),
+    ]);
+  } catch (cause) {
+    throw new JpSupportError('launchToolServer needs the optional peer dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk', { cause });
+  }
+  const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = sdk;
+  const command = options.command ?? proc.execPath;
+  const args = options.args ?? ['--disable-warning=ExperimentalWarning', defaultToolServerEntry()];
+  const env: Record<string, string> = {
+    ...getDefaultEnvironment(),
+    JPSP_BASE_URL: options.baseUrl,
+    ...(options.apiKey ? { JPSP_API_KEY: options.apiKey } : {}),
+    ...options.env,
+  };
+  const transport = new StdioClientTransport({ command, args, env, cwd: options.cwd, stderr: 'pipe' });
+  const client = new Client(options.clientInfo ?? { name: '@jp-support/client', version: '0.2.0' });
+  try {
+    await client.connect(transport);
+  } catch (cause) {
+    await transport.close().catch(() => {});
+    throw new JpSupportError(`launchToolServer: could not start or connect to ${command} ${args.join(' ')}`, { cause });
+  }
+  return client;
+}

@@ -1,0 +1,17 @@
+import { APIResource } from './resource.ts';
+import { path } from '../path.ts';
+import type { CallOptions } from '../client.ts';
+import type * as T from './types.ts';
+
+/** /v1/case_studies: award recipients and the programs they used. */
+export class CaseStudies extends APIResource {
+  /** GET /v1/case_studies/search. */
+  search(query: T.CaseStudySearchQuery = {}, options?: CallOptions): Promise<T.CaseStudySearchResponse> {
+    return this._client.get('/v1/case_studies/search', { query, ...options });
+  }
+
+  /** GET /v1/case_studies/{id}. */
+  get(id: string, options?: CallOptions): Promise<T.CaseStudyGetResponse> {
+    return this._client.get(path`/v1/case_studies/${id}`, options);
+  }
+}

@@ -1,0 +1,27 @@
+import { APIResource } from './resource.ts';
+import { path } from '../path.ts';
+import type { CallOptions } from '../client.ts';
+import type * as T from './types.ts';
+
+/** /v1/laws: laws and their articles. */
+export class Laws extends APIResource {
+  /** GET /v1/laws/search. */
+  search(query: T.LawSearchQuery = {}, options?: CallOptions): Promise<T.LawSearchResponse> {
+    return this._client.get('/v1/laws/search', { query, ...options });
+  }
+
+  /** GET /v1/laws/{id}. */
+  get(id: string, options?: CallOptions): Promise<T.LawGetResponse> {
+    return this._client.get(path`/v1/laws/${id}`, options);
+  }
+
+  /** GET /v1/laws/{id}/articles: the law's articles, paged. */
+  articles(id: string, query: T.LawArticlesQuery = {}, options?: CallOptions): Promise<T.LawArticlesResponse> {
+    return this._client.get(path`/v1/laws/${id}/articles`, { query, ...options });
+  }
+
+  /** GET /v1/laws/{id}/articles/{art}. */
+  article(id: string, art: string | number, options?: CallOptions): Promise<T.LawArticleGetResponse> {
+    return this._client.get(path`/v1/laws/${id}/articles/${art}`, options);
+  }
+}

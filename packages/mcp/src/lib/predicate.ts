@@ -1,0 +1,62 @@
+// Three-valued evaluation of the tax rulesets' eligibility predicates
+// ({op: all|any|not|eq|ne|gte|gt|lte|lt|in, field, value, of}) against a
+// business profile. A field the profile does not give makes a leaf `unknown`;
+// `all`/`any` combine as in Kleene logic. Unknown operators are `unknown`.
+export type Verdict = 'applies' | 'does_not_apply' | 'unknown';
+type Tri = true | false | null;
+
+export interface Evaluation {
+  verdict: Verdict;
+  /** One line per leaf: what was compared and how it came out. */
+  reasons: string[];
+  /** Profile fields the predicate needs and the profile lacks. */
+  missing_fields: string[];
+}
+
+export function evaluatePredicate(predicate: unknown, profile: Record<string, unknown>): Evaluation {
+  const reasons: string[] = [];
+  const missing = new Set<string>();
+  const walk = (node: unknown): Tri => {
+    if (!node || typeof node !== 'object') return null;
+    const n = node as { op?: unknown; of?: unknown; field?: unknown; value?: unknown };
+    const op = typeof n.op === 'string' ? n.op : '';
+    if (op === 'all' || op === 'any') {
+      const parts = (Array.isArray(n.of) ? n.of : []).map(walk);
+      if (op === 'all') return parts.includes(false) ? false : parts.includes(null) ? null : true;
+      return parts.includes(true) ? true : parts.includes(null) ? null : false;
+    }
+    if (op === 'not') {
+      const inner = walk(Array.isArray(n.of) ? n.of[0] : n.of);
+      return inner === null ? null : !inner;
+    }
+    if (typeof n.field !== 'string') return null;
+    const field = n.field;
+    if (!(field in profile) || profile[field] === null || profile[field] === undefined) {
+      missing.add(field);
+      reasons.push(`${field}: not given (needs ${op} ${JSON.stringify(n.value)})`);
+      return null;
+    }
+    const actual = profile[field];
+    let result: Tri;
+    switch (op) {
+      case 'eq': result = actual === n.value; break;
+      case 'ne': result = actual !== n.value; break;
+      case 'gte': result = compare(actual, n.value, (a, b) => a >= b); break;
+      case 'gt': result = compare(actual, n.value, (a, b) => a > b); break;
+      case 'lte': result = compare(actual, n.value, (a, b) => a <= b); break;
+      case 'lt': result = compare(actual, n.value, (a, b) => a < b); break;
+      case 'in': result = Array.isArray(n.value) ? n.value.includes(actual) : null; break;
+      default: result = null;
+    }
+    reasons.push(`${field}=${JSON.stringify(actual)} ${op} ${JSON.stringify(n.value)}: ${result === null ? 'not comparable' : result ? 'yes' : 'no'}`);
+    return result;
+  };
+  const out = walk(predicate);
+  return { verdict: out === true ? 'applies' : out === false ? 'does_not_apply' : 'unknown', reasons, missing_fields: [...missing] };
+}
+
+function compare(a: unknown, b: unknown, cmp: (x: number, y: number) => boolean): Tri {
+  const x = typeof a === 'number' ? a : typeof a === 'string' && a.trim() !== '' ? Number(a) : NaN;
+  const y = typeof b === 'number' ? b : typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
+  return Number.isFinite(x) && Number.isFinite(y) ? cmp(x, y) : null;
+}

@@ -1,0 +1,60 @@
+// createServer(api) -> {server, cleanup}: one McpServer with the 55 tools and
+// the program resource template. Transports (stdio, Streamable HTTP) only
+// connect what this returns.
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InitializeRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { apiErrorInfo, seg, type Api } from './api.ts';
+import { PROTOCOL_VERSION, registerTool } from './lib/tool.ts';
+import { TOOLS } from './tools/index.ts';
+
+export const SERVER_NAME = 'jp-support-programs';
+export const SERVER_VERSION = '0.2.0';
+
+export interface CreatedServer {
+  server: McpServer;
+  cleanup: () => Promise<void>;
+}
+
+/** The protocol revision answered at initialize: the client's when it is 2025-06-18 or older and supported, else 2025-06-18. */
+export function negotiateProtocol(requested: string): string {
+  return requested <= PROTOCOL_VERSION && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : PROTOCOL_VERSION;
+}
+
+export function createServer(api: Api): CreatedServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION, title: 'Japanese public support programs' },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions:
+        'Read-only tools over a catalogue of Japanese public support programs (subsidies, loans, tax measures, certifications), ' +
+        'laws, enforcement findings, case studies and bids. Start with search_programs or prescreen_programs; ' +
+        'fetch details with get_program; check combinations with check_exclusions. Verify facts on each record\'s source_url.',
+    },
+  );
+  for (const tool of TOOLS) registerTool(server, tool, api);
+
+  server.registerResource(
+    'program',
+    new ResourceTemplate('program://{unified_id}', { list: undefined }),
+    { title: 'Support program', description: 'One program record (full detail) by unified_id', mimeType: 'application/json' },
+    async (uri, variables) => {
+      const id = String(Array.isArray(variables.unified_id) ? variables.unified_id[0] : variables.unified_id);
+      try {
+        const program = await api.request('GET', `/v1/programs/${seg(id)}`, { query: { fields: 'full' } });
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(program) }] };
+      } catch (err) {
+        const info = apiErrorInfo(err);
+        throw new Error(info ? `API error ${info.status}: ${info.detail}` : `program ${id} could not be read`);
+      }
+    },
+  );
+
+  // Pin the protocol revision: the SDK would otherwise answer newer clients with its latest revision.
+  const base = server.server;
+  base.setRequestHandler(InitializeRequestSchema, async (request) => {
+    const result = await (base as unknown as { _oninitialize(r: unknown): Promise<{ protocolVersion: string }> })._oninitialize(request);
+    return { ...result, protocolVersion: negotiateProtocol(request.params.protocolVersion) };
+  });
+
+  return { server, cleanup: async () => await server.close() };
+}

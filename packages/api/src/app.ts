@@ -34,6 +34,7 @@ import lawsRoutes from './routes/v1/laws/index.ts';
 import caseStudiesRoutes from './routes/v1/case_studies/index.ts';
 import certificationsRoutes from './routes/v1/certifications/index.ts';
 import bidsRoutes from './routes/v1/bids/index.ts';
+import mcpRoutes from './routes/mcp.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(billingRoutes, { prefix: '/billing' });
     await v1.register(billingHistoryRoutes);
   }, { prefix: '/v1' });
+  await app.register(mcpRoutes);
 
   await app.ready();
   return app;

@@ -1,0 +1,163 @@
+// The meter flusher: outbox -> Stripe Billing Meter events, in batches, with
+// stable identifiers so retries never bill twice, surviving restarts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { build, tempDir } from '../helper.ts';
+import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
+import { generateApiKey } from '../../src/keys.ts';
+import { billingApp } from './helpers.ts';
+import { startFakeStripe } from '../fakes/stripe-server.ts';
+
+/** A paid key of `customerId`, created directly in the store. */
+async function paidKey(app: FastifyInstance, customerId: string): Promise<string> {
+  const { key, hash, prefix } = generateApiKey();
+  await app.state.createKey({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId: `sub_${prefix}` });
+  return key;
+}
+
+async function searches(app: FastifyInstance, key: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const res = await app.inject({ method: 'GET', url: `/v1/programs/search?limit=1&offset=${i}`, headers: { 'x-api-key': key } });
+    assert.equal(res.statusCode, 200, res.body);
+  }
+}
+
+test('billable usage is sent as meter events with the outbox identifier, customer and value', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_meter_1');
+  await searches(app, key, 3);
+  await app.inject({ method: 'GET', url: '/v1/ping', headers: { 'x-api-key': key } }); // counted, never billed
+  const pending = await app.state.pendingMeterEvents(100);
+  assert.equal(pending.length, 3);
+
+  const result = await app.meterFlusher!.flush();
+  assert.deepEqual(result, { sent: 3, duplicates: 0, failed: 0 });
+  assert.deepEqual(fake.billedIdentifiers.sort(), pending.map((p) => p.eventId).sort());
+  for (const p of pending) {
+    const ev = fake.meterEvents.get(p.eventId)!;
+    assert.equal(ev.event_name, 'api_requests');
+    assert.deepEqual(ev.payload, { stripe_customer_id: 'cus_meter_1', value: '1' });
+    assert.equal(ev.timestamp, p.timestamp);
+  }
+  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 0 });
+  assert.equal(fake.meterEventAttempts, 3);
+});
+
+test('a free key and anonymous calls queue nothing', async (t) => {
+  const { app } = await billingApp(t);
+  const { key, hash, prefix } = generateApiKey();
+  await app.state.createKey({ keyHash: hash, prefix, tier: 'free' });
+  await searches(app, key, 2);
+  await app.inject({ method: 'GET', url: '/v1/programs/search' });
+  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+});
+
+test('the outbox drains in batches, at most maxBatches per flush', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_batches');
+  await searches(app, key, 5);
+  const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2, maxBatches: 2 });
+  assert.deepEqual(await flusher.flush(), { sent: 4, duplicates: 0, failed: 0 });
+  assert.equal(fake.meterEvents.size, 4);
+  assert.equal((await app.state.pendingMeterEvents(100)).length, 1);
+  assert.deepEqual(await flusher.flush(), { sent: 1, duplicates: 0, failed: 0 });
+  assert.equal(fake.meterEvents.size, 5);
+  assert.equal(fake.meterEventAttempts, 5);
+});
+
+test('failed sends stay pending and are retried later without double billing', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_retry');
+  await searches(app, key, 3);
+  fake.failNext(2, { pathPrefix: '/v1/billing/meter_events' });
+
+  const first = await app.meterFlusher!.flush();
+  assert.equal(first.failed, 2);
+  assert.equal(first.sent, 1);
+  assert.equal((await app.state.pendingMeterEvents(100)).length, 2);
+  assert.equal((await app.state.pendingMeterEvents(100))[0].attempts, 1);
+
+  const second = await app.meterFlusher!.flush();
+  assert.deepEqual(second, { sent: 2, duplicates: 0, failed: 0 });
+  assert.equal(fake.meterEvents.size, 3);
+  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+});
+
+test('a lost answer (Stripe recorded it, we saw 500) is resent with the same identifier and billed once', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_lost');
+  await searches(app, key, 2);
+  fake.failNext(1, { pathPrefix: '/v1/billing/meter_events', afterProcessing: true });
+
+  const first = await app.meterFlusher!.flush();
+  assert.equal(first.failed, 1);
+  assert.equal(fake.meterEvents.size, 2, 'Stripe has both events although one answer was lost');
+
+  const second = await app.meterFlusher!.flush();
+  assert.deepEqual(second, { sent: 1, duplicates: 1, failed: 0 });
+  assert.equal(fake.meterEvents.size, 2, 'still two billed events');
+  assert.equal(fake.meterEventAttempts, 3);
+  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+});
+
+test('SDK retries of a failed send reuse one idempotency key and bill once', async (t) => {
+  const { app, fake } = await billingApp(t, { STRIPE_MAX_NETWORK_RETRIES: '2' });
+  const key = await paidKey(app, 'cus_sdk_retry');
+  await searches(app, key, 1);
+  fake.failNext(2, { pathPrefix: '/v1/billing/meter_events' });
+  const result = await app.meterFlusher!.flush();
+  assert.deepEqual(result, { sent: 1, duplicates: 0, failed: 0 });
+  const posts = fake.requests.filter((r) => r.path === '/v1/billing/meter_events');
+  assert.equal(posts.length, 3);
+  assert.ok(posts[0].idempotencyKey);
+  assert.ok(posts.every((p) => p.idempotencyKey === posts[0].idempotencyKey));
+  assert.equal(fake.meterEvents.size, 1);
+});
+
+test('a 500 Stripe recorded is replayed for the same idempotency key; the next flush settles it as a duplicate', async (t) => {
+  const { app, fake } = await billingApp(t, { STRIPE_MAX_NETWORK_RETRIES: '1' });
+  const key = await paidKey(app, 'cus_sdk_replay');
+  await searches(app, key, 1);
+  fake.failNext(1, { pathPrefix: '/v1/billing/meter_events', afterProcessing: true });
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 1 });
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 1, duplicates: 1, failed: 0 });
+  assert.equal(fake.meterEvents.size, 1);
+});
+
+test('pending usage survives a restart and is flushed by the next process', async (t) => {
+  const fake = await startFakeStripe(t);
+  const dataDir = tempDir(t);
+  // First process: no Stripe configured (no flusher), usage recorded, closed before any flush.
+  const first = await build(t, { DATA_DIR: dataDir });
+  assert.equal(first.meterFlusher, null);
+  const key = await paidKey(first, 'cus_restart');
+  await searches(first, key, 4);
+  const pending = (await first.state.pendingMeterEvents(100)).map((p) => p.eventId).sort();
+  assert.equal(pending.length, 4);
+  await first.close();
+  assert.equal(fake.meterEvents.size, 0);
+
+  const second = await build(t, fake.env({ DATA_DIR: dataDir, STRIPE_METER_FLUSH_SECONDS: '0' }));
+  assert.deepEqual(await second.meterFlusher!.flush(), { sent: 4, duplicates: 0, failed: 0 });
+  assert.deepEqual(fake.billedIdentifiers.sort(), pending);
+});
+
+test('closing the app flushes what is pending', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_close');
+  await searches(app, key, 2);
+  assert.equal(fake.meterEvents.size, 0);
+  await app.close();
+  assert.equal(fake.meterEvents.size, 2);
+});
+
+test('the background timer flushes without being asked', async (t) => {
+  const { app, fake } = await billingApp(t, { STRIPE_METER_FLUSH_SECONDS: '0.05' });
+  const key = await paidKey(app, 'cus_timer');
+  await searches(app, key, 2);
+  while (fake.meterEvents.size < 2) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(fake.meterEvents.size, 2);
+  for (const ev of fake.meterEvents.values()) assert.equal(ev.payload.stripe_customer_id, 'cus_timer');
+});

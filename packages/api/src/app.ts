@@ -11,6 +11,7 @@ import errors from './plugins/errors.ts';
 import { validatorCompiler } from './validation.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
+import requestLog from './plugins/request-log.ts';
 import catalogPlugin from './plugins/catalog.ts';
 import openapi from './plugins/openapi.ts';
 import statePlugin from './plugins/state.ts';
@@ -21,6 +22,10 @@ import billingPlugin from './plugins/billing.ts';
 import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
+import meRoutes from './routes/v1/me/index.ts';
+import feedbackRoutes from './routes/v1/feedback.ts';
+import deviceRoutes from './routes/v1/device/index.ts';
+import adminRoutes from './routes/v1/admin/index.ts';
 import metaRoutes from './routes/meta.ts';
 import programsRoutes from './routes/v1/programs/index.ts';
 import exclusionsRoutes from './routes/v1/exclusions/index.ts';
@@ -34,7 +39,9 @@ import lawsRoutes from './routes/v1/laws/index.ts';
 import caseStudiesRoutes from './routes/v1/case_studies/index.ts';
 import certificationsRoutes from './routes/v1/certifications/index.ts';
 import bidsRoutes from './routes/v1/bids/index.ts';
+import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
+import amRoutes from './routes/v1/am/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +70,8 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     genReqId: genRequestId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   };
@@ -82,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   await app.register(errors);
   await app.register(requestId);
+  await app.register(requestLog);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
@@ -106,6 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(pingRoutes);
     await v1.register(attributionRoutes);
     await v1.register(openapiRoutes);
+    await v1.register(amRoutes, { prefix: '/am' });
+    await v1.register(meRoutes);
+    await v1.register(feedbackRoutes);
+    await v1.register(deviceRoutes, { prefix: '/device' });
+    await v1.register(adminRoutes, { prefix: '/admin' });
     await v1.register(loansRoutes, { prefix: '/loans' });
     await v1.register(taxRulesetsRoutes, { prefix: '/tax_rulesets' });
     await v1.register(enforcementRoutes, { prefix: '/enforcement' });
@@ -113,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(caseStudiesRoutes, { prefix: '/case_studies' });
     await v1.register(certificationsRoutes, { prefix: '/certifications' });
     await v1.register(bidsRoutes, { prefix: '/bids' });
+    await v1.register(advisorsRoutes, { prefix: '/advisors' });
     await v1.register(billingRoutes, { prefix: '/billing' });
     await v1.register(billingHistoryRoutes);
   }, { prefix: '/v1' });

@@ -2,5 +2,8 @@ import type { Command } from './types.ts';
 import { ingestCommand } from './ingest.ts';
 import { openapiCommand } from './openapi.ts';
 import { settingsCommand } from './settings.ts';
+import { advisorsCommand } from './advisors.ts';
+import { keysCommand } from './keys.ts';
+import { deviceCommand } from './device.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand];
+export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand];

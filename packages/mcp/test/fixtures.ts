@@ -117,3 +117,21 @@ export function argumentTable(ids: Ids): Record<string, Record<string, unknown>>
     list_tax_sunset_alerts: { days_until: 1825 },
   };
 }
+
+/** A paid key on the app (no daily limit), returned in plaintext. */
+export async function paidKey(app: FastifyInstance): Promise<{ key: string; id: number }> {
+  const { generateApiKey } = await import('../../api/src/keys.ts');
+  const { key, hash, prefix } = generateApiKey();
+  const record = await app.state.createKey({ keyHash: hash, prefix, tier: 'paid', customerId: `cus_${prefix}`, subscriptionId: `sub_${prefix}` });
+  return { key, id: record.id };
+}
+
+/** Tools whose endpoint or data is not (yet) available: a call answers isError until it lands. */
+export function knownUnavailable(ids: Ids): Set<string> {
+  const out = new Set<string>();
+  if (!ids.bid) {
+    out.add('get_bid');
+    out.add('bid_eligible_for_profile');
+  }
+  return out;
+}

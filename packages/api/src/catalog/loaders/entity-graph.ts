@@ -46,6 +46,7 @@ const DDL = `
   CREATE INDEX am_entities_kind ON am_entities (record_kind, name_norm);
   CREATE INDEX am_entities_name ON am_entities (name_norm);
   CREATE INDEX am_entities_valid ON am_entities (record_kind, valid_until);
+  CREATE INDEX am_entities_source ON am_entities (source_url);
   CREATE TABLE am_relations (
     src_id TEXT NOT NULL,
     dst_id TEXT NOT NULL,
@@ -94,6 +95,12 @@ const DDL = `
     source_url TEXT,
     data TEXT NOT NULL
   ) STRICT;
+  CREATE TABLE am_municipalities (
+    municipality_code TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    prefecture TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX am_municipalities_name ON am_municipalities (prefecture, name);
   CREATE TABLE am_enums (
     enum TEXT NOT NULL,
     value TEXT NOT NULL,
@@ -277,7 +284,7 @@ async function build(ctx: LoadContext): Promise<number> {
       fetchedAt: str(r.source_fetched_at), validFrom: datePart(r.exclusion_start), validUntil: datePart(r.exclusion_end),
       status: str(r.action_type), prefecture: str(r.prefecture), authority: str(r.authority),
       facts: compactFacts(r), recordSource: str(r._source),
-      searchExtra: [str(r.target_name), str(r.program_name_at_publication), str(r.related_law_text)],
+      searchExtra: [str(r.target_name), str(r.houjin_bangou), str(r.program_name_at_publication), str(r.related_law_text)],
     });
     const hb = str(r.houjin_bangou);
     const validHb = hb && houjinBangouValid(hb) ? hb : null;
@@ -367,6 +374,10 @@ async function build(ctx: LoadContext): Promise<number> {
   await buildLawArticles(ctx);
   await buildLoans(ctx);
   await buildEnums(ctx, w);
+  const muni = ctx.db.prepare('INSERT OR IGNORE INTO am_municipalities (municipality_code, name, prefecture) VALUES (?, ?, ?)');
+  for await (const r of records(ctx, 'municipalities')) {
+    if (str(r.municipality_code) && str(r.name) && str(r.prefecture)) muni.run(r.municipality_code as string, r.name as string, r.prefecture as string);
+  }
 
   const total = (ctx.db.prepare('SELECT count(*) AS n FROM am_entities').get() as { n: number }).n;
   const byKind = ctx.db.prepare('SELECT record_kind, count(*) AS n FROM am_entities GROUP BY record_kind').all() as { record_kind: string; n: number }[];

@@ -54,3 +54,11 @@ export function countRows(app: FastifyInstance, table: string, where = '1 = 1', 
     db.close();
   }
 }
+
+/**
+ * Usage is recorded in an onResponse hook, which may finish after inject()
+ * resolved: wait until the meter outbox holds `n` pending events.
+ */
+export async function waitForPending(app: FastifyInstance, n: number): Promise<void> {
+  while ((await app.state.pendingMeterEvents(n + 1)).length < n) await new Promise((r) => setTimeout(r, 5));
+}

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { build, tempDir } from '../helper.ts';
 import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
 import { generateApiKey } from '../../src/keys.ts';
-import { billingApp } from './helpers.ts';
+import { billingApp, waitForPending } from './helpers.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 
 /** A paid key of `customerId`, created directly in the store. */
@@ -16,11 +16,15 @@ async function paidKey(app: FastifyInstance, customerId: string): Promise<string
   return key;
 }
 
+/** `n` billable calls; waits until their usage is in the outbox (recorded after the response). */
 async function searches(app: FastifyInstance, key: string, n: number): Promise<void> {
+  const before = (await app.state.pendingMeterEvents(1000)).length;
   for (let i = 0; i < n; i++) {
     const res = await app.inject({ method: 'GET', url: `/v1/programs/search?limit=1&offset=${i}`, headers: { 'x-api-key': key } });
     assert.equal(res.statusCode, 200, res.body);
   }
+  const tier = (await app.state.findKeyByHash((await import('../../src/keys.ts')).hashApiKey(key)))?.tier;
+  if (tier === 'paid') await waitForPending(app, before + n);
 }
 
 test('billable usage is sent as meter events with the outbox identifier, customer and value', async (t) => {
@@ -48,9 +52,11 @@ test('billable usage is sent as meter events with the outbox identifier, custome
 test('a free key and anonymous calls queue nothing', async (t) => {
   const { app } = await billingApp(t);
   const { key, hash, prefix } = generateApiKey();
-  await app.state.createKey({ keyHash: hash, prefix, tier: 'free' });
+  const record = await app.state.createKey({ keyHash: hash, prefix, tier: 'free' });
   await searches(app, key, 2);
   await app.inject({ method: 'GET', url: '/v1/programs/search' });
+  const { jstMonth } = await import('../../src/time.ts');
+  while ((await app.state.usageSummary(record.id, jstMonth())).requests < 2) await new Promise((r) => setTimeout(r, 5));
   assert.deepEqual(await app.state.pendingMeterEvents(100), []);
 });
 

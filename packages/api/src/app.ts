@@ -42,7 +42,6 @@ import bidsRoutes from './routes/v1/bids/index.ts';
 import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
 import amRoutes from './routes/v1/am/index.ts';
-import amRoutes from './routes/v1/am/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +116,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(pingRoutes);
     await v1.register(attributionRoutes);
     await v1.register(openapiRoutes);
-    await v1.register(amRoutes, { prefix: '/am' });
     await v1.register(amRoutes, { prefix: '/am' });
     await v1.register(meRoutes);
     await v1.register(feedbackRoutes);

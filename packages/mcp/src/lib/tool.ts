@@ -238,11 +238,16 @@ export async function callTool(def: ToolDef, api: Api, rawArgs: Record<string, u
     echo = checked.args;
     const call: ToolCall = { api, warn: (w) => void warnings.push(w) };
     const payload = await def.run(call, checked.args as never);
+    if (payload.error === null) delete payload.error;
     if (payload.error && typeof payload.error === 'object') {
       return toResult({ ...def.empty, ...payload, ...envelope('error', payload), error: payload.error });
     }
     const status = countResults(payload) === 0 ? 'empty' : 'ok';
-    return toResult({ ...payload, ...envelope(status, payload) });
+    const result = toResult({ ...payload, ...envelope(status, payload) });
+    // A result our own output schema rejects is a bug to surface plainly, not a protocol error.
+    const check = outputSchema(def).safeParse(result.structuredContent);
+    if (!check.success) throw new Error(`output does not match the schema: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return result;
   } catch (err) {
     if (err instanceof ToolInputError) {
       const error = {

@@ -3,7 +3,18 @@
 // tool framework turns that into a normal result with `error` set.
 import { z } from 'zod';
 import { seg } from '../api.ts';
-import { defineTool, f, o, query, resolveAsOf, type Payload } from '../lib/tool.ts';
+import { asSearch, defineTool, f, o, prefectureArg, query, resolveAsOf, type Payload, type ToolCall } from '../lib/tool.ts';
+
+/** Warn about given filters the endpoint cannot apply (never a silent 0-row filter). */
+function unsupported(call: ToolCall, args: Record<string, unknown>, fields: string[], why: string): void {
+  for (const field of fields) if (args[field] !== undefined) call.warn({ code: 'unsupported_filter', field, message: `${why}; ${field} was not applied` });
+}
+
+/** A region argument: 'national' / '全国' means no filter; otherwise a prefecture (aliases normalised). */
+function regionArg(call: ToolCall, region: string | undefined): string | undefined {
+  if (!region || region === 'national' || region === '全国') return undefined;
+  return prefectureArg(call, region, 'region');
+}
 
 const REGION = z.string().max(40).optional().describe('Region: national, a regional block (e.g. 関東, 近畿) or a prefecture name');
 const SIZE = z.enum(['sole', 'small', 'sme', 'mid', 'large']).optional().describe('Company size');
@@ -32,7 +43,9 @@ export const searchTaxIncentives = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/tax_incentives')(call, { query: a.query ?? a.natural_query, authority: a.authority, industry: a.industry, target_year: a.target_year, target_entity: a.target_entity, as_of: resolveAsOf(a.as_of), limit: a.limit, offset: a.offset, fields: a.fields });
+    unsupported(call, a, ['authority', 'industry', 'target_entity'], 'tax rulesets carry no such field');
+    const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
+    return asSearch(await get('/v1/tax_rulesets/search')(call, { q: a.query ?? a.natural_query, effective_on: effectiveOn, limit: a.limit, offset: a.offset }));
   },
 });
 
@@ -53,7 +66,8 @@ export const searchCertifications = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/certifications')(call, { query: a.query, authority: a.authority, size: a.size, industry: a.industry, as_of: resolveAsOf(a.as_of), limit: a.limit, offset: a.offset, fields: a.fields });
+    unsupported(call, a, ['authority', 'size', 'industry'], 'certifications carry no such field');
+    return asSearch(await get('/v1/certifications/search')(call, { q: a.query, limit: a.limit, offset: a.offset }));
   },
 });
 
@@ -73,7 +87,8 @@ export const listOpenPrograms = defineTool({
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/open_programs')(call, { on_date: a.on_date ?? resolveAsOf(a.as_of), region: a.region, industry: a.industry, size: a.size, natural_query: a.natural_query, limit: a.limit });
+    unsupported(call, a, ['industry', 'size'], 'the open-programs view has no such filter');
+    return await get('/v1/am/open_programs')(call, { pivot_date: a.on_date ?? resolveAsOf(a.as_of), prefecture: regionArg(call, a.region), query: a.natural_query, limit: a.limit });
   },
 });
 
@@ -106,7 +121,8 @@ export const searchByLaw = defineTool({
   output: { ...amRows(), law_aliases_tried: z.array(z.string()).optional().describe('Law names tried') },
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/by_law')(call, { law_name: a.law_name, article: a.article, amendment_date: a.amendment_date, limit: a.limit, offset: a.offset });
+    unsupported(call, a, ['amendment_date'], 'amendment dates are not recorded per link');
+    return await get('/v1/am/by_law')(call, { law_name: a.law_name, article: a.article, limit: a.limit, offset: a.offset });
   },
 });
 
@@ -124,7 +140,8 @@ export const activeProgramsAt = defineTool({
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/active_at')(call, { date: a.date, region: a.region, industry: a.industry, size: a.size, limit: a.limit });
+    unsupported(call, a, ['size'], 'the point-in-time view has no size filter');
+    return await get('/v1/am/active_at')(call, { date: a.date, prefecture: regionArg(call, a.region), query: a.industry, limit: a.limit });
   },
 });
 
@@ -141,7 +158,7 @@ export const relatedPrograms = defineTool({
   output: { seed_id: z.string().describe('The seed'), nodes: o.rows(), relations: o.rows(), total_edges: z.number().int().optional().describe('Edges found') },
   empty: { seed_id: '', nodes: [], relations: [] },
   async run(call, a) {
-    const body = await get(`/v1/am/related/${seg(a.program_id)}`)(call, { relation_types: a.relation_types, depth: a.depth, max_edges: a.max_edges });
+    const body = await get(`/v1/am/related/${seg(a.program_id)}`)(call, { relation_types: a.relation_types?.join(','), depth: a.depth, max_edges: a.max_edges });
     return { ...body, result_count: Array.isArray(body.relations) ? body.relations.length : 0 };
   },
 });
@@ -162,7 +179,9 @@ export const searchAcceptanceStatsAm = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/acceptance_stats')(call, { program_name: a.program_name, year: a.year, region: a.region, industry: a.industry, as_of: resolveAsOf(a.as_of), limit: a.limit, offset: a.offset });
+    regionArg(call, a.region);
+    const message = 'This service holds no application/acceptance statistics (the upstream statistics table is not published); no rounds can be listed.';
+    return { total: 0, limit: a.limit, offset: a.offset, results: [], explanation: message, error: { code: 'no_matching_records', message, hint: 'Each program\'s source_url may publish its own acceptance figures.' } };
   },
 });
 
@@ -206,7 +225,8 @@ export const searchGxProgramsAm = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/gx_programs')(call, { theme: a.theme, company_size: a.company_size, region: a.region, limit: a.limit });
+    unsupported(call, a, ['company_size'], 'GX programs carry no applicant-size field');
+    return await get('/v1/am/gx_programs')(call, { theme: a.theme, region: regionArg(call, a.region), limit: a.limit });
   },
 });
 
@@ -228,7 +248,7 @@ export const searchLoansAm = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/loans')(call, { loan_kind: a.loan_kind, no_collateral: a.no_collateral || undefined, no_personal_guarantor: a.no_personal_guarantor || undefined, no_third_party_guarantor: a.no_third_party_guarantor || undefined, max_amount_yen: a.max_amount_yen, min_amount_yen: a.min_amount_yen, lender_entity_id: a.lender_entity_id, name_query: a.name_query, limit: a.limit });
+    return await get('/v1/am/loans')(call, { loan_kind: a.loan_kind, no_collateral: a.no_collateral || undefined, no_personal_guarantor: a.no_personal_guarantor || undefined, no_third_party_guarantor: a.no_third_party_guarantor || undefined, max_amount_yen: a.max_amount_yen, min_amount_yen: a.min_amount_yen, provider: a.lender_entity_id, name_query: a.name_query, limit: a.limit });
   },
 });
 
@@ -264,7 +284,8 @@ export const searchMutualPlansAm = defineTool({
   output: amRows(),
   empty: AM_EMPTY,
   async run(call, a) {
-    return await get('/v1/am/mutual_plans')(call, { plan_kind: a.plan_kind, premium_monthly_yen: a.premium_monthly_yen, tax_deduction_type: a.tax_deduction_type, provider_entity_id: a.provider_entity_id, name_query: a.name_query, limit: a.limit });
+    unsupported(call, a, ['premium_monthly_yen'], 'plans carry no premium amounts');
+    return await get('/v1/am/mutual_plans')(call, { plan_kind: a.plan_kind, tax_deduction_type: a.tax_deduction_type, provider: a.provider_entity_id, name_query: a.name_query, limit: a.limit });
   },
 });
 

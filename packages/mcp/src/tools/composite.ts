@@ -88,7 +88,7 @@ export const smbStarterPack = defineTool({
 });
 
 async function openPrograms(api: Api, prefecture: string | undefined, onDate: string): Promise<Row[]> {
-  return rows(api, '/v1/am/open_programs', { on_date: onDate, region: prefecture, limit: 100 });
+  return rows(api, '/v1/am/open_programs', { pivot_date: onDate, prefecture, limit: 100 });
 }
 
 export const upcomingDeadlines = defineTool({

@@ -1,4 +1,4 @@
-// Usage events, after the response: one event per authenticated request to a
+// Usage events, as the response leaves: one event per authenticated request to a
 // metered path (ping included, counted but not billed). A 2xx answer of a
 // paid key on a billable path costs UNIT_PRICE_YEN, billed in the Japan-time
 // month; the store keeps the month within the key's cap atomically and queues
@@ -14,7 +14,9 @@ import { jstMonth } from '../time.ts';
 
 export default fp(
   async function usage(app: FastifyInstance) {
-    app.addHook('onResponse', async (request, reply) => {
+    // onSend, not onResponse: the event (and its spend) is stored before the
+    // client sees the answer, so its next request's cap check already counts it.
+    app.addHook('onSend', async (request, reply) => {
       const route = request.routeOptions.url;
       const status = reply.statusCode;
       try {

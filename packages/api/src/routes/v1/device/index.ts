@@ -39,7 +39,9 @@ const TokenResponse = Type.Object(
 
 const TokenError = Type.Object(
   {
-    error: Type.String({ description: '`authorization_pending`, `slow_down`, `expired_token`, `access_denied`, `invalid_grant`, `unsupported_grant_type`' }),
+    error: Type.Optional(Type.String({
+      description: '`authorization_pending`, `slow_down`, `expired_token`, `access_denied`, `invalid_grant`, `unsupported_grant_type`; absent when the body itself is invalid',
+    })),
     detail: Type.String(),
   },
   { $id: 'DeviceTokenError', additionalProperties: true },

@@ -20,7 +20,7 @@ export interface MeterFlusherOptions {
   batchSize?: number;
   /** Meter events in flight at once (default 8). */
   concurrency?: number;
-  /** Batches per flush at most, so one flush ends (default 50). */
+  /** Batches per flush at most, so one flush ends even while some rows keep failing (default 50). */
   maxBatches?: number;
 }
 
@@ -104,8 +104,10 @@ export class MeterFlusher {
       total.sent += r.sent;
       total.duplicates += r.duplicates;
       total.failed += r.failed;
-      // Failed rows stay pending and come first again: leave them to the next flush.
-      if (r.failed > 0 || batch.length < this.batchSize) break;
+      // Failed rows stay pending and come first again. A full batch that made
+      // progress goes on (a permanently refused row cannot stall the rest); a
+      // batch where nothing went through (an outage) waits for the next flush.
+      if (batch.length < this.batchSize || r.sent === 0) break;
     }
     if (total.sent || total.failed) this.log.info(total, 'meter events flushed');
     return total;

@@ -73,6 +73,29 @@ test('the outbox drains in batches, at most maxBatches per flush', async (t) => 
   assert.equal(fake.meterEventAttempts, 5);
 });
 
+test('a row Stripe keeps refusing does not stall the rows behind it', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_poison');
+  await searches(app, key, 5);
+  const [poison] = await app.state.pendingMeterEvents(1);
+  fake.refusedIdentifiers.add(poison.eventId);
+  const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2 });
+  const result = await flusher.flush();
+  assert.equal(result.sent, 4);
+  assert.equal(fake.meterEvents.size, 4);
+  const left = await app.state.pendingMeterEvents(100);
+  assert.deepEqual(left.map((p) => p.eventId), [poison.eventId]);
+  assert.ok(left[0].attempts >= 1);
+
+  // During an outage nothing goes through: one batch, then the flush waits for the next tick.
+  await searches(app, key, 4);
+  fake.failNext(100, { pathPrefix: '/v1/billing/meter_events' });
+  const before = fake.requests.length;
+  const outage = await flusher.flush();
+  assert.equal(outage.sent, 0);
+  assert.equal(fake.requests.length - before, 2, 'a single batch was tried');
+});
+
 test('failed sends stay pending and are retried later without double billing', async (t) => {
   const { app, fake } = await billingApp(t);
   const key = await paidKey(app, 'cus_retry');

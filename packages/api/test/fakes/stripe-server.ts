@@ -113,6 +113,8 @@ export class FakeStripe {
   readonly meterEvents = new Map<string, MeterEventRecord>();
   /** Every POST /v1/billing/meter_events that reached the handler, including rejected duplicates. */
   meterEventAttempts = 0;
+  /** Meter-event identifiers refused with a permanent 400 (e.g. a deleted customer). */
+  readonly refusedIdentifiers = new Set<string>();
   private readonly failures: FailureRule[] = [];
   private readonly idempotent = new Map<string, { status: number; body: string }>();
   private url = '';
@@ -423,6 +425,9 @@ export class FakeStripe {
       throw new StripeFakeError(400, 'payload[value] must be a number.', { param: 'payload' });
     }
     const identifier = body.identifier ?? id('mev');
+    if (this.refusedIdentifiers.has(identifier)) {
+      throw new StripeFakeError(400, `No customer found for payload[stripe_customer_id] of event ${identifier}.`, { param: 'payload', headers: { 'stripe-should-retry': 'false' } });
+    }
     if (this.meterEvents.has(identifier)) {
       // What Stripe answers for a repeated identifier: a 400 it marks as not retryable.
       throw new StripeFakeError(400, `An event already exists with identifier ${identifier}.`, { headers: { 'stripe-should-retry': 'false' } });

@@ -36,17 +36,18 @@ export function generateClientTypes(doc: Doc): string {
     names.set(`#/components/schemas/${key}`, name);
   }
 
-  const ts = (schema: Schema | boolean | undefined, pad: string): string => {
+  // `input`: a request shape, where a property with a `default` may be left out (the server fills it in).
+  const ts = (schema: Schema | boolean | undefined, pad: string, input = false): string => {
     if (schema === undefined || schema === true) return 'unknown';
     if (schema === false) return 'never';
     if (typeof schema.$ref === 'string') return names.get(schema.$ref) ?? 'unknown';
     if ('const' in schema) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return union(schema.enum.map((v: unknown) => JSON.stringify(v)));
     if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-      return union((schema.anyOf ?? schema.oneOf).map((s: Schema) => wrap(ts(s, pad))));
+      return union((schema.anyOf ?? schema.oneOf).map((s: Schema) => wrap(ts(s, pad, input))));
     }
-    if (Array.isArray(schema.allOf)) return [...new Set(schema.allOf.map((s: Schema) => wrap(ts(s, pad))))].join(' & ');
-    if (Array.isArray(schema.type)) return union(schema.type.map((t: string) => ts({ ...schema, type: t }, pad)));
+    if (Array.isArray(schema.allOf)) return [...new Set(schema.allOf.map((s: Schema) => wrap(ts(s, pad, input))))].join(' & ');
+    if (Array.isArray(schema.type)) return union(schema.type.map((t: string) => ts({ ...schema, type: t }, pad, input)));
     switch (schema.type) {
       case 'string': return 'string';
       case 'integer':
@@ -54,24 +55,24 @@ export function generateClientTypes(doc: Doc): string {
       case 'boolean': return 'boolean';
       case 'null': return 'null';
       case 'array': {
-        const item = ts(schema.items, pad);
+        const item = ts(schema.items, pad, input);
         return /^[\w.]+$/.test(item) ? `${item}[]` : `Array<${item}>`;
       }
-      case 'object': return object(schema, pad);
-      default: return schema.properties ? object(schema, pad) : 'unknown';
+      case 'object': return object(schema, pad, input);
+      default: return schema.properties ? object(schema, pad, input) : 'unknown';
     }
   };
 
-  const object = (schema: Schema, pad: string): string => {
+  const object = (schema: Schema, pad: string, input: boolean): string => {
     const props = Object.entries<Schema>(schema.properties ?? {});
     const required = new Set<string>(schema.required ?? []);
     const extra = schema.additionalProperties;
     if (props.length === 0) {
       if (extra === false) return 'Record<string, never>';
-      return `Record<string, ${extra && extra !== true ? ts(extra, pad) : 'unknown'}>`;
+      return `Record<string, ${extra && extra !== true ? ts(extra, pad, input) : 'unknown'}>`;
     }
     const inner = `${pad}  `;
-    const lines = props.map(([k, s]) => `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) ? '' : '?'}: ${ts(s, inner)};\n`);
+    const lines = props.map(([k, s]) => `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) && !(input && s.default !== undefined) ? '' : '?'}: ${ts(s, inner, input)};\n`);
     if (extra === true || (extra && typeof extra === 'object')) lines.push(`${inner}[key: string]: unknown;\n`);
     return `{\n${lines.join('')}${pad}}`;
   };
@@ -102,9 +103,9 @@ export function generateClientTypes(doc: Doc): string {
         const list = params.filter((p) => p.in === where);
         if (list.length === 0) continue;
         const lines = list.map((p) => {
-          let type = ts(p.schema, '  ');
+          let type = ts(p.schema, '  ', true);
           // Repeatable query parameters also take a single value.
-          if (where === 'query' && p.schema?.type === 'array') type = `${type} | ${wrap(ts(p.schema.items, '  '))}`;
+          if (where === 'query' && p.schema?.type === 'array') type = `${type} | ${wrap(ts(p.schema.items, '  ', true))}`;
           return `${comment(p.description, '  ')}  ${propKey(p.name)}${p.required ? '' : '?'}: ${type};\n`;
         });
         out.push(`/** ${suffix === 'Query' ? 'Query parameters' : 'Path parameters'} of ${header} */`, `export type ${base}${suffix} = {\n${lines.join('')}};`, '');
@@ -112,7 +113,7 @@ export function generateClientTypes(doc: Doc): string {
       }
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       if (bodySchema) {
-        out.push(`/** Request body of ${header} */`, `export type ${base}Body = ${ts(bodySchema, '')};`, '');
+        out.push(`/** Request body of ${header} */`, `export type ${base}Body = ${ts(bodySchema, '', true)};`, '');
         entry.push(`body: ${base}Body`);
       }
       const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort();

@@ -3,6 +3,27 @@
 // Source: Japanese Public Support Programs API 0.2.0
 /* eslint-disable */
 
+export type AdvisorOut = {
+  id: number;
+  firm_name: string;
+  firm_type: string;
+  specialties: string[];
+  prefecture: string;
+  address?: string | null;
+  city?: string | null;
+  contact_email?: string | null;
+  contact_phone?: string | null;
+  contact_url?: string | null;
+  firm_name_kana?: string | null;
+  intro_blurb?: string | null;
+  verified_at?: string | null;
+  industries?: string[] | null;
+  commission_model?: string;
+  commission_rate_pct?: number;
+  commission_yen_per_intro?: number | null;
+  success_count?: number;
+};
+
 /** Public-data-licence attribution with an edit/processing note. */
 export type Attribution = {
   source: string;
@@ -42,6 +63,21 @@ export type Bid = {
   awarded_amount_yen?: number | null;
   budget_ceiling_yen?: number | null;
   participant_count?: number | null;
+};
+
+export type BillingInvoice = {
+  id: string;
+  number: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  amount_due_yen: number;
+  amount_paid_yen: number;
+  currency: string;
+  status: string;
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
+  /** ISO 8601 UTC */
+  created: string;
 };
 
 export type CaseStudy = {
@@ -320,6 +356,679 @@ export type GetMetaResponse = {
   attribution: Attribution;
 };
 
+/** Query parameters of GET /v1/advisors: Verified advisors, filtered by prefecture, specialty and firm type */
+export type ListAdvisorsQuery = {
+  prefecture?: string;
+  specialty?: string;
+  /** 税理士法人, 認定支援機関, 社会保険労務士, 中小企業診断士, 行政書士, 弁護士, 銀行, 商工会議所, その他 */
+  firm_type?: "税理士法人" | "認定支援機関" | "社会保険労務士" | "中小企業診断士" | "行政書士" | "弁護士" | "銀行" | "商工会議所" | "その他";
+  /** Page size, 1 to 100 (default 20). */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/advisors: Verified advisors, filtered by prefecture, specialty and firm type */
+export type ListAdvisorsResponse = {
+  total: number;
+  limit: number;
+  offset: number;
+  results: AdvisorOut[];
+};
+
+/** Request body of POST /v1/advisors/report-conversion: Report the conversion of a referral token; the commission follows the advisor’s model */
+export type ReportAdvisorConversionBody = {
+  token: string;
+  conversion_value_yen: number;
+};
+
+/** Response (200) of POST /v1/advisors/report-conversion: Report the conversion of a referral token; the commission follows the advisor’s model */
+export type ReportAdvisorConversionResponse = {
+  referral_id: number;
+  advisor_id: number;
+  conversion_value_yen: number;
+  commission_yen: number;
+  converted_at: string;
+};
+
+/** Request body of POST /v1/advisors/signup: Apply to be listed; the advisor stays pending until an operator verifies it */
+export type AdvisorSignupBody = {
+  firm_name: string;
+  /** 税理士法人, 認定支援機関, 社会保険労務士, 中小企業診断士, 行政書士, 弁護士, 銀行, 商工会議所, その他 */
+  firm_type: "税理士法人" | "認定支援機関" | "社会保険労務士" | "中小企業診断士" | "行政書士" | "弁護士" | "銀行" | "商工会議所" | "その他";
+  specialties: string[];
+  /** one of the 47 prefectures */
+  prefecture: "北海道" | "青森県" | "岩手県" | "宮城県" | "秋田県" | "山形県" | "福島県" | "茨城県" | "栃木県" | "群馬県" | "埼玉県" | "千葉県" | "東京都" | "神奈川県" | "新潟県" | "富山県" | "石川県" | "福井県" | "山梨県" | "長野県" | "岐阜県" | "静岡県" | "愛知県" | "三重県" | "滋賀県" | "京都府" | "大阪府" | "兵庫県" | "奈良県" | "和歌山県" | "鳥取県" | "島根県" | "岡山県" | "広島県" | "山口県" | "徳島県" | "香川県" | "愛媛県" | "高知県" | "福岡県" | "佐賀県" | "長崎県" | "熊本県" | "大分県" | "宮崎県" | "鹿児島県" | "沖縄県";
+  /** e-mail address */
+  contact_email: string;
+  address?: string;
+  city?: string;
+  contact_phone?: string;
+  contact_url?: string;
+  firm_name_kana?: string;
+  intro_blurb?: string;
+  industries?: string[];
+  commission_model?: "flat" | "percent";
+  commission_rate_pct?: number;
+  commission_yen_per_intro?: number;
+};
+
+/** Response (201) of POST /v1/advisors/signup: Apply to be listed; the advisor stays pending until an operator verifies it */
+export type AdvisorSignupResponse = {
+  id: number;
+  status: "pending";
+  detail: string;
+};
+
+/** Request body of POST /v1/advisors/track: Record a click to a verified advisor and issue its referral token (shown once) */
+export type TrackAdvisorReferralBody = {
+  advisor_id: number;
+  source_program_id?: string;
+};
+
+/** Response (201) of POST /v1/advisors/track: Record a click to a verified advisor and issue its referral token (shown once) */
+export type TrackAdvisorReferralResponse = {
+  referral_id: number;
+  advisor_id: number;
+  /** shown once; stored only as a SHA-256 hash */
+  token: string;
+  token_prefix: string;
+};
+
+/** Path parameters of GET /v1/advisors/{id}/dashboard: The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification) */
+export type GetAdvisorDashboardParams = {
+  id: number;
+};
+
+/** Response (200) of GET /v1/advisors/{id}/dashboard: The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification) */
+export type GetAdvisorDashboardResponse = {
+  advisor: AdvisorOut;
+  summary: {
+    clicks: number;
+    conversions: number;
+    paid_yen: number;
+    unpaid_yen: number;
+  };
+  referrals?: Array<{
+    id: number;
+    token_prefix: string;
+    clicked_at?: string | null;
+    converted_at?: string | null;
+    commission_paid_at?: string | null;
+    source_program_id?: string | null;
+    commission_yen?: number | null;
+    conversion_value_yen?: number | null;
+  }>;
+};
+
+/** Query parameters of GET /v1/am/active_at: Entities whose validity period covers a date (point-in-time view) */
+export type AmActiveAtQuery = {
+  /** Snapshot date (default today, Japan time). YYYY-MM-DD or `today`; an unreadable date answers 200 with error.code invalid_date. */
+  date?: string;
+  /** Record kinds (default program,certification,tax_measure); among program, tax_measure, certification, law, enforcement, case_study, adoption, authority, corporate_entity, statistic, invoice_registrant, document. Comma-separated or repeated; an unknown value answers 200 with error.code invalid_enum. */
+  kinds?: string | string[];
+  /** Prefecture (東京都, 東京, tokyo); nationwide rows are included. */
+  prefecture?: string;
+  /** Words that must all appear in the name or facts. */
+  query?: string;
+  /** Page size, 1 to 100 (default 20). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/am/active_at: Entities whose validity period covers a date (point-in-time view) */
+export type AmActiveAtResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  pivot_date: string | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/annotations/{entity_id}: Examiner and quality notes derived from the data for one entity */
+export type AmAnnotationsQuery = {
+  /** Annotation kind: quality, examiner, duplicate, coverage, source. */
+  kind?: string;
+  /** Severity: info, warning, critical. */
+  severity?: string;
+  /** Page size, 1 to 100 (default 50). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Path parameters of GET /v1/am/annotations/{entity_id}: Examiner and quality notes derived from the data for one entity */
+export type AmAnnotationsParams = {
+  /** Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>. */
+  entity_id: string;
+};
+
+/** Response (200) of GET /v1/am/annotations/{entity_id}: Examiner and quality notes derived from the data for one entity */
+export type AmAnnotationsResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  entity_id: string;
+  filters: Record<string, unknown>;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/by_law: Programs, tax measures and enforcement records tied to a statute */
+export type AmByLawQuery = {
+  /** Formal title, short name (略称, e.g. 補助金適正化法), slug or LAW- id. */
+  law_name: string;
+  /** Article (第17条, 17条の2); narrows tax measures by legal basis. */
+  article?: string;
+  /** Record kinds of the linked rows. Comma-separated or repeated; an unknown value answers 200 with error.code invalid_enum. */
+  kinds?: string | string[];
+  /** Page size, 1 to 100 (default 20). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/am/by_law: Programs, tax measures and enforcement records tied to a statute */
+export type AmByLawResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  law_aliases_tried: string[];
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/enforcement: Does a company have an exclusion period in force, and its enforcement history */
+export type AmEnforcementQuery = {
+  /** 13-digit corporate number. */
+  houjin_bangou?: string;
+  /** Company name (substring, 2+ characters). */
+  target_name?: string;
+  /** Day the exclusion period is checked against (default today). YYYY-MM-DD or `today`; an unreadable date answers 200 with error.code invalid_date. */
+  as_of_date?: string;
+};
+
+/** Response (200) of GET /v1/am/enforcement: Does a company have an exclusion period in force, and its enforcement history */
+export type AmEnforcementResponse = {
+  found: boolean;
+  currently_excluded: boolean;
+  active_exclusions: Array<Record<string, unknown>>;
+  all_count: number;
+  queried: Record<string, unknown>;
+  recent_history: Array<Record<string, unknown>>;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Path parameters of GET /v1/am/enums/{enum_name}: Values and counts of one enumeration */
+export type AmEnumValuesParams = {
+  /** authority, tier, industry, funding_purpose, target_type, region, tax_category, program_kind, event_type, ministry, record_kind, relation, or a dataset enum (program.tier, …). */
+  enum_name: string;
+};
+
+/** Response (200) of GET /v1/am/enums/{enum_name}: Values and counts of one enumeration */
+export type AmEnumValuesResponse = {
+  enum_name: string;
+  description: string | null;
+  values: string[];
+  frequency_map: Record<string, number>;
+  last_updated: string | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/gx_programs: Green-transformation programs by theme (keyword sets per theme) */
+export type AmGxProgramsQuery = {
+  /** One of ghg_reduction, ev, renewable, zeb_zeh, carbon_credit (default ghg_reduction). */
+  theme?: string;
+  /** Prefecture; nationwide programs are included. */
+  region?: string;
+  /** Further words that must appear. */
+  query?: string;
+  /** Page size, 1 to 100 (default 20). Out of range answers 400. */
+  limit?: number;
+};
+
+/** Response (200) of GET /v1/am/gx_programs: Green-transformation programs by theme (keyword sets per theme) */
+export type AmGxProgramsResponse = {
+  total: number;
+  results: Array<Record<string, unknown>>;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/intent: Map a natural-language question to one of 10 intents (rule-based) */
+export type AmIntentQuery = {
+  /** Question in Japanese or English. */
+  query: string;
+};
+
+/** Response (200) of GET /v1/am/intent: Map a natural-language question to one of 10 intents (rule-based) */
+export type AmIntentResponse = {
+  intent_id: string | null;
+  intent_name_ja: string | null;
+  confidence: number | null;
+  all_scores: Array<Record<string, unknown>>;
+  sample_queries: string[];
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/law_article: Text of one statute article from a law name or id and an article number */
+export type AmLawArticleQuery = {
+  /** Formal title, short name (略称), slug or LAW- id. */
+  law_name_or_canonical_id: string;
+  /** 第17条, 第二十一条の二, 21-2, 附則第3条. */
+  article_number: string;
+};
+
+/** Response (200) of GET /v1/am/law_article: Text of one statute article from a law name or id and an article number */
+export type AmLawArticleResponse = {
+  found: boolean;
+  article_id: string | null;
+  article_number: string | null;
+  article_number_sort: number | null;
+  effective_from: string | null;
+  effective_until: string | null;
+  last_amended: string | null;
+  law: Record<string, unknown> | null;
+  source_fetched_at: string | null;
+  source_url: string | null;
+  text_full: string | null;
+  text_summary: string | null;
+  title: string | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/loans: Loan products with no-collateral / no-guarantor switches */
+export type AmLoansQuery = {
+  /** Words of the loan name. */
+  name_query?: string;
+  /** Lender name contains. */
+  provider?: string;
+  /** Loan type or program kind (e.g. loan, ippan, trou, seirei). */
+  loan_kind?: string;
+  /** Prefecture. */
+  prefecture?: string;
+  /** Only products stating collateral not_required. */
+  no_collateral?: boolean;
+  /** Only products stating no personal guarantor. */
+  no_personal_guarantor?: boolean;
+  /** Only products stating no third-party guarantor. */
+  no_third_party_guarantor?: boolean;
+  /** Upper amount at least (yen). */
+  min_amount_yen?: number;
+  /** Upper amount at most (yen). */
+  max_amount_yen?: number;
+  /** Page size, 1 to 100 (default 10). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/am/loans: Loan products with no-collateral / no-guarantor switches */
+export type AmLoansResponse = {
+  results: Array<Record<string, unknown>>;
+  total: number;
+  limit: number;
+  offset: number;
+  result_count: number;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/mutual_plans: Mutual-aid, pension and insurance plans */
+export type AmMutualPlansQuery = {
+  /** Words of the plan name. */
+  name_query?: string;
+  /** Provider name contains. */
+  provider?: string;
+  /** One of retirement_mutual, bankruptcy_mutual, dc_pension, db_pension, industry_pension, welfare_insurance, health_insurance, other. */
+  plan_kind?: string;
+  /** One of small_enterprise_deduction, idekodc, group_retirement, corp_expense, none. */
+  tax_deduction_type?: string;
+  /** Page size, 1 to 100 (default 10). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/am/mutual_plans: Mutual-aid, pension and insurance plans */
+export type AmMutualPlansResponse = {
+  results: Array<Record<string, unknown>>;
+  total: number;
+  limit: number;
+  offset: number;
+  result_count: number;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/open_programs: Programs whose application window is open on a date, with days remaining */
+export type AmOpenProgramsQuery = {
+  /** Day to check (default today, Japan time). YYYY-MM-DD or `today`; an unreadable date answers 200 with error.code invalid_date. */
+  pivot_date?: string;
+  /** Prefecture; nationwide programs are included. */
+  prefecture?: string;
+  /** Words that must all appear in the name or facts. */
+  query?: string;
+  /** Tiers S, A, B, C, X. Comma-separated or repeated; an unknown value answers 200 with error.code invalid_enum. */
+  tier?: string | string[];
+  /** Page size, 1 to 100 (default 20). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Response (200) of GET /v1/am/open_programs: Programs whose application window is open on a date, with days remaining */
+export type AmOpenProgramsResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  pivot_date: string;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/provenance/{entity_id}: Where each fact of an entity came from */
+export type AmProvenanceQuery = {
+  /** Only this field (same as /provenance/{entity_id}/{field}). */
+  fact?: string;
+  /** Page size, 1 to 100 (default 100). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Path parameters of GET /v1/am/provenance/{entity_id}: Where each fact of an entity came from */
+export type AmProvenanceParams = {
+  /** Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>. */
+  entity_id: string;
+};
+
+/** Response (200) of GET /v1/am/provenance/{entity_id}: Where each fact of an entity came from */
+export type AmProvenanceResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/provenance/{entity_id}/{field}: Where one fact of an entity came from */
+export type AmProvenanceForFactQuery = {
+  /** Page size, 1 to 100 (default 100). Out of range answers 400. */
+  limit?: number;
+  /** Rows to skip (default 0). */
+  offset?: number;
+};
+
+/** Path parameters of GET /v1/am/provenance/{entity_id}/{field}: Where one fact of an entity came from */
+export type AmProvenanceForFactParams = {
+  /** Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>. */
+  entity_id: string;
+  field: string;
+};
+
+/** Response (200) of GET /v1/am/provenance/{entity_id}/{field}: Where one fact of an entity came from */
+export type AmProvenanceForFactResponse = {
+  /** Candidate rows before paging. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: Array<Record<string, unknown>>;
+  meta: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  retrieval_note: string | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/reason: Citation-backed answer skeleton: intent + slots + catalogue lookup */
+export type AmReasonQuery = {
+  /** Question in Japanese or English. */
+  query: string;
+  /** One of sme_owner, tax_advisor, agri_corp, consultant, ma_advisor, municipality, generic. */
+  persona?: string;
+};
+
+/** Response (200) of GET /v1/am/reason: Citation-backed answer skeleton: intent + slots + catalogue lookup */
+export type AmReasonResponse = {
+  /** Each claim line ends with [n]: n is the 1-based index into source_urls. */
+  answer_skeleton: string;
+  intent: string | null;
+  intent_name_ja: string | null;
+  persona_hint: string | null;
+  confidence: number | null;
+  db_bind_ok: boolean | null;
+  db_bind_notes: string | string[] | null;
+  filters_extracted: {
+    prefecture: unknown;
+    amount: unknown;
+    industry: unknown;
+    target: unknown;
+    [key: string]: unknown;
+  };
+  missing_data: string[];
+  precompute_gaps: string[];
+  retry_with: Record<string, unknown> | null;
+  source_urls: string[];
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/related/{program_id}: Walk the entity graph 1 or 2 hops from a seed */
+export type AmRelatedQuery = {
+  /** Hops, 1 (default) or 2. */
+  depth?: number;
+  /** Relation types among prerequisite, compatible, incompatible, successor, predecessor, similar, based_on_law, administered_by, targets, features, cites_law, concerns_program, used_program, issued_by. Comma-separated or repeated; an unknown value answers 200 with error.code invalid_enum. */
+  relation_types?: string | string[];
+  /** Stop after this many edges (default 100). */
+  max_edges?: number;
+};
+
+/** Path parameters of GET /v1/am/related/{program_id}: Walk the entity graph 1 or 2 hops from a seed */
+export type AmRelatedParams = {
+  /** Seed entity id (a program or any other entity). */
+  program_id: string;
+};
+
+/** Response (200) of GET /v1/am/related/{program_id}: Walk the entity graph 1 or 2 hops from a seed */
+export type AmRelatedResponse = {
+  seed_id: string;
+  seed_kind: string | null;
+  depth: number;
+  total_edges: number;
+  nodes: Array<Record<string, unknown>>;
+  relations: Array<Record<string, unknown>>;
+  hint: string | null;
+  retry_with: Record<string, unknown> | null;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/am/tax_rule: Structured rules (rate, legal basis, validity) of a named tax measure */
+export type AmTaxRuleQuery = {
+  /** TAX- id or words of the measure (インボイス, 特別償却, 80%). */
+  measure_name_or_id: string;
+  /** One of credit, deduction, reduction, special_depreciation, immediate_writeoff, exemption, registration, preservation, other. */
+  rule_type?: string;
+  /** Only measures in effect on this date (YYYY-MM-DD). */
+  as_of?: string;
+  /** Page size, 1 to 100 (default 20). Out of range answers 400. */
+  limit?: number;
+};
+
+/** Response (200) of GET /v1/am/tax_rule: Structured rules (rate, legal basis, validity) of a named tax measure */
+export type AmTaxRuleResponse = {
+  total: number;
+  results: Array<Record<string, unknown>>;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
+/** Request body of POST /v1/am/validate: Intake validation of applicant data (6 generic predicates + entity rules), cached by applicant hash */
+export type AmValidateBody = {
+  /** Free-form intake data, e.g. company_name, houjin_bangou, prefecture, municipality, employee_count, capital_yen, founded_date, industry_jsic, target_type, requested_amount_man_yen, application_date. */
+  applicant_data: Record<string, unknown>;
+  entity_id?: string | null;
+  /** `intake` (the 6 generic predicates, default), `entity` (only the entity rules), `all`. */
+  scope?: string;
+};
+
+/** Response (200) of POST /v1/am/validate: Intake validation of applicant data (6 generic predicates + entity rules), cached by applicant hash */
+export type AmValidateResponse = {
+  applicant_hash: string | null;
+  entity_id: string | null;
+  scope: string;
+  total: number;
+  results: Array<Record<string, unknown>>;
+  summary: Record<string, unknown>;
+  error: {
+    /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
+    code: string;
+    message: string;
+    hint?: string;
+    retry_with?: unknown;
+    [key: string]: unknown;
+  } | null;
+  [key: string]: unknown;
+};
+
 /** Response (200) of GET /v1/attribution: Data licence attribution */
 export type GetAttributionResponse = {
   source: string;
@@ -395,6 +1104,59 @@ export type GetBidResponse = {
   awarded_amount_yen?: number | null;
   budget_ceiling_yen?: number | null;
   participant_count?: number | null;
+};
+
+/** Request body of POST /v1/billing/checkout: Start a subscription checkout (metered, one per-request price) */
+export type CreateCheckoutBody = {
+  /** Where the payment page returns after payment; may contain `{CHECKOUT_SESSION_ID}`. */
+  success_url: string;
+  /** Where the payment page returns when the customer cancels. */
+  cancel_url: string;
+  /** Prefills the payment page. */
+  customer_email?: string;
+};
+
+/** Response (200) of POST /v1/billing/checkout: Start a subscription checkout (metered, one per-request price) */
+export type CreateCheckoutResponse = {
+  /** Payment page to send the customer to. */
+  url: string;
+  /** Checkout session id; pass it to /v1/billing/keys/from-checkout after payment. */
+  session_id: string;
+};
+
+/** Request body of POST /v1/billing/keys/from-checkout: Receive the paid API key of a completed checkout (once) */
+export type IssueKeyFromCheckoutBody = {
+  /** The checkout session id. */
+  session_id: string;
+};
+
+/** Response (200) of POST /v1/billing/keys/from-checkout: Receive the paid API key of a completed checkout (once) */
+export type IssueKeyFromCheckoutResponse = {
+  /** The paid API key, shown once. */
+  api_key: string;
+  /** Always `paid`. */
+  tier: string;
+  customer_id: string;
+};
+
+/** Request body of POST /v1/billing/portal: Customer portal session (change or cancel the subscription, change the card) */
+export type CreateBillingPortalBody = {
+  /** Payment-provider customer id (returned by from-checkout and /v1/me). */
+  customer_id: string;
+  /** Where the portal returns to; optional (the portal default is used when omitted). */
+  return_url?: string;
+};
+
+/** Response (200) of POST /v1/billing/portal: Customer portal session (change or cancel the subscription, change the card) */
+export type CreateBillingPortalResponse = {
+  /** Customer portal: change or cancel the subscription, change the card. */
+  url: string;
+};
+
+/** Response (200) of POST /v1/billing/webhook: Payment-provider event receiver (not for end users) */
+export type ReceiveBillingWebhookResponse = {
+  /** Always `received`. */
+  status: string;
 };
 
 /** Query parameters of GET /v1/case_studies/search: Search SME case studies by free text, prefecture, industry, corporate number, pattern tag, employees */
@@ -500,6 +1262,38 @@ export type GetCertificationResponse = {
   [key: string]: unknown;
 };
 
+/** Request body of POST /v1/device/authorize: Start a device authorisation (RFC 8628) */
+export type DeviceAuthorizeBody = {
+  client_id?: string;
+  scope?: string | null;
+};
+
+/** Response (200) of POST /v1/device/authorize: Start a device authorisation (RFC 8628) */
+export type DeviceAuthorizeResponse = {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+};
+
+/** Request body of POST /v1/device/token: Poll for the key of an approved device authorisation */
+export type DeviceTokenBody = {
+  /** `urn:ietf:params:oauth:grant-type:device_code` */
+  grant_type: string;
+  device_code: string;
+  client_id?: string;
+};
+
+/** Response (200) of POST /v1/device/token: Poll for the key of an approved device authorisation */
+export type DeviceTokenResponse = {
+  /** the API key */
+  access_token: string;
+  token_type: string;
+  scope: string;
+};
+
 /** Query parameters of GET /v1/enforcement/search: Search enforcement records by free text, authority, decision date, corporate number, family, prefecture */
 export type SearchEnforcementQuery = {
   /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
@@ -590,6 +1384,23 @@ export type CheckExclusionsResponse = {
 
 /** Response (200) of GET /v1/exclusions/rules: All exclusion rules */
 export type ListExclusionRulesResponse = ExclusionRule[];
+
+/** Request body of POST /v1/feedback: Send feedback */
+export type SendFeedbackBody = {
+  /** 1 to 4000 characters */
+  message: string;
+  rating?: number;
+  /** the endpoint the feedback is about */
+  endpoint?: string;
+  /** e.g. the X-Request-ID of the call */
+  request_id?: string;
+};
+
+/** Response (200) of POST /v1/feedback: Send feedback */
+export type SendFeedbackResponse = {
+  received: boolean;
+  feedback_id: number;
+};
 
 /** Query parameters of GET /v1/laws/search: Search laws by title or law number, status, ministry and category */
 export type SearchLawsQuery = {
@@ -758,6 +1569,60 @@ export type GetLoanResponse = {
   [key: string]: unknown;
 };
 
+/** Response (200) of GET /v1/me: Account of the presented key */
+export type GetMeResponse = {
+  /** `free` or `paid` */
+  tier: string;
+  customer_id: string | null;
+  /** visible prefix of the key used for this call */
+  key_prefix: string;
+  /** when the key was issued (UTC) */
+  created_at: string;
+  monthly_cap_yen: number | null;
+};
+
+/** Response (200) of GET /v1/me/billing_history: Invoices of the key’s customer */
+export type GetBillingHistoryResponse = {
+  invoices: BillingInvoice[];
+  /** When these invoices were read from the payment provider (ISO 8601 UTC). */
+  cached_at: string;
+  customer_id: string | null;
+};
+
+/** Request body of POST /v1/me/cap: Set or remove the monthly spend cap */
+export type SetCapBody = {
+  monthly_cap_yen: number | null;
+};
+
+/** Response (200) of POST /v1/me/cap: Set or remove the monthly spend cap */
+export type SetCapResponse = {
+  monthly_cap_yen: number | null;
+};
+
+/** Response (200) of GET /v1/me/dashboard: Usage and charges of this Japan-time month */
+export type GetDashboardResponse = {
+  /** Japan-time month, YYYY-MM */
+  month: string;
+  tier: string;
+  /** recorded requests this month */
+  requests: number;
+  billable_requests: number;
+  spend_yen: number;
+  unit_price_yen: number;
+  cap_yen: number | null;
+  remaining_yen: number | null;
+  per_day: Array<{
+    /** Japan-time date */
+    date: string;
+    requests: number;
+    billable: number;
+  }>;
+  top_endpoints: Array<{
+    route: string;
+    requests: number;
+  }>;
+};
+
 /** Response (200) of GET /v1/meta: Dataset statistics */
 export type GetMetaV1Response = {
   total_programs: number;
@@ -910,23 +1775,56 @@ export type GetTaxRulesetResponse = {
 export interface Operations {
   healthz: { method: "GET"; path: "/healthz"; response: HealthzResponse };
   getMeta: { method: "GET"; path: "/meta"; response: GetMetaResponse };
+  listAdvisors: { method: "GET"; path: "/v1/advisors"; query: ListAdvisorsQuery; response: ListAdvisorsResponse };
+  reportAdvisorConversion: { method: "POST"; path: "/v1/advisors/report-conversion"; body: ReportAdvisorConversionBody; response: ReportAdvisorConversionResponse };
+  advisorSignup: { method: "POST"; path: "/v1/advisors/signup"; body: AdvisorSignupBody; response: AdvisorSignupResponse };
+  trackAdvisorReferral: { method: "POST"; path: "/v1/advisors/track"; body: TrackAdvisorReferralBody; response: TrackAdvisorReferralResponse };
+  getAdvisorDashboard: { method: "GET"; path: "/v1/advisors/{id}/dashboard"; params: GetAdvisorDashboardParams; response: GetAdvisorDashboardResponse };
+  amActiveAt: { method: "GET"; path: "/v1/am/active_at"; query: AmActiveAtQuery; response: AmActiveAtResponse };
+  amAnnotations: { method: "GET"; path: "/v1/am/annotations/{entity_id}"; query: AmAnnotationsQuery; params: AmAnnotationsParams; response: AmAnnotationsResponse };
+  amByLaw: { method: "GET"; path: "/v1/am/by_law"; query: AmByLawQuery; response: AmByLawResponse };
+  amEnforcement: { method: "GET"; path: "/v1/am/enforcement"; query: AmEnforcementQuery; response: AmEnforcementResponse };
+  amEnumValues: { method: "GET"; path: "/v1/am/enums/{enum_name}"; params: AmEnumValuesParams; response: AmEnumValuesResponse };
+  amGxPrograms: { method: "GET"; path: "/v1/am/gx_programs"; query: AmGxProgramsQuery; response: AmGxProgramsResponse };
+  amIntent: { method: "GET"; path: "/v1/am/intent"; query: AmIntentQuery; response: AmIntentResponse };
+  amLawArticle: { method: "GET"; path: "/v1/am/law_article"; query: AmLawArticleQuery; response: AmLawArticleResponse };
+  amLoans: { method: "GET"; path: "/v1/am/loans"; query: AmLoansQuery; response: AmLoansResponse };
+  amMutualPlans: { method: "GET"; path: "/v1/am/mutual_plans"; query: AmMutualPlansQuery; response: AmMutualPlansResponse };
+  amOpenPrograms: { method: "GET"; path: "/v1/am/open_programs"; query: AmOpenProgramsQuery; response: AmOpenProgramsResponse };
+  amProvenance: { method: "GET"; path: "/v1/am/provenance/{entity_id}"; query: AmProvenanceQuery; params: AmProvenanceParams; response: AmProvenanceResponse };
+  amProvenanceForFact: { method: "GET"; path: "/v1/am/provenance/{entity_id}/{field}"; query: AmProvenanceForFactQuery; params: AmProvenanceForFactParams; response: AmProvenanceForFactResponse };
+  amReason: { method: "GET"; path: "/v1/am/reason"; query: AmReasonQuery; response: AmReasonResponse };
+  amRelated: { method: "GET"; path: "/v1/am/related/{program_id}"; query: AmRelatedQuery; params: AmRelatedParams; response: AmRelatedResponse };
+  amTaxRule: { method: "GET"; path: "/v1/am/tax_rule"; query: AmTaxRuleQuery; response: AmTaxRuleResponse };
+  amValidate: { method: "POST"; path: "/v1/am/validate"; body: AmValidateBody; response: AmValidateResponse };
   getAttribution: { method: "GET"; path: "/v1/attribution"; response: GetAttributionResponse };
   searchBids: { method: "GET"; path: "/v1/bids/search"; query: SearchBidsQuery; response: SearchBidsResponse };
   getBid: { method: "GET"; path: "/v1/bids/{unified_id}"; params: GetBidParams; response: GetBidResponse };
+  createCheckout: { method: "POST"; path: "/v1/billing/checkout"; body: CreateCheckoutBody; response: CreateCheckoutResponse };
+  issueKeyFromCheckout: { method: "POST"; path: "/v1/billing/keys/from-checkout"; body: IssueKeyFromCheckoutBody; response: IssueKeyFromCheckoutResponse };
+  createBillingPortal: { method: "POST"; path: "/v1/billing/portal"; body: CreateBillingPortalBody; response: CreateBillingPortalResponse };
+  receiveBillingWebhook: { method: "POST"; path: "/v1/billing/webhook"; response: ReceiveBillingWebhookResponse };
   searchCaseStudies: { method: "GET"; path: "/v1/case_studies/search"; query: SearchCaseStudiesQuery; response: SearchCaseStudiesResponse };
   getCaseStudy: { method: "GET"; path: "/v1/case_studies/{id}"; params: GetCaseStudyParams; response: GetCaseStudyResponse };
   searchCertifications: { method: "GET"; path: "/v1/certifications/search"; query: SearchCertificationsQuery; response: SearchCertificationsResponse };
   getCertification: { method: "GET"; path: "/v1/certifications/{id}"; params: GetCertificationParams; response: GetCertificationResponse };
+  deviceAuthorize: { method: "POST"; path: "/v1/device/authorize"; body: DeviceAuthorizeBody; response: DeviceAuthorizeResponse };
+  deviceToken: { method: "POST"; path: "/v1/device/token"; body: DeviceTokenBody; response: DeviceTokenResponse };
   searchEnforcement: { method: "GET"; path: "/v1/enforcement/search"; query: SearchEnforcementQuery; response: SearchEnforcementResponse };
   getEnforcement: { method: "GET"; path: "/v1/enforcement/{id}"; params: GetEnforcementParams; response: GetEnforcementResponse };
   checkExclusions: { method: "POST"; path: "/v1/exclusions/check"; body: CheckExclusionsBody; response: CheckExclusionsResponse };
   listExclusionRules: { method: "GET"; path: "/v1/exclusions/rules"; response: ListExclusionRulesResponse };
+  sendFeedback: { method: "POST"; path: "/v1/feedback"; body: SendFeedbackBody; response: SendFeedbackResponse };
   searchLaws: { method: "GET"; path: "/v1/laws/search"; query: SearchLawsQuery; response: SearchLawsResponse };
   getLaw: { method: "GET"; path: "/v1/laws/{id}"; params: GetLawParams; response: GetLawResponse };
   listLawArticles: { method: "GET"; path: "/v1/laws/{id}/articles"; query: ListLawArticlesQuery; params: ListLawArticlesParams; response: ListLawArticlesResponse };
   getLawArticle: { method: "GET"; path: "/v1/laws/{id}/articles/{art}"; params: GetLawArticleParams; response: GetLawArticleResponse };
   searchLoans: { method: "GET"; path: "/v1/loans/search"; query: SearchLoansQuery; response: SearchLoansResponse };
   getLoan: { method: "GET"; path: "/v1/loans/{id}"; params: GetLoanParams; response: GetLoanResponse };
+  getMe: { method: "GET"; path: "/v1/me"; response: GetMeResponse };
+  getBillingHistory: { method: "GET"; path: "/v1/me/billing_history"; response: GetBillingHistoryResponse };
+  setCap: { method: "POST"; path: "/v1/me/cap"; body: SetCapBody; response: SetCapResponse };
+  getDashboard: { method: "GET"; path: "/v1/me/dashboard"; response: GetDashboardResponse };
   getMetaV1: { method: "GET"; path: "/v1/meta"; response: GetMetaV1Response };
   ping: { method: "GET"; path: "/v1/ping"; response: PingResponse };
   batchGetPrograms: { method: "POST"; path: "/v1/programs/batch"; body: BatchGetProgramsBody; response: BatchGetProgramsResponse };

@@ -6,27 +6,27 @@ import type * as T from './types.ts';
 /** /v1/advisors: professional referral partners (paths per DESIGN.md and the original service). */
 export class Advisors extends APIResource {
   /** GET /v1/advisors: advisors matching prefecture / specialty / industry. */
-  list(query: T.AdvisorListQuery = {}, options?: CallOptions): Promise<T.AdvisorListResponse> {
+  async list(query: T.AdvisorListQuery = {}, options?: CallOptions): Promise<T.AdvisorListResponse> {
     return this._client.get('/v1/advisors', { query, ...options });
   }
 
   /** POST /v1/advisors/signup: register a firm (unverified until checked). */
-  signup(body: T.AdvisorSignupRequest, options?: CallOptions): Promise<T.AdvisorSignupResponse> {
+  async signup(body: T.AdvisorSignupRequest, options?: CallOptions): Promise<T.AdvisorSignupResponse> {
     return this._client.post('/v1/advisors/signup', { body, ...options });
   }
 
   /** POST /v1/advisors/track: record a referral click; returns a single-use token and the redirect URL. */
-  track(body: T.AdvisorTrackRequest, options?: CallOptions): Promise<T.AdvisorTrackResponse> {
+  async track(body: T.AdvisorTrackRequest, options?: CallOptions): Promise<T.AdvisorTrackResponse> {
     return this._client.post('/v1/advisors/track', { body, ...options });
   }
 
   /** POST /v1/advisors/report-conversion: report that a referral converted. */
-  reportConversion(body: T.AdvisorConversionRequest, options?: CallOptions): Promise<T.AdvisorConversionResponse> {
+  async reportConversion(body: T.AdvisorConversionRequest, options?: CallOptions): Promise<T.AdvisorConversionResponse> {
     return this._client.post('/v1/advisors/report-conversion', { body, ...options });
   }
 
   /** GET /v1/advisors/{id}/dashboard: clicks, conversions and commissions. */
-  dashboard(id: number | string, options?: CallOptions): Promise<T.AdvisorDashboardResponse> {
+  async dashboard(id: number | string, options?: CallOptions): Promise<T.AdvisorDashboardResponse> {
     return this._client.get(path`/v1/advisors/${id}/dashboard`, options);
   }
 }

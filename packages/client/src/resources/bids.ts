@@ -6,12 +6,12 @@ import type * as T from './types.ts';
 /** /v1/bids: public procurement notices and results. */
 export class Bids extends APIResource {
   /** GET /v1/bids/search. */
-  search(query: T.BidSearchQuery = {}, options?: CallOptions): Promise<T.BidSearchResponse> {
+  async search(query: T.BidSearchQuery = {}, options?: CallOptions): Promise<T.BidSearchResponse> {
     return this._client.get('/v1/bids/search', { query, ...options });
   }
 
   /** GET /v1/bids/{unified_id} (`BID-` + 10 hex). */
-  get(unifiedId: string, options?: CallOptions): Promise<T.BidGetResponse> {
+  async get(unifiedId: string, options?: CallOptions): Promise<T.BidGetResponse> {
     return this._client.get(path`/v1/bids/${unifiedId}`, options);
   }
 }

@@ -6,12 +6,12 @@ import type * as T from './types.ts';
 /** /v1/certifications: certification and accreditation schemes. */
 export class Certifications extends APIResource {
   /** GET /v1/certifications/search. */
-  search(query: T.CertificationSearchQuery = {}, options?: CallOptions): Promise<T.CertificationSearchResponse> {
+  async search(query: T.CertificationSearchQuery = {}, options?: CallOptions): Promise<T.CertificationSearchResponse> {
     return this._client.get('/v1/certifications/search', { query, ...options });
   }
 
   /** GET /v1/certifications/{id}. */
-  get(id: string, options?: CallOptions): Promise<T.CertificationGetResponse> {
+  async get(id: string, options?: CallOptions): Promise<T.CertificationGetResponse> {
     return this._client.get(path`/v1/certifications/${id}`, options);
   }
 }

@@ -6,12 +6,12 @@ import type * as T from './types.ts';
 /** /v1/enforcement: administrative-enforcement records. */
 export class Enforcement extends APIResource {
   /** GET /v1/enforcement/search. */
-  search(query: T.EnforcementSearchQuery = {}, options?: CallOptions): Promise<T.EnforcementSearchResponse> {
+  async search(query: T.EnforcementSearchQuery = {}, options?: CallOptions): Promise<T.EnforcementSearchResponse> {
     return this._client.get('/v1/enforcement/search', { query, ...options });
   }
 
   /** GET /v1/enforcement/{id}. */
-  get(id: string, options?: CallOptions): Promise<T.EnforcementGetResponse> {
+  async get(id: string, options?: CallOptions): Promise<T.EnforcementGetResponse> {
     return this._client.get(path`/v1/enforcement/${id}`, options);
   }
 }

@@ -6,22 +6,22 @@ import type * as T from './types.ts';
 /** /v1/laws: laws and their articles. */
 export class Laws extends APIResource {
   /** GET /v1/laws/search. */
-  search(query: T.LawSearchQuery = {}, options?: CallOptions): Promise<T.LawSearchResponse> {
+  async search(query: T.LawSearchQuery = {}, options?: CallOptions): Promise<T.LawSearchResponse> {
     return this._client.get('/v1/laws/search', { query, ...options });
   }
 
   /** GET /v1/laws/{id}. */
-  get(id: string, options?: CallOptions): Promise<T.LawGetResponse> {
+  async get(id: string, options?: CallOptions): Promise<T.LawGetResponse> {
     return this._client.get(path`/v1/laws/${id}`, options);
   }
 
   /** GET /v1/laws/{id}/articles: the law's articles, paged. */
-  articles(id: string, query: T.LawArticlesQuery = {}, options?: CallOptions): Promise<T.LawArticlesResponse> {
+  async articles(id: string, query: T.LawArticlesQuery = {}, options?: CallOptions): Promise<T.LawArticlesResponse> {
     return this._client.get(path`/v1/laws/${id}/articles`, { query, ...options });
   }
 
   /** GET /v1/laws/{id}/articles/{art}. */
-  article(id: string, art: string | number, options?: CallOptions): Promise<T.LawArticleGetResponse> {
+  async article(id: string, art: string | number, options?: CallOptions): Promise<T.LawArticleGetResponse> {
     return this._client.get(path`/v1/laws/${id}/articles/${art}`, options);
   }
 }

@@ -5,7 +5,7 @@
 import { JpSupportError } from './errors.ts';
 
 export interface LaunchToolServerOptions {
-  /** API address the tool server calls (passed as `JPSP_BASE_URL`). */
+  /** API address the tool server calls (passed as `JPSP_API_BASE_URL`). */
   baseUrl: string;
   /** API key the tool server sends (passed as `JPSP_API_KEY`); omit for anonymous calls. */
   apiKey?: string | null;
@@ -17,6 +17,8 @@ export interface LaunchToolServerOptions {
   env?: Record<string, string>;
   /** Working directory of the child. */
   cwd?: string;
+  /** The child's stderr (its diagnostics): inherited by default, or ignored. */
+  stderr?: 'inherit' | 'ignore';
   /** Name and version the MCP client announces. */
   clientInfo?: { name: string; version: string };
 }
@@ -49,11 +51,11 @@ export async function launchToolServer(options: LaunchToolServerOptions) {
   const args = options.args ?? ['--disable-warning=ExperimentalWarning', defaultToolServerEntry()];
   const env: Record<string, string> = {
     ...getDefaultEnvironment(),
-    JPSP_BASE_URL: options.baseUrl,
+    JPSP_API_BASE_URL: options.baseUrl,
     ...(options.apiKey ? { JPSP_API_KEY: options.apiKey } : {}),
     ...options.env,
   };
-  const transport = new StdioClientTransport({ command, args, env, cwd: options.cwd, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command, args, env, cwd: options.cwd, stderr: options.stderr ?? 'inherit' });
   const client = new Client(options.clientInfo ?? { name: '@jp-support/client', version: '0.2.0' });
   try {
     await client.connect(transport);

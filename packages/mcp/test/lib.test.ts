@@ -1,0 +1,52 @@
+// The plain functions behind the composite tools.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evaluatePredicate } from '../src/lib/predicate.ts';
+import { fiscalQuarter, rankPrograms, sunsetBucket, deadlineOf } from '../src/lib/composite.ts';
+import { normalizePrefecture } from '../src/lib/prefecture.ts';
+import { checkArgs } from '../src/lib/tool.ts';
+
+test('evaluatePredicate: three-valued all/any with missing fields', () => {
+  const p = { op: 'all', of: [{ op: 'eq', field: 'a', value: false }, { op: 'gte', field: 'n', value: 10 }] };
+  assert.equal(evaluatePredicate(p, { a: false, n: 12 }).verdict, 'applies');
+  assert.equal(evaluatePredicate(p, { a: true, n: 12 }).verdict, 'does_not_apply');
+  const partial = evaluatePredicate(p, { a: false });
+  assert.equal(partial.verdict, 'unknown');
+  assert.deepEqual(partial.missing_fields, ['n']);
+  assert.equal(evaluatePredicate(p, { a: true }).verdict, 'does_not_apply', 'a false leg decides all() even with a missing one');
+  assert.equal(evaluatePredicate({ op: 'any', of: [{ op: 'in', field: 'k', value: ['x'] }, { op: 'eq', field: 'm', value: 1 }] }, { k: 'x' }).verdict, 'applies');
+  assert.equal(evaluatePredicate({ op: 'weird' }, {}).verdict, 'unknown');
+});
+
+test('fiscal quarters start in April; sunset buckets; deadline field', () => {
+  assert.equal(fiscalQuarter('2027-02-28'), 'FY2026-Q4');
+  assert.equal(fiscalQuarter('2026-04-01'), 'FY2026-Q1');
+  assert.equal(fiscalQuarter('2026-12-31'), 'FY2026-Q3');
+  assert.equal(sunsetBucket(90), 'critical');
+  assert.equal(sunsetBucket(91), 'warning');
+  assert.equal(sunsetBucket(400), 'later');
+  assert.equal(deadlineOf({ application_window: { start: null, end: '2027-01-15' } }), '2027-01-15');
+  assert.equal(deadlineOf({ application_window: null }), null);
+});
+
+test('rankPrograms: own prefecture beats another prefecture; tier X dropped', () => {
+  const ranked = rankPrograms([
+    { unified_id: 'a', primary_name: 'A', tier: 'S', prefecture: '大阪府' },
+    { unified_id: 'b', primary_name: 'B', tier: 'C', prefecture: '東京都' },
+    { unified_id: 'x', primary_name: 'X', tier: 'X', prefecture: '東京都' },
+  ], { prefecture: '東京都' });
+  assert.deepEqual(ranked.map((r) => r.unified_id), ['b', 'a']);
+  assert.ok((ranked[0].reasons as string[]).some((s) => s.includes('東京都')));
+});
+
+test('prefecture aliases', () => {
+  assert.equal(normalizePrefecture('東京'), '東京都');
+  assert.equal(normalizePrefecture('Tokyo'), '東京都');
+  assert.equal(normalizePrefecture('osaka-fu'), '大阪府');
+  assert.equal(normalizePrefecture('北海道'), '北海道');
+  assert.equal(normalizePrefecture('Atlantis'), null);
+});
+
+test('checkArgs passes valid values through', () => {
+  assert.deepEqual(checkArgs({ q: 'x', limit: 5 }), { args: { q: 'x', limit: 5 }, warnings: [] });
+});

@@ -37,7 +37,7 @@ export const INTENTS: readonly IntentDefinition[] = [
   },
   {
     id: 'check_eligibility', name_ja: '受給資格・要件の確認', endpoint: '/v1/am/validate',
-    cues: [ja('対象になる', 4), ja('対象ですか', 4), ja('申請できる', 4), ja('申請できますか', 4), ja('要件', 3), ja('条件', 2),
+    cues: [ja('対象になる', 4), ja('対象になり', 4), ja('対象ですか', 4), ja('申請できる', 4), ja('申請できますか', 4), ja('要件', 3), ja('条件', 2),
       ja('該当', 2), ja('資格', 2), ja('もらえる', 2), ja('受けられる', 2), ja('対象', 1),
       en('eligible', 4), en('eligibility', 4), en('qualify', 4), en('requirements', 3), en('requirement', 3), en('can i apply', 3)],
     sample_queries: ['個人事業主でもものづくり補助金の対象になりますか', '従業員5人の会社は申請できますか', 'am I eligible for the IT introduction subsidy?'],

@@ -533,6 +533,8 @@ export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; ru
   }
   if (p.as_of !== undefined && !isIsoDate(p.as_of)) return fail(amError('invalid_date', 'as_of must be YYYY-MM-DD'));
   let candidates: Entity[];
+  /** Why each row matched: direct (words found), rate_range, same_family. */
+  const match = new Map<string, string>();
   const byId = /^TAX-/i.test(q) ? getEntity(db, q.toUpperCase().replace(/^TAX-/, 'TAX-')) ?? getEntity(db, q) : null;
   if (byId && byId.record_kind === 'tax_measure') {
     candidates = [byId];
@@ -543,6 +545,33 @@ export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; ru
     // Matches in the measure's own name rank before matches in its legal basis or formula.
     const inName = (e: Entity): number => groups.filter((g) => g.some((t) => normalizeText(e.name).includes(normalizeText(t)))).length;
     candidates.sort((a, b) => inName(b) - inName(a) || a.name.localeCompare(b.name));
+    for (const e of candidates) match.set(e.entity_id, 'direct');
+    const all = searchEntities(db, { kinds: ['tax_measure'], order: 'name', limit: 500, offset: 0 }).rows;
+    // A rate asked for (80%) also finds measures publishing a range that contains it (40%-90%).
+    const pct = /^(\d+(?:\.\d+)?)[%％]$/.exec(q.normalize('NFKC'));
+    if (pct) {
+      const v = Number(pct[1]);
+      for (const e of all) {
+        if (match.has(e.entity_id)) continue;
+        const text = [e.name, e.facts.rate_or_amount, e.facts.calculation_formula].filter(Boolean).join(' ').normalize('NFKC');
+        for (const m of text.matchAll(/(\d+(?:\.\d+)?)%\s*[-〜~]\s*(\d+(?:\.\d+)?)%/g)) {
+          if (Number(m[1]) <= v && v <= Number(m[2])) {
+            candidates.push(e);
+            match.set(e.entity_id, 'rate_range');
+            break;
+          }
+        }
+      }
+    }
+    // Measures of the same family (same name before the first number or bracket) follow the direct hits.
+    const stem = (name: string): string => name.normalize('NFKC').split(/\s*[(（]|\s+\S*\d/)[0].trim();
+    const stems = new Set(candidates.filter((e) => match.get(e.entity_id) === 'direct').map((e) => stem(e.name)).filter((x) => [...x].length >= 6));
+    for (const e of all) {
+      if (!match.has(e.entity_id) && stems.has(stem(e.name))) {
+        candidates.push(e);
+        match.set(e.entity_id, 'same_family');
+      }
+    }
   }
   const kindFor = (t: string): string[] => (t === 'reduction' ? ['deduction', 'exemption', 'credit'] : t === 'immediate_writeoff' ? ['special_depreciation'] : [t]);
   const asOf = p.as_of ?? null;
@@ -552,7 +581,7 @@ export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; ru
     .map((e) => {
       const ref = asOf ?? today;
       return {
-        unified_id: e.entity_id, ruleset_name: e.name, tax_category: e.facts.tax_category ?? null,
+        unified_id: e.entity_id, match: match.get(e.entity_id) ?? 'id', ruleset_name: e.name, tax_category: e.facts.tax_category ?? null,
         ruleset_kind: e.facts.ruleset_kind ?? null, rate_or_amount: e.facts.rate_or_amount ?? null,
         calculation_formula: e.facts.calculation_formula ?? null, legal_basis: e.facts.legal_basis ?? [],
         effective_from: e.valid_from, effective_until: e.valid_until,

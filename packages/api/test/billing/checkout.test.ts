@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';
 import { hashApiKey } from '../../src/keys.ts';
 import { billingApp, deliver, fromCheckout, paidCheckout } from './helpers.ts';
+import { startFakeStripe } from '../fakes/stripe-server.ts';
+import { FACTORIES } from '../state/stores.ts';
+import { buildWithStore } from '../state/app.ts';
 
 const CHECKOUT = { success_url: 'https://example.com/ok', cancel_url: 'https://example.com/cancel' };
 
@@ -190,3 +193,22 @@ test('a stash sealed under SERVER_SECRET reveals after a restart with the same s
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(hashApiKey(body(res).api_key), keyHash);
 });
+
+for (const factory of FACTORIES) {
+  test(`concurrent from-checkout and webhook deliveries hand out exactly one key (${factory.kind})`, { skip: factory.skip }, async (t) => {
+    const fake = await startFakeStripe(t);
+    const { app } = await buildWithStore(t, factory, fake.env({ STRIPE_METER_FLUSH_SECONDS: '0' }));
+    const { sessionId, subscription } = await paidCheckout(app, fake);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => fromCheckout(app, sessionId)),
+      deliver(app, fake, 'customer.subscription.created', subscription).then((d) => d.res),
+      ...Array.from({ length: 2 }, () => fromCheckout(app, sessionId)),
+    ]);
+    const keys = results.filter((r) => r.statusCode === 200 && 'api_key' in body(r)).map((r) => body(r).api_key as string);
+    assert.equal(keys.length, 1, results.map((r) => r.statusCode).join(','));
+    assert.equal(results.filter((r) => r.statusCode === 409).length, 5);
+    const active = (await app.state.listKeys()).filter((k) => k.status === 'active' && k.subscriptionId === subscription.id);
+    assert.equal(active.length, 1);
+    assert.equal(active[0].keyHash, hashApiKey(keys[0]));
+  });
+}

@@ -133,7 +133,10 @@ for (const factory of FACTORIES) {
     assert.equal((await app.inject({ url: '/v1/programs/search', headers: h })).statusCode, 200);
     const capped = await app.inject({ url: '/v1/programs/search', headers: h });
     assert.equal(capped.statusCode, 402);
-    assert.deepEqual({ ...body(capped), detail: undefined }, { detail: undefined, cap_yen: 7, spent_yen: 6 });
+    const cappedBody = body(capped);
+    assert.deepEqual(Object.keys(cappedBody).sort(), ['cap_yen', 'detail', 'spent_yen']);
+    assert.equal(cappedBody.cap_yen, 7);
+    assert.equal(cappedBody.spent_yen, 6);
     assert.match(body(capped).detail, /cap/);
     assert.equal(await app.state.monthlySpend(record.id, jstMonth()), 6, 'the refused call is not billed');
     assert.equal((await ping(app, h)).statusCode, 200, 'ping is never billed, so never capped');

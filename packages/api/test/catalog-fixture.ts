@@ -1,13 +1,33 @@
-// The catalogue every test reads: built once from the bundled dataset into
-// var/test-catalog and reused while it is current (ingest renames a finished
-// file into place, so concurrent builders never see a half-built one).
+// The catalogues tests read, built once and reused while current (ingest
+// renames a finished file into place, so concurrent builders never see a
+// half-built one; the fingerprint rebuilds them when code or data change).
+// - the test catalogue: the bundled dataset, as `npm start` serves it;
+// - the bids catalogue: the bundled dataset plus the fixture bids.jsonl
+//   (the dataset has no bid records), for tests that need bid rows.
 import path from 'node:path';
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { ensureCatalog } from '../src/catalog/ensure.ts';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../src/config.ts';
 
 export const TEST_DATA_DIR = path.join(REPO_ROOT, 'var', 'test-catalog');
+export const BIDS_FIXTURE = path.join(REPO_ROOT, 'packages', 'api', 'test', 'fixtures', 'bids', 'bids.jsonl');
 
 export async function ensureTestCatalog(): Promise<string> {
   const { path: file } = await ensureCatalog(TEST_DATA_DIR, BUNDLED_DATASET_DIR);
+  return file;
+}
+
+/** A dataset directory of symlinks: the bundled files plus `extra` (name -> file). */
+export function linkedDataset(dir: string, extra: Record<string, string>): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(BUNDLED_DATASET_DIR)) symlinkSync(path.join(BUNDLED_DATASET_DIR, f), path.join(dir, f));
+  for (const [name, file] of Object.entries(extra)) symlinkSync(file, path.join(dir, name));
+  return dir;
+}
+
+export async function ensureBidsCatalog(): Promise<string> {
+  const datasetDir = linkedDataset(path.join(REPO_ROOT, 'var', 'test-dataset-bids'), { 'bids.jsonl': BIDS_FIXTURE });
+  const { path: file } = await ensureCatalog(path.join(REPO_ROOT, 'var', 'test-catalog-bids'), datasetDir);
   return file;
 }

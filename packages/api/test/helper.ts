@@ -7,14 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { Catalog } from '../src/catalog/catalog.ts';
-import { ensureTestCatalog } from './catalog-fixture.ts';
+import { ensureBidsCatalog, ensureTestCatalog } from './catalog-fixture.ts';
 
 let shared: Catalog | null = null;
+let sharedWithBids: Catalog | null = null;
 
 /** One read-only catalogue per test process, shared by every app it builds. */
 export async function testCatalog(): Promise<Catalog> {
   shared ??= new Catalog(await ensureTestCatalog());
   return shared;
+}
+
+/** The bundled dataset plus the fixture bids (see catalog-fixture.ts). */
+export async function testCatalogWithBids(): Promise<Catalog> {
+  sharedWithBids ??= new Catalog(await ensureBidsCatalog());
+  return sharedWithBids;
 }
 
 /** A fresh, empty data directory (for state.sqlite), removed after the test. */
@@ -29,10 +36,11 @@ export async function build(
   t: TestContext | { after(fn: () => unknown): void },
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  options: { catalog?: Catalog } = {},
 ): Promise<FastifyInstance> {
   const dataDir = tempDir(t);
   const config = loadConfig({ DATA_DIR: dataDir, ...env }, overrides);
-  const app = await buildApp({ config, catalog: await testCatalog() });
+  const app = await buildApp({ config, catalog: options.catalog ?? (await testCatalog()) });
   t.after(() => app.close());
   return app;
 }

@@ -1,18 +1,20 @@
 // The stdio server as an MCP host runs it: `node src/bin.ts` as a child
 // process, against the real API listening on a random port. Lists the 55
-// tools and calls each one with the argument table.
+// tools and calls each one with the argument table. The API serves the
+// bundled dataset plus the fixture bids (the dataset has none), so that the
+// bid tools are called on a real record too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { build } from '../../api/test/helper.ts';
+import { build, testCatalogWithBids } from '../../api/test/helper.ts';
 import { argumentTable, knownUnavailable, lookupIds, paidKey } from './fixtures.ts';
 
 const BIN = path.join(import.meta.dirname, '..', 'src', 'bin.ts');
 
 test('stdio: 55 tools listed, each one called', async (t) => {
-  const app = await build(t);
+  const app = await build(t, {}, {}, { catalog: await testCatalogWithBids() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const { key } = await paidKey(app);

@@ -1,7 +1,7 @@
 // The application as a Fastify plugin tree: cross-cutting plugins first, then
 // routes, then the error and 404 handlers (plugins/errors.ts). The process
 // concerns (logger, listen, signals) live in server.ts.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -71,7 +71,7 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   };

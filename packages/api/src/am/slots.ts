@@ -2,29 +2,11 @@
 // and a corporate number out of a Japanese or English question. Pure;
 // unit-tested in test/am/slots.test.ts.
 import { kanjiToNumber } from './text.ts';
+import { PREFECTURES, PREFECTURE_NAMES as PREFECTURE_NAME_LIST } from '@jp-support/client';
 
-export const PREFECTURES: readonly [string, string][] = [
-  ['北海道', 'hokkaido'], ['青森県', 'aomori'], ['岩手県', 'iwate'], ['宮城県', 'miyagi'], ['秋田県', 'akita'],
-  ['山形県', 'yamagata'], ['福島県', 'fukushima'], ['茨城県', 'ibaraki'], ['栃木県', 'tochigi'], ['群馬県', 'gunma'],
-  ['埼玉県', 'saitama'], ['千葉県', 'chiba'], ['東京都', 'tokyo'], ['神奈川県', 'kanagawa'], ['新潟県', 'niigata'],
-  ['富山県', 'toyama'], ['石川県', 'ishikawa'], ['福井県', 'fukui'], ['山梨県', 'yamanashi'], ['長野県', 'nagano'],
-  ['岐阜県', 'gifu'], ['静岡県', 'shizuoka'], ['愛知県', 'aichi'], ['三重県', 'mie'], ['滋賀県', 'shiga'],
-  ['京都府', 'kyoto'], ['大阪府', 'osaka'], ['兵庫県', 'hyogo'], ['奈良県', 'nara'], ['和歌山県', 'wakayama'],
-  ['鳥取県', 'tottori'], ['島根県', 'shimane'], ['岡山県', 'okayama'], ['広島県', 'hiroshima'], ['山口県', 'yamaguchi'],
-  ['徳島県', 'tokushima'], ['香川県', 'kagawa'], ['愛媛県', 'ehime'], ['高知県', 'kochi'], ['福岡県', 'fukuoka'],
-  ['佐賀県', 'saga'], ['長崎県', 'nagasaki'], ['熊本県', 'kumamoto'], ['大分県', 'oita'], ['宮崎県', 'miyazaki'],
-  ['鹿児島県', 'kagoshima'], ['沖縄県', 'okinawa'],
-];
-export const PREFECTURE_NAMES: ReadonlySet<string> = new Set(PREFECTURES.map(([n]) => n));
-
-/** 東京 -> 東京都, Tokyo -> 東京都, 東京都 -> 東京都; null when not a prefecture. */
-export function normalizePrefecture(input: string): string | null {
-  const t = input.normalize('NFKC').trim();
-  for (const [name, romaji] of PREFECTURES) {
-    if (t === name || t === shortName(name) || t.toLowerCase() === romaji) return name;
-  }
-  return null;
-}
+// The prefecture table and its alias normaliser are shared with the client and MCP packages.
+export { PREFECTURES, normalizePrefecture } from '@jp-support/client';
+export const PREFECTURE_NAMES: ReadonlySet<string> = new Set(PREFECTURE_NAME_LIST);
 
 const shortName = (name: string): string => (name === '北海道' ? name : name.replace(/[都府県]$/, ''));
 

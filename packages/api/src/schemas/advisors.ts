@@ -4,15 +4,11 @@
 // referral tracking, conversion reports and the advisor's dashboard.
 import { Type } from 'typebox';
 import { Nullable, Limit, Offset } from './common.ts';
+import { PREFECTURE_NAMES } from '@jp-support/client';
 
 export const FIRM_TYPES = ['税理士法人', '認定支援機関', '社会保険労務士', '中小企業診断士', '行政書士', '弁護士', '銀行', '商工会議所', 'その他'] as const;
 
-export const PREFECTURES = [
-  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県', '埼玉県', '千葉県', '東京都', '神奈川県',
-  '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県', '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県',
-  '奈良県', '和歌山県', '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県', '佐賀県', '長崎県',
-  '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
-] as const;
+export const PREFECTURES = PREFECTURE_NAMES;
 
 const FirmType = Type.Union(FIRM_TYPES.map((f) => Type.Literal(f)), { description: FIRM_TYPES.join(', ') });
 const Prefecture = Type.Union(PREFECTURES.map((p) => Type.Literal(p)), { description: 'one of the 47 prefectures' });

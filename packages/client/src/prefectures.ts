@@ -1,5 +1,7 @@
 // The 47 prefectures and the aliases a caller may type (short form, romaji).
-const PREFECTURES: readonly [string, string][] = [
+// Shared by the API server (validation, slot extraction), the MCP tools and
+// client users who want to normalise input before a call.
+export const PREFECTURES: readonly [string, string][] = [
   ['北海道', 'hokkaido'], ['青森県', 'aomori'], ['岩手県', 'iwate'], ['宮城県', 'miyagi'], ['秋田県', 'akita'],
   ['山形県', 'yamagata'], ['福島県', 'fukushima'], ['茨城県', 'ibaraki'], ['栃木県', 'tochigi'], ['群馬県', 'gunma'],
   ['埼玉県', 'saitama'], ['千葉県', 'chiba'], ['東京都', 'tokyo'], ['神奈川県', 'kanagawa'], ['新潟県', 'niigata'],

@@ -30,7 +30,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'STRIPE_MAX_NETWORK_RETRIES', default: '2', help: 'Retries of a failed Stripe call inside the SDK (POSTs reuse one idempotency key).' },
   { name: 'STRIPE_METER_FLUSH_SECONDS', default: '5', help: 'Interval of the background flush of usage to Stripe Billing Meter events; 0 disables the timer (usage still flushes on close).' },
   { name: 'BILLING_HISTORY_CACHE_SECONDS', default: '300', help: 'How long /v1/me/billing_history serves invoices cached in the state store before asking Stripe again.' },
-  { name: 'UNIT_PRICE_YEN', default: '3', help: 'Price of one billable request in yen (the figure the monthly cap is defined against).' },
+  { name: 'UNIT_PRICE_YEN', default: '3', help: 'Price of one billable request in whole yen, at least 1 (the figure the monthly cap is defined against).' },
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
@@ -110,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeMaxNetworkRetries: readInt(env, 'STRIPE_MAX_NETWORK_RETRIES', 2),
     stripeMeterFlushSeconds: readNumber(env, 'STRIPE_METER_FLUSH_SECONDS', 5),
     billingHistoryCacheSeconds: readInt(env, 'BILLING_HISTORY_CACHE_SECONDS', 300),
-    unitPriceYen: readNumber(env, 'UNIT_PRICE_YEN', 3),
+    // Whole yen: usage and spend are stored as integers.
+    unitPriceYen: readInt(env, 'UNIT_PRICE_YEN', 3, 1),
     anonDailyLimit: readInt(env, 'ANON_DAILY_LIMIT', 100),
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),

@@ -22,4 +22,5 @@ test('bad settings are refused with a clear message', () => {
   assert.throws(() => loadConfig({ PORT: 'eighty' }), ConfigError);
   assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
   assert.equal(loadConfig({}).unitPriceYen, 3);
+  assert.throws(() => loadConfig({ UNIT_PRICE_YEN: '0.5' }), /UNIT_PRICE_YEN/, 'spend is kept in whole yen');
 });

@@ -18,6 +18,9 @@ import type {
 } from './store.ts';
 import { jstDate } from '../time.ts';
 
+/** Attempts after which a refused meter event is parked (kept, no longer retried). */
+export const MAX_METER_ATTEMPTS = 20;
+
 export type Row = Record<string, unknown>;
 
 export interface Queryer {
@@ -331,10 +334,13 @@ export class SqlStateStore implements StateStore {
   // Meter outbox
 
   async pendingMeterEvents(limit: number): Promise<MeterOutboxItem[]> {
+    // Events Stripe refused MAX_METER_ATTEMPTS times stay in the table with
+    // their last error (nothing is lost; an operator can inspect them) but no
+    // longer take a place in every flush.
     const rows = await this.db.all(
       `SELECT event_id, customer_id, ts, value, attempts FROM meter_outbox
-       WHERE sent_at IS NULL ORDER BY created_at, event_id LIMIT ?`,
-      [limit],
+       WHERE sent_at IS NULL AND attempts < ? ORDER BY created_at, event_id LIMIT ?`,
+      [MAX_METER_ATTEMPTS, limit],
     );
     return rows.map((r) => ({
       eventId: String(r.event_id),

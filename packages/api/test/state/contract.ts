@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { StateStore, UsageEvent } from '../../src/state/store.ts';
 import type { StoreFactory } from './stores.ts';
+import { MAX_METER_ATTEMPTS } from '../../src/state/sql-store.ts';
 
 function usage(over: Partial<UsageEvent> = {}): UsageEvent {
   return {
@@ -184,6 +185,8 @@ export function stateContract(factory: StoreFactory): void {
     const pending = await store.pendingMeterEvents(10);
     assert.deepEqual(pending.map((p) => p.eventId).sort(), [events[1].eventId, events[2].eventId].sort());
     assert.equal(pending.find((p) => p.eventId === events[1].eventId)?.attempts, 2);
+    for (let i = 2; i < MAX_METER_ATTEMPTS; i++) await store.markMeterEventsFailed([events[1].eventId], 'refused');
+    assert.deepEqual((await store.pendingMeterEvents(10)).map((p) => p.eventId), [events[2].eventId], 'an event refused too often is parked');
   });
 
   test(name('feedback rows get increasing ids'), opts, async (t) => {
@@ -200,6 +203,10 @@ export function stateContract(factory: StoreFactory): void {
     const claims = await Promise.all([store.claimWebhookEvent('evt_1', 'invoice.paid'), other.claimWebhookEvent('evt_1', 'invoice.paid')]);
     assert.deepEqual(claims.sort(), [false, true]);
     assert.equal(await store.claimWebhookEvent('evt_2', 'invoice.paid'), true);
+    // A claim released after a failed processing can be claimed again (the provider's retry runs it).
+    await store.releaseWebhookEvent('evt_2');
+    assert.equal(await store.claimWebhookEvent('evt_2', 'invoice.paid'), true);
+    assert.equal(await store.claimWebhookEvent('evt_2', 'invoice.paid'), false);
     await store.recordPaymentFailure('cus_1', 'sub_1', 'in_1');
     await store.recordPaymentFailure(null, null, null);
   });

@@ -25,6 +25,7 @@ import type { StateStore } from './state/store.ts';
 import meRoutes from './routes/v1/me/index.ts';
 import feedbackRoutes from './routes/v1/feedback.ts';
 import deviceRoutes from './routes/v1/device/index.ts';
+import devicePageRoutes from './routes/device-page.ts';
 import adminRoutes from './routes/v1/admin/index.ts';
 import metaRoutes from './routes/meta.ts';
 import programsRoutes from './routes/v1/programs/index.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingPlugin);
 
   await app.register(metaRoutes);
+  await app.register(devicePageRoutes);
   await app.register(async (v1) => {
     await v1.register(programsRoutes, { prefix: '/programs' });
     await v1.register(exclusionsRoutes, { prefix: '/exclusions' });

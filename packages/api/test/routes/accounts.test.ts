@@ -243,6 +243,13 @@ for (const factory of FACTORIES) {
     const pending = await poll();
     assert.equal(pending.statusCode, 400);
     assert.equal(body(pending).error, 'authorization_pending');
+    const verification = await app.inject(new URL(s.verification_uri_complete).pathname + new URL(s.verification_uri_complete).search);
+    assert.equal(verification.statusCode, 200, 'the verification page exists');
+    assert.match(verification.body, /waiting for approval/);
+    assert.ok(verification.body.includes(s.user_code));
+    const unknown = await app.inject('/device?user_code=%3Cscript%3E');
+    assert.equal(unknown.statusCode, 404);
+    assert.ok(!unknown.body.includes('<script>'), 'user input is escaped');
     assert.equal(body(await poll()).error, 'slow_down', 'polled again at once');
 
     const { prefix } = await approveDevice(app.state, app.config, s.user_code.toLowerCase().replace('-', ' '), 'paid', 'cus_dev');

@@ -70,6 +70,10 @@ for (const s of SCENARIOS) {
   });
   rows.push({ name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors });
 }
+// MCP on the in-process transport: tools/list and tools/call (get_meta, and
+// search_programs through the same inject client the /mcp route uses),
+// timed as a mean over many calls, beside an in-process REST baseline.
+const mcpRows = await measureMcp();
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -81,7 +85,42 @@ for (const r of rows) {
     `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(9)} ${(r.rps / base.rps).toFixed(2).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.p99 / Math.max(base.p99, 1)).toFixed(1).padStart(6)} ${String(r.non2xx).padStart(6)}`,
   );
 }
+console.log('\nIn-process (no socket), mean of repeated calls; ratio against inject GET /healthz:');
+const injectBase = mcpRows[0].ms;
+for (const r of mcpRows) console.log(`${r.name.padEnd(36)} ${r.ms.toFixed(3).padStart(9)} ms ${(r.ms / injectBase).toFixed(1).padStart(7)} x`);
 if (rows.some((r) => r.non2xx > 0)) {
   console.error('\nsome requests did not answer 2xx: the figures above are not comparable');
   process.exitCode = 1;
+}
+
+async function measureMcp(): Promise<{ name: string; ms: number }[]> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const { ListToolsResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const { JpSupportClient, injectTransport } = await import('@jp-support/client');
+  const { createServer } = await import('../packages/mcp/src/server.ts');
+  const api = new JpSupportClient({ transport: injectTransport(app), maxRetries: 0 });
+  const { server, cleanup } = createServer(api);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(clientSide);
+  const time = async (name: string, n: number, fn: () => Promise<unknown>) => {
+    for (let i = 0; i < 20; i++) await fn();
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    return { name, ms: (performance.now() - t0) / n };
+  };
+  const out = [
+    await time('inject GET /healthz', 500, () => app.inject('/healthz')),
+    // client.request, not client.listTools: the SDK client compiles every
+    // output schema with Ajv inside listTools, which is the caller's cost.
+    await time('MCP tools/list (server)', 300, () => client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema)),
+    await time('MCP tools/list (SDK client incl.)', 20, () => client.listTools()),
+    await time('MCP tools/call get_meta', 300, () => client.callTool({ name: 'get_meta', arguments: {} })),
+    await time('MCP tools/call search_programs', 200, () => client.callTool({ name: 'search_programs', arguments: { q: 'スマート農業', limit: 5 } })),
+  ];
+  await client.close();
+  await cleanup();
+  return out;
 }

@@ -2,13 +2,17 @@
 // the program resource template. Transports (stdio, Streamable HTTP) only
 // connect what this returns.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { InitializeRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  InitializeRequestSchema, ListToolsRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { apiErrorInfo, seg, type Api } from './api.ts';
 import { PROTOCOL_VERSION, registerTool } from './lib/tool.ts';
 import { TOOLS } from './tools/index.ts';
 
 export const SERVER_NAME = 'jp-support-programs';
 export const SERVER_VERSION = '0.2.0';
+
+let toolListCache: ListToolsResult | null = null;
 
 export interface CreatedServer {
   server: McpServer;
@@ -51,6 +55,19 @@ export function createServer(api: Api): CreatedServer {
 
   // Pin the protocol revision: the SDK would otherwise answer newer clients with its latest revision.
   const base = server.server;
+
+  // The tool list is static, but the SDK converts 55 zod schemas to JSON
+  // Schema on every tools/list (~100 ms). Compute it once per process and
+  // share it with every server (/mcp builds one per request).
+  const sdkList = (base as unknown as { _requestHandlers: Map<string, (r: unknown, e: unknown) => Promise<unknown>> })
+    ._requestHandlers.get('tools/list');
+  if (sdkList) {
+    base.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+      toolListCache ??= (await sdkList(request, extra)) as ListToolsResult;
+      return toolListCache;
+    });
+  }
+
   base.setRequestHandler(InitializeRequestSchema, async (request) => {
     const result = await (base as unknown as { _oninitialize(r: unknown): Promise<{ protocolVersion: string }> })._oninitialize(request);
     return { ...result, protocolVersion: negotiateProtocol(request.params.protocolVersion) };

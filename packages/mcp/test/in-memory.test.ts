@@ -193,3 +193,14 @@ test('the protocol revision is 2025-06-18', async (t) => {
   assert.equal(negotiateProtocol('2025-03-26'), '2025-03-26');
   assert.equal(negotiateProtocol('1999-01-01'), '2025-06-18');
 });
+
+test('tools/list is computed once and answers the same to every server instance', async (t) => {
+  const first = await connect(t);
+  const second = await connect(t);
+  const a = await first.client.listTools();
+  const b = await second.client.listTools();
+  const c = await first.client.listTools();
+  assert.equal(a.tools.length, 55);
+  assert.deepEqual(b, a);
+  assert.deepEqual(c, a);
+});

@@ -50,7 +50,6 @@ export interface RawProgram {
 /** Facts about a program that live in other files of the dataset. */
 export interface ProgramContext {
   laws: { law_id: string | null; law_slug: string; law_title: string }[];
-  caseStudyCount: number;
 }
 
 const nonEmpty = (v: unknown): boolean =>

@@ -25,7 +25,7 @@ test('tierAndExclusion: a missing tier becomes X, excluded, reason unclassified'
 });
 
 test('coverage: dimensions with evidence are true; the score is their share; gaps list the rest in order', () => {
-  const enriched = enrichedDimensions({ ...base, program_kind: 'subsidy', amount_max_man_yen: 100, source_url: 'https://x' }, { laws: [], caseStudyCount: 0 });
+  const enriched = enrichedDimensions({ ...base, program_kind: 'subsidy', amount_max_man_yen: 100, source_url: 'https://x' }, { laws: [] });
   const { a_to_j_coverage, coverage_score, gap_to_tier_s } = coverageFrom(enriched);
   assert.deepEqual(Object.keys(a_to_j_coverage), [...DIMENSIONS]);
   assert.equal(a_to_j_coverage.A_basics, true);
@@ -37,7 +37,7 @@ test('coverage: dimensions with evidence are true; the score is their share; gap
 });
 
 test('H_legal_basis comes from the program->law references', () => {
-  const enriched = enrichedDimensions(base, { laws: [{ law_id: 'LAW-1', law_slug: 'x', law_title: '法' }], caseStudyCount: 0 });
+  const enriched = enrichedDimensions(base, { laws: [{ law_id: 'LAW-1', law_slug: 'x', law_title: '法' }] });
   assert.deepEqual(enriched.H_legal_basis, { laws: [{ law_id: 'LAW-1', law_slug: 'x', law_title: '法' }] });
 });
 

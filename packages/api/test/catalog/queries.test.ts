@@ -14,13 +14,13 @@ test('authority_level aliases normalise to the canonical values', () => {
 
 test('searchClauses binds every value and hides excluded rows by default', () => {
   const { where, params } = searchClauses({
-    tier: ['S', 'A'], prefecture: "東京都' OR 1=1 --", fundingPurpose: ['設備投資'], amountMin: 10, limit: 20, offset: 0, fields: 'default',
+    tier: ['S', 'A'], prefecture: "東京都' OR 1=1 --", fundingPurpose: ['設備投資'], amountMin: 10, limit: 20, offset: 0,
   });
   assert.ok(where.includes('p.excluded = 0'));
   assert.ok(where.some((w) => w === 'p.tier IN (?, ?)'));
   assert.ok(!where.join(' ').includes('OR 1=1'), 'user text never reaches the SQL');
   assert.deepEqual(params, ['S', 'A', "東京都' OR 1=1 --", '設備投資', 10]);
-  assert.ok(!searchClauses({ includeExcluded: true, limit: 1, offset: 0, fields: 'default' }).where.includes('p.excluded = 0'));
+  assert.ok(!searchClauses({ includeExcluded: true, limit: 1, offset: 0 }).where.includes('p.excluded = 0'));
 });
 
 test('dedupe keeps the first occurrence order', () => {

@@ -68,7 +68,6 @@ export interface ProgramSearch {
   includeExcluded?: boolean;
   limit: number;
   offset: number;
-  fields: FieldsShape;
 }
 
 type Param = string | number | null;

@@ -53,7 +53,6 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       includeExcluded: q.include_excluded ?? false,
       limit,
       offset,
-      fields,
     });
     return { total, limit, offset, results: rows.map((r) => shapeRow(r, fields, false)), attribution: ATTRIBUTION };
   });

@@ -1,126 +1,181 @@
-// `npm run bench`: throughput and latency of the main read paths, reported as
-// ratios against a baseline measured in the same run (GET /healthz, the
-// cheapest route through the same stack), so figures compare across machines.
+// `npm run bench`: our server against the floor of this machine.
 //
-// Usage: npm run bench [-- --duration 5 --connections 10 --only search]
+// 1. Our server is started exactly as `npm start` starts it (bench/lib/processes.ts),
+//    with billing on (a local fake of Stripe's API receives the meter events)
+//    and called with a paid key, so auth, limits, usage recording and billing
+//    all run. Anonymous and free-key scenarios lift those daily limits so they
+//    measure served requests, not refusals.
+// 2. Every request of every scenario is sent once and its answer recorded;
+//    a bare node:http server (bench/bare-replay.ts) then replays those very
+//    bytes. Both are loaded by autocannon in the same run, one after the other.
+// 3. Reported per scenario: req/s, p50, p99, and the ratios of req/s and p99
+//    to the bare replay; the resident memory of our process tree after the
+//    scenarios, and its growth over a soak run of the long tail.
+//
+// Usage: npm run bench [-- --duration 10 --connections 16 --soak 60 --only detail,search-mix]
+// Results: a table on stdout and bench/results/<time>.json.
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../packages/api/src/app.ts';
-import { loadConfig } from '../packages/api/src/config.ts';
-import { Catalog } from '../packages/api/src/catalog/catalog.ts';
-import { ensureTestCatalog } from '../packages/api/test/catalog-fixture.ts';
-
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-}
+import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
+import { REPO_ROOT, runCli, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
+import { record, replayKey, type BenchRequest, type Recording } from './lib/recording.ts';
+import { buildScenarios, type Scenario } from './lib/scenarios.ts';
+import { runLoad, type LoadResult } from './lib/load.ts';
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '16' },
+    soak: { type: 'string', default: '60' },
+    'long-tail': { type: 'string', default: '2500' },
     only: { type: 'string' },
+    out: { type: 'string' },
   },
 });
-
-const q = encodeURIComponent('スマート農業');
-const SCENARIOS: { name: string; method?: string; path: string; body?: unknown }[] = [
-  { name: 'baseline: GET /healthz', path: '/healthz' },
-  { name: 'GET /meta', path: '/meta' },
-  { name: 'search: no filters', path: '/v1/programs/search' },
-  { name: 'search: q (FTS) + tier', path: `/v1/programs/search?q=${q}&tier=S&tier=A&tier=B&limit=10&fields=minimal` },
-  { name: 'search: prefecture, full shape', path: `/v1/programs/search?prefecture=${encodeURIComponent('北海道')}&fields=full&limit=20` },
-  { name: 'search: 2-char LIKE', path: `/v1/programs/search?q=${encodeURIComponent('創業')}&limit=20` },
-  { name: 'GET /v1/programs/{id}', path: '/v1/programs/UNI-000780f85e' },
-  { name: 'POST /v1/programs/batch (10)', method: 'POST', path: '/v1/programs/batch', body: { unified_ids: [] as string[] } },
-  { name: 'POST /v1/exclusions/check', method: 'POST', path: '/v1/exclusions/check', body: { program_ids: ['UNI-194743d166', 'UNI-76ff1702bc'] } },
-];
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'jpsp-bench-'));
-// Paid-key-free run: the anonymous limit would refuse most requests, so the
-// bench lifts it (it measures the catalogue path, not the limiter).
-const config = loadConfig({ DATA_DIR: dataDir, ANON_DAILY_LIMIT: '1000000000', LOG_LEVEL: 'silent' });
-const catalog = new Catalog(await ensureTestCatalog());
-const app = await buildApp({ config, catalog, ownsCatalog: true });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const batchIds = catalog.db.all<{ unified_id: string }>('SELECT unified_id FROM programs ORDER BY pid LIMIT 10').map((r) => r.unified_id);
-const duration = Number(values.duration);
+const seconds = Number(values.duration);
+const warmup = Number(values.warmup);
 const connections = Number(values.connections);
+const soakSeconds = Number(values.soak);
+const only = values.only ? new Set(values.only.split(',')) : null;
 
-const rows: { name: string; rps: number; p50: number; p99: number; non2xx: number }[] = [];
-for (const s of SCENARIOS) {
-  if (values.only && !s.name.includes(values.only) && !s.name.startsWith('baseline')) continue;
-  const body = s.path === '/v1/programs/batch' ? { unified_ids: batchIds } : s.body;
-  const result = await autocannon({
-    url: address + s.path,
-    method: s.method ?? 'GET',
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-    duration,
-    connections,
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
   });
-  rows.push({ name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors });
-}
-// MCP on the in-process transport: tools/list and tools/call (get_meta, and
-// search_programs through the same inject client the /mcp route uses),
-// timed as a mean over many calls, beside an in-process REST baseline.
-const mcpRows = await measureMcp();
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-const base = rows[0];
-console.log(`\n${connections} connections, ${duration}s per scenario; ratios are against "${base.name}" measured in this run.\n`);
-console.log(`${'scenario'.padEnd(36)} ${'req/s'.padStart(9)} ${'x base'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'p99 x'.padStart(6)} ${'non2xx'.padStart(6)}`);
-for (const r of rows) {
-  console.log(
-    `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(9)} ${(r.rps / base.rps).toFixed(2).padStart(7)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.p99 / Math.max(base.p99, 1)).toFixed(1).padStart(6)} ${String(r.non2xx).padStart(6)}`,
-  );
-}
-console.log('\nIn-process (no socket), mean of repeated calls; ratio against inject GET /healthz:');
-const injectBase = mcpRows[0].ms;
-for (const r of mcpRows) console.log(`${r.name.padEnd(36)} ${r.ms.toFixed(3).padStart(9)} ms ${(r.ms / injectBase).toFixed(1).padStart(7)} x`);
-if (rows.some((r) => r.non2xx > 0)) {
-  console.error('\nsome requests did not answer 2xx: the figures above are not comparable');
-  process.exitCode = 1;
 }
 
-async function measureMcp(): Promise<{ name: string; ms: number }[]> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
-  const { ListToolsResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
-  const { JpSupportClient, injectTransport } = await import('@jp-support/client');
-  const { createServer } = await import('../packages/mcp/src/server.ts');
-  const api = new JpSupportClient({ transport: injectTransport(app), maxRetries: 0 });
-  const { server, cleanup } = createServer(api);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(clientSide);
-  const time = async (name: string, n: number, fn: () => Promise<unknown>) => {
-    for (let i = 0; i < 20; i++) await fn();
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn();
-    return { name, ms: (performance.now() - t0) / n };
-  };
-  const out = [
-    await time('inject GET /healthz', 500, () => app.inject('/healthz')),
-    // client.request, not client.listTools: the SDK client compiles every
-    // output schema with Ajv inside listTools, which is the caller's cost.
-    await time('MCP tools/list (server)', 300, () => client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema)),
-    await time('MCP tools/list (SDK client incl.)', 20, () => client.listTools()),
-    await time('MCP tools/call get_meta', 300, () => client.callTool({ name: 'get_meta', arguments: {} })),
-    await time('MCP tools/call search_programs', 200, () => client.callTool({ name: 'search_programs', arguments: { q: 'スマート農業', limit: 5 } })),
-  ];
-  await client.close();
-  await cleanup();
-  return out;
+const dataDir = path.join(REPO_ROOT, 'var', 'bench');
+mkdirSync(dataDir, { recursive: true });
+for (const f of ['state.sqlite', 'state.sqlite-wal', 'state.sqlite-shm']) rmSync(path.join(dataDir, f), { force: true });
+
+const stripe = await new FakeStripe().start();
+const env: Record<string, string> = {
+  DATA_DIR: dataDir,
+  ANON_DAILY_LIMIT: '1000000000',
+  FREE_DAILY_LIMIT: '1000000000',
+  ...stripe.env(),
+};
+const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
+const keys = {
+  paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_bench'], env)),
+  free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
+};
+
+console.error('starting our server as `npm start` does (the first start builds the catalogue) …');
+const ours = await startServer(await freePort(), env);
+const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail']))
+  .filter((s) => !only || only.has(s.name));
+
+console.error('recording answers for the bare replay …');
+const recordings = new Map<string, Recording>();
+for (const s of scenarios) {
+  for (const r of s.requests) {
+    const key = replayKey(r.method, r.path, r.body);
+    if (recordings.has(key)) continue;
+    const rec = await record(ours.url, r);
+    if (rec.status < 200 || rec.status >= 300) {
+      throw new Error(`${s.name}: ${r.method} ${r.path} answered ${rec.status}: ${Buffer.from(rec.responseBase64, 'base64').toString().slice(0, 300)}`);
+    }
+    recordings.set(key, rec);
+  }
+}
+const recordingsFile = path.join(dataDir, 'recordings.json');
+writeFileSync(recordingsFile, JSON.stringify([...recordings.values()]));
+const bare = await startBare(await freePort(), recordingsFile);
+
+interface Row {
+  scenario: string;
+  about: string;
+  requests: number;
+  bare: LoadResult;
+  ours: LoadResult;
+  rpsRatio: number;
+  p99Ratio: number;
+  target?: Scenario['target'];
+  met: boolean | null;
+}
+
+const rows: Row[] = [];
+const load = (url: string, requests: BenchRequest[], s: number) => runLoad(url, requests, s, connections);
+try {
+  for (const s of scenarios) {
+    console.error(`${s.name}: ${s.about}`);
+    if (warmup > 0) {
+      await load(bare.url, s.requests, warmup);
+      await load(ours.url, s.requests, warmup);
+    }
+    const b = await load(bare.url, s.requests, seconds);
+    const o = await load(ours.url, s.requests, seconds);
+    const rpsRatio = o.rps / b.rps;
+    const p99Ratio = o.p99 / Math.max(b.p99, 1);
+    const met = s.target
+      ? (s.target.rps === undefined || rpsRatio >= s.target.rps) && (s.target.p99Times === undefined || p99Ratio <= s.target.p99Times)
+      : null;
+    rows.push({ scenario: s.name, about: s.about, requests: s.requests.length, bare: b, ours: o, rpsRatio, p99Ratio, target: s.target, met });
+  }
+
+  const rssAfterRun = treeRss(ours.child.pid!);
+  const processes = treeProcessCount(ours.child.pid!);
+
+  // Soak: the long tail for `soakSeconds`, memory sampled every 5 s.
+  const soak: { second: number; rssBytes: number; rps: number }[] = [];
+  const tail = scenarios.find((s) => s.name === 'long-tail');
+  if (soakSeconds > 0 && tail) {
+    console.error(`soak: long tail for ${soakSeconds} s …`);
+    for (let t = 0; t < soakSeconds; t += 5) {
+      const r = await load(ours.url, tail.requests, Math.min(5, soakSeconds - t));
+      soak.push({ second: t + Math.min(5, soakSeconds - t), rssBytes: treeRss(ours.child.pid!), rps: r.rps });
+    }
+  }
+
+  report(rows, { rssAfterRun, processes, soak });
+} finally {
+  await bare.stop();
+  await ours.stop();
+  await stripe.stop();
+}
+
+function report(rows: Row[], memory: { rssAfterRun: number; processes: number; soak: { second: number; rssBytes: number; rps: number }[] }): void {
+  const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+  const lines: string[] = [];
+  lines.push(`${connections} connections, ${seconds} s per scenario (after ${warmup} s warm-up), ${os.cpus().length} cores; ratios against the bare replay in this run.`);
+  lines.push('');
+  lines.push('| scenario | bare req/s | bare p99 ms | ours req/s | ours p50 ms | ours p99 ms | req/s ratio | p99 ratio | target | met |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of rows) {
+    const target = r.target ? [r.target.rps !== undefined ? `≥ ${r.target.rps}` : '', r.target.p99Times !== undefined ? `p99 ≤ ${r.target.p99Times}×` : ''].filter(Boolean).join(', ') : '';
+    lines.push(`| ${r.scenario} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.ours.rps.toFixed(0)} | ${r.ours.p50} | ${r.ours.p99} | ${r.rpsRatio.toFixed(2)} | ${r.p99Ratio.toFixed(1)} | ${target} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'} |`);
+  }
+  lines.push('');
+  lines.push(`memory: ${memory.processes} server process(es), ${mb(memory.rssAfterRun)} MB resident after the scenarios`);
+  if (memory.soak.length > 1) {
+    const first = memory.soak[0];
+    const last = memory.soak.at(-1)!;
+    lines.push(`soak (long tail): ${mb(first.rssBytes)} MB at ${first.second} s → ${mb(last.rssBytes)} MB at ${last.second} s (growth ${mb(last.rssBytes - first.rssBytes)} MB); req/s ${memory.soak.map((s) => s.rps.toFixed(0)).join(' ')}`);
+  }
+  const failures = rows.filter((r) => r.ours.failures > 0 || r.bare.failures > 0);
+  for (const r of failures) lines.push(`WARNING ${r.scenario}: ${r.ours.failures} failed answers from ours, ${r.bare.failures} from bare: figures not comparable`);
+  console.log(lines.join('\n'));
+
+  const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
+  if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
+  const out = values.out ?? path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify({
+    at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryBytes: os.totalmem(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { seconds, warmup, connections, soakSeconds, longTail: Number(values['long-tail']) },
+    rows,
+    memory,
+  }, null, 2));
+  console.error(`results written to ${path.relative(REPO_ROOT, out)}`);
+  if (failures.length > 0) process.exitCode = 1;
 }

@@ -1,0 +1,164 @@
+// Child processes of the benchmark: our server, started exactly as `npm start`
+// starts it (the `start` script of package.json, run by `sh -c` with the
+// project's node_modules/.bin first on PATH, as npm does), and the bare
+// replay server. Also the resident memory of a process tree from /proc.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Resolve when GET `${url}/healthz` answers 200, or throw after `timeoutMs`. */
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+/** The `start` script of the root package.json, as npm would run it. */
+export function startScript(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return pkg.scripts.start;
+}
+
+/** Environment npm gives a script: the project's .bin first on PATH. */
+function npmLikeEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const bin = path.join(REPO_ROOT, 'node_modules', '.bin');
+  return { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, ...env };
+}
+
+/** Start our server as `npm start` does, on `port`, and wait until it is healthy. */
+export async function startServer(port: number, env: Record<string, string>): Promise<Started> {
+  const child = spawn('sh', ['-c', startScript()], {
+    cwd: REPO_ROOT,
+    env: npmLikeEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
+    detached: true,
+    // The request log goes where a user's would go; a file keeps the
+    // per-request logging cost honest without filling the terminal.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitHealthy(url, child, 180_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { child, url, stop };
+}
+
+/** Start the bare node:http replay server over a recordings file. */
+export async function startBare(port: number, recordingsFile: string): Promise<Started> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(REPO_ROOT, 'bench', 'bare-replay.ts'), recordingsFile, String(port)], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  await waitHealthy(url, child, 30_000);
+  return { child, url, stop };
+}
+
+/** Run one CLI command of the service (`npm run cli -- …`) and return its stdout. */
+export function runCli(args: string[], env: Record<string, string>): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const r = spawnSync('sh', ['-c', `${pkg.scripts.cli} ${args.map((a) => `'${a}'`).join(' ')}`], {
+    cwd: REPO_ROOT,
+    env: npmLikeEnv(env),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Resident set size (bytes) of a process and all its descendants, shells excluded. */
+export function treeRss(rootPid: number): number {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  const comm = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces, so split after the last ')'.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      const pid = Number(entry);
+      parent.set(pid, Number(fields[1]));
+      comm.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const m = /VmRSS:\s+(\d+) kB/.exec(status);
+      rss.set(pid, m ? Number(m[1]) * 1024 : 0);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === rootPid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, bytes] of rss) if (inTree(pid) && comm.get(pid) !== 'sh') total += bytes;
+  return total;
+}
+
+/** Count of node processes in the tree (1 + workers). */
+export function treeProcessCount(rootPid: number): number {
+  let n = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) === 'sh') continue;
+      let p = Number(entry);
+      while (p > 1 && p !== rootPid) {
+        const s = readFileSync(`/proc/${p}/stat`, 'utf8');
+        p = Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[1]);
+      }
+      if (p === rootPid) n++;
+    } catch {
+      // gone
+    }
+  }
+  return n;
+}

@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Catalog } from './catalog/catalog.ts';
+import routePolicy from './plugins/route-policy.ts';
 import errors from './plugins/errors.ts';
 import { validatorCompiler } from './validation.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
@@ -90,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // JSON only: other content types answer 415 (routes needing a raw body register their own parser).
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
+  // First: every route added after this must declare what it is (plugins/route-policy.ts).
+  await app.register(routePolicy);
   await app.register(errors);
   await app.register(requestId);
   await app.register(requestLog);

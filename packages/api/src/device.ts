@@ -3,10 +3,10 @@
 // issues a key and keeps it sealed (AES-256-GCM) until the device's next poll
 // of the token endpoint takes it, exactly once. Only the SHA-256 of the
 // device code is stored.
-import { createHash } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { DeviceCodeRecord, StateStore, Tier } from './state/store.ts';
 import { generateApiKey, randomString } from './keys.ts';
+import { sha256Hex } from './hash.ts';
 import { deriveKey, seal, serverSecret, unseal } from './billing/seal.ts';
 
 export const DEFAULT_CLIENT_ID = 'jpsp-cli';
@@ -18,7 +18,7 @@ export const POLL_INTERVAL_SECONDS = 5;
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
 
 export function hashDeviceCode(deviceCode: string): string {
-  return createHash('sha256').update(deviceCode, 'utf8').digest('hex');
+  return sha256Hex(deviceCode);
 }
 
 /** `bcdf ghjk`, `BCDFGHJK` and `BCDF-GHJK` all name the same code. */

@@ -1,6 +1,7 @@
 // API keys: `am_` + 40 random base62 characters (≈238 bits). Only the SHA-256
 // hex of a key is stored, with a short visible prefix for people and logs.
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { sha256Hex } from './hash.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PREFIX = 'am_';
@@ -17,7 +18,7 @@ export function randomString(length: number, alphabet = BASE62): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 export function keyPrefix(key: string): string {
@@ -33,11 +34,4 @@ export function generateApiKey(): { key: string; hash: string; prefix: string } 
 /** Whether a presented string has the shape of one of our keys (cheap pre-check before any lookup). */
 export function looksLikeApiKey(candidate: string): boolean {
   return KEY_PATTERN.test(candidate);
-}
-
-/** Constant-time equality of two hex hashes. */
-export function hashesEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
 }

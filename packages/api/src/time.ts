@@ -39,3 +39,8 @@ export function isoJst(instant: Date): string {
 export function secondsUntil(instant: Date, now = new Date()): number {
   return Math.max(1, Math.ceil((instant.getTime() - now.getTime()) / 1000));
 }
+
+/** ISO 8601 UTC to the second, e.g. `2025-01-02T03:04:05Z`. */
+export function utcSeconds(instant = new Date()): string {
+  return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

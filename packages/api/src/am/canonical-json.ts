@@ -1,7 +1,7 @@
 // Canonical JSON and the applicant hash of POST /v1/am/validate (DESIGN.md):
 // object keys sorted by code point at every depth, no whitespace, non-ASCII
 // characters written as themselves; SHA-256 hex of its UTF-8 bytes.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 
 /** Code-point order (not UTF-16 unit order, which differs for astral characters). */
 function compareCodePoints(a: string, b: string): number {
@@ -32,5 +32,5 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function applicantHash(applicantData: unknown): string {
-  return createHash('sha256').update(canonicalJson(applicantData), 'utf8').digest('hex');
+  return sha256Hex(canonicalJson(applicantData));
 }

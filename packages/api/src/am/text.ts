@@ -1,7 +1,7 @@
 // Small pure helpers of the entity-graph (/v1/am) features: identifiers,
 // dates, Japanese article numbers, law-name variants. No I/O; unit-tested in
 // test/am/text.test.ts.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash.ts';
 import { normalizeText } from '../catalog/text-query.ts';
 
 export const RECORD_KINDS = [
@@ -12,7 +12,7 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** Authority entity id: `AUTH-` + first 10 hex of SHA-256 of the normalised name. */
 export function authorityId(name: string): string {
-  return `AUTH-${createHash('sha256').update(normalizeText(name)).digest('hex').slice(0, 10)}`;
+  return `AUTH-${sha256Hex(normalizeText(name)).slice(0, 10)}`;
 }
 
 /** Corporate entity id: `HB-` + the 13-digit corporate number. */

@@ -14,6 +14,7 @@ import type { StateStore } from '../state/store.ts';
 import { generateApiKey } from '../keys.ts';
 import { constructWebhookEvent, isSignatureError, stripeErrorInfo, type Stripe, type StripeClient } from './stripe-client.ts';
 import { deriveKey, seal, serverSecret, unseal } from './seal.ts';
+import { utcSeconds } from '../time.ts';
 
 /** A failure with the HTTP status and client-safe detail it should answer with (routes map it). */
 export class BillingError extends Error {
@@ -56,7 +57,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 const HISTORY_LIMIT = 24;
 
 const isoFromUnix = (s: number | null | undefined): string | null =>
-  typeof s === 'number' && Number.isFinite(s) ? new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+  typeof s === 'number' && Number.isFinite(s) ? utcSeconds(new Date(s * 1000)) : null;
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : v && typeof v.id === 'string' ? v.id : null;

@@ -16,6 +16,7 @@ import { datasetFile, readJsonl } from './jsonl.ts';
 import { LOADERS, type Loader, type LoadContext } from './loaders/index.ts';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { catalogFingerprint } from './fingerprint.ts';
+import { utcSeconds } from '../time.ts';
 
 export interface Rejection {
   file: string;
@@ -96,7 +97,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
     setMeta.run('fingerprint', catalogFingerprint(options.datasetDir));
-    setMeta.run('last_ingested_at', new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    setMeta.run('last_ingested_at', utcSeconds());
     setMeta.run('counts', JSON.stringify(report.counts));
     setMeta.run('rejected_count', String(report.rejected.length));
 

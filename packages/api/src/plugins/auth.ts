@@ -1,15 +1,21 @@
-// Who is calling: an API key (`X-API-Key` or `Authorization: Bearer`) or an
-// anonymous client address. Sets `request.identity` for every request; an
-// unknown or revoked key answers 401 on every path (admin paths use their own
-// key and are skipped). Raw keys and addresses never leave this hook: the
-// identity carries only hashes.
+// Who is calling, and whether the route lets them (its declared `access`,
+// plugins/route-policy.ts). Sets `request.identity` for every request: an API
+// key (`X-API-Key` or `Authorization: Bearer`) or an anonymous client address.
+// An unknown or revoked key answers 401 on every path except admin ones,
+// which read only the operator key. Raw keys and addresses never leave this
+// hook: the identity carries only hashes.
 import fp from 'fastify-plugin';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiKeyRecord } from '../state/store.ts';
-import { hashApiKey, hashesEqual, looksLikeApiKey } from '../keys.ts';
-import { HttpError } from './errors.ts';
+import type { AdvisorRecord, ApiKeyRecord } from '../state/store.ts';
+import { hashApiKey, looksLikeApiKey } from '../keys.ts';
+import { hashesEqual, sha256Hex } from '../hash.ts';
+import { HttpError, notFoundDetail } from './errors.ts';
+import { appendPreHandler, policyOf } from './route-policy.ts';
+
+/** The one answer to an anonymous call on a route that needs a key. */
+export const KEY_REQUIRED = 'An API key is required: send it in X-API-Key or Authorization: Bearer';
 
 export type Identity =
   | { kind: 'anonymous'; addressHash: string }
@@ -18,6 +24,8 @@ export type Identity =
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity;
+    /** On `advisor` routes: the advisor of the route's `:id`, bound to the presented key. */
+    advisor: AdvisorRecord;
   }
 }
 
@@ -62,36 +70,81 @@ export function hashAddress(ip: string, salt: string): string {
   return createHmac('sha256', salt).update(addressUnit(ip)).digest('hex');
 }
 
-/** The presented key, if any: `X-API-Key` first, else `Authorization: Bearer`. */
-export function presentedKey(request: FastifyRequest): string | null {
-  const header = request.headers['x-api-key'];
-  const direct = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (direct) return direct;
+/**
+ * The key identity of a request to a route whose access requires a key
+ * (`key`, `advisor`): this hook has already answered 401 without one, so a
+ * handler only reads it. Throws (a 500) on a route declared otherwise.
+ */
+export function callerKey(request: FastifyRequest): Extract<Identity, { kind: 'key' }> {
+  const identity = request.identity;
+  if (identity?.kind !== 'key') throw new Error(`${request.routeOptions.url}: callerKey() on a route that does not require a key`);
+  return identity;
+}
+
+/** The bearer of a header value `Bearer <token>`, if that is its form. */
+function bearerToken(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   const match = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   return match ? match[1] : null;
 }
 
+/** The presented key, if any: `X-API-Key` first, else `Authorization: Bearer`. */
+export function presentedKey(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  const direct = (Array.isArray(header) ? header[0] : header)?.trim();
+  return direct || bearerToken(request);
+}
+
+/** `admin` access: ADMIN_API_KEY in `X-Admin-Key` or Bearer; unset -> 404 (the routes do not exist), wrong -> 403. */
+function checkAdminKey(request: FastifyRequest, configured: string | null): void {
+  if (!configured) throw new HttpError(404, notFoundDetail(request));
+  const header = request.headers['x-admin-key'];
+  const presented = (Array.isArray(header) ? header[0] : header) ?? bearerToken(request);
+  if (!presented || !hashesEqual(sha256Hex(presented), sha256Hex(configured))) throw new HttpError(403, 'Admin key required');
+}
+
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('identity', null as never);
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url?.startsWith('/v1/admin')) {
-        request.identity = { kind: 'anonymous', addressHash: hashAddress(request.ip, app.ipHashSalt) };
-        return;
-      }
+    app.decorateRequest('advisor', null as never);
+    const anonymous = (request: FastifyRequest): Identity => ({ kind: 'anonymous', addressHash: hashAddress(request.ip, app.ipHashSalt) });
+
+    async function identify(request: FastifyRequest): Promise<Identity> {
       const key = presentedKey(request);
-      if (key === null) {
-        request.identity = { kind: 'anonymous', addressHash: hashAddress(request.ip, app.ipHashSalt) };
-        return;
-      }
+      if (key === null) return anonymous(request);
       if (!looksLikeApiKey(key)) throw new HttpError(401, 'Invalid API key');
       const keyHash = hashApiKey(key);
       const record = await app.state.findKeyByHash(keyHash);
       if (!record || !hashesEqual(record.keyHash, keyHash)) throw new HttpError(401, 'Invalid API key');
       if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
-      request.identity = { kind: 'key', key: record, keyHash };
+      return { kind: 'key', key: record, keyHash };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const { access } = policyOf(request);
+      if (access === 'admin') {
+        checkAdminKey(request, app.config.adminApiKey);
+        request.identity = anonymous(request);
+        return;
+      }
+      request.identity = await identify(request);
+      if ((access === 'key' || access === 'advisor') && request.identity.kind !== 'key') throw new HttpError(401, KEY_REQUIRED);
+    });
+
+    // `advisor` access, second half: once `:id` is validated, the advisor must
+    // be bound to the presented key. Another key gets the same 404 as an
+    // unknown id, so the answer never confirms that an advisor exists.
+    async function ownAdvisor(request: FastifyRequest): Promise<void> {
+      const { id } = request.params as { id: number };
+      const advisor = await app.state.getAdvisor(id);
+      if (!advisor || !advisor.ownerKeyHash || !hashesEqual(advisor.ownerKeyHash, callerKey(request).keyHash)) {
+        throw new HttpError(404, `Advisor not found: ${id}`);
+      }
+      request.advisor = advisor;
+    }
+    app.addHook('onRoute', (route) => {
+      if (route.config?.policy?.access === 'advisor') appendPreHandler(route, ownAdvisor);
     });
   },
-  { name: 'auth', dependencies: ['state'] },
+  { name: 'auth', dependencies: ['state', 'route-policy'] },
 );

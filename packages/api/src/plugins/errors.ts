@@ -3,7 +3,7 @@
 // a 500 whose text is never the internal message (no stack, no SQL, no
 // secret); it is logged with the request id instead.
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Thrown by handlers and hooks to answer with a given status and body. */
 export class HttpError extends Error {
@@ -16,6 +16,11 @@ export class HttpError extends Error {
     this.body = { detail, ...extra };
     this.headers = headers;
   }
+}
+
+/** The 404 text for a path that does not exist (no query string, bounded length). */
+export function notFoundDetail(request: FastifyRequest): string {
+  return `Not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`;
 }
 
 /** "querystring/limit must be <= 100" -> "limit: must be <= 100" style messages for validation failures. */
@@ -66,10 +71,7 @@ export default fp(
       return reply.code(500).send({ detail: 'Internal server error' });
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0].slice(0, 200);
-      return reply.code(404).send({ detail: `Not found: ${request.method} ${path}` });
-    });
+    app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: notFoundDetail(request) }));
   },
   { name: 'errors' },
 );

@@ -1,18 +1,22 @@
-// Daily limits and the monthly cap, before any handler runs:
-// - anonymous: ANON_DAILY_LIMIT per address unit per Japan-time day
-//   (429 {detail, limit, resets_at}, Retry-After to Japan midnight);
-// - free key: FREE_DAILY_LIMIT per UTC day (429 naming the limit and `free`,
-//   Retry-After to UTC midnight);
-// - paid key: never 429; with a monthly cap, a billable request that would
-//   take this Japan-time month's spend above it answers 402
-//   {detail, cap_yen, spent_yen}.
-// Only metered paths (metered-paths.ts) are counted. Counted responses carry
-// RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset.
+// Daily limits and the monthly cap, before any handler runs, on the routes
+// whose declaration (plugins/route-policy.ts) asks for them:
+// - `counter: 'daily'`, anonymous: ANON_DAILY_LIMIT per address unit per
+//   Japan-time day (429 {detail, limit, resets_at}, Retry-After to Japan
+//   midnight);
+// - `counter: 'daily'`, free key: FREE_DAILY_LIMIT per UTC day (429 naming
+//   the limit and `free`, Retry-After to UTC midnight);
+// - `counter: 'daily'`, paid key: never 429; with a monthly cap, a call to a
+//   `billed` route that would take this Japan-time month's spend above it
+//   answers 402 {detail, cap_yen, spent_yen};
+// - `extraLimit`: the route's own per-day limit (EXTRA_LIMITS), checked after
+//   the request was validated, so a refused request never takes one.
+// Counted responses carry RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset.
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { isBillable, isMetered } from './metered-paths.ts';
-import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate } from '../time.ts';
+import { appendPreHandler, policyOf, type ExtraLimit } from './route-policy.ts';
+import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../time.ts';
 
 export interface Quota {
   limit: number;
@@ -22,15 +26,32 @@ export interface Quota {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The daily allowance this request was counted against; null when not counted (paid key, unmetered path). */
+    /** The daily allowance this request was counted against; null when not counted (paid key, uncounted route). */
     quota: Quota | null;
   }
 }
+
+/**
+ * The limits a route can declare as `extraLimit`: per caller (key, else
+ * address) per Japan-time day, in a counter of their own.
+ */
+const EXTRA_LIMITS: Record<ExtraLimit, { perDay: (config: Readonly<Config>) => number; detail: (limit: number) => string }> = {
+  feedback: {
+    perDay: (config) => config.feedbackDailyLimit,
+    detail: (limit) => `Feedback limit of ${limit} messages per day reached; it resets at Japan-time midnight.`,
+  },
+};
 
 function setRateLimitHeaders(reply: FastifyReply, quota: Quota, now: Date): void {
   reply.header('RateLimit-Limit', String(quota.limit));
   reply.header('RateLimit-Remaining', String(quota.remaining));
   reply.header('RateLimit-Reset', String(secondsUntil(quota.resetsAt, now)));
+}
+
+/** The 429 of a limit that resets at Japan-time midnight: {detail, limit, resets_at} and Retry-After. */
+function jstLimitReached(detail: string, limit: number, now: Date): HttpError {
+  const resetsAt = nextJstMidnight(now);
+  return new HttpError(429, detail, { limit, resets_at: isoJst(resetsAt) }, { 'Retry-After': String(secondsUntil(resetsAt, now)) });
 }
 
 export default fp(
@@ -39,23 +60,21 @@ export default fp(
     const { anonDailyLimit, freeDailyLimit, unitPriceYen } = app.config;
 
     app.addHook('onRequest', async (request, reply) => {
-      const route = request.routeOptions.url;
-      if (!isMetered(request.method, route)) return;
+      const policy = policyOf(request);
+      if (policy.counter !== 'daily') return;
       const identity = request.identity;
       const now = new Date();
 
       if (identity.kind === 'anonymous') {
-        const resetsAt = nextJstMidnight(now);
         const r = await app.state.takeCounter('anon', identity.addressHash, jstDate(now), anonDailyLimit);
-        const quota = { limit: anonDailyLimit, remaining: Math.max(0, anonDailyLimit - r.count), resetsAt };
+        const quota = { limit: anonDailyLimit, remaining: Math.max(0, anonDailyLimit - r.count), resetsAt: nextJstMidnight(now) };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);
         if (!r.allowed) {
-          throw new HttpError(
-            429,
+          throw jstLimitReached(
             `Anonymous daily limit of ${anonDailyLimit} requests per address reached; it resets at Japan-time midnight. Use an API key for more.`,
-            { limit: anonDailyLimit, resets_at: isoJst(resetsAt) },
-            { 'Retry-After': String(secondsUntil(resetsAt, now)) },
+            anonDailyLimit,
+            now,
           );
         }
         return;
@@ -72,15 +91,15 @@ export default fp(
           throw new HttpError(
             429,
             `Daily limit of ${freeDailyLimit} requests for the free tier reached; it resets at 00:00 UTC.`,
-            { limit: freeDailyLimit, tier: 'free', resets_at: resetsAt.toISOString().replace(/\.\d{3}Z$/, 'Z') },
+            { limit: freeDailyLimit, tier: 'free', resets_at: utcSeconds(resetsAt) },
             { 'Retry-After': String(secondsUntil(resetsAt, now)) },
           );
         }
         return;
       }
 
-      // Paid: no volume limit; the cap guards billable requests.
-      if (key.monthlyCapYen !== null && isBillable(request.method, route)) {
+      // Paid: no volume limit; the cap guards billed routes.
+      if (key.monthlyCapYen !== null && policy.billed) {
         const spent = await app.state.monthlySpend(key.id, jstMonth(now));
         if (spent + unitPriceYen > key.monthlyCapYen) {
           throw new HttpError(
@@ -91,6 +110,22 @@ export default fp(
         }
       }
     });
+
+    const extraLimitHook = (name: ExtraLimit) => {
+      const { perDay, detail } = EXTRA_LIMITS[name];
+      const limit = perDay(app.config);
+      return async function takeExtraLimit(request: FastifyRequest): Promise<void> {
+        const identity = request.identity;
+        const subject = identity.kind === 'key' ? `key:${identity.keyHash}` : `addr:${identity.addressHash}`;
+        const now = new Date();
+        const taken = await app.state.takeCounter(name, subject, jstDate(now), limit);
+        if (!taken.allowed) throw jstLimitReached(detail(limit), limit, now);
+      };
+    };
+    app.addHook('onRoute', (route) => {
+      const extra = route.config?.policy?.extraLimit;
+      if (extra) appendPreHandler(route, extraLimitHook(extra));
+    });
   },
-  { name: 'limits', dependencies: ['auth', 'state'] },
+  { name: 'limits', dependencies: ['auth', 'state', 'route-policy'] },
 );

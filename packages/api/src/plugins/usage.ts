@@ -1,15 +1,16 @@
-// Usage events, as the response leaves: one event per authenticated request to a
-// metered path (ping included, counted but not billed). A 2xx answer of a
-// paid key on a billable path costs UNIT_PRICE_YEN, billed in the Japan-time
-// month; the store keeps the month within the key's cap atomically and queues
-// the events of customers in the meter outbox that the billing flusher drains.
+// Usage events, as the response leaves: one event per authenticated request to
+// a route declared with a counter (plugins/route-policy.ts; ping included,
+// counted but not billed). A 2xx answer of a paid key on a route declared
+// `billed` costs UNIT_PRICE_YEN, billed in the Japan-time month; the store
+// keeps the month within the key's cap atomically and queues the events of
+// customers in the meter outbox that the billing flusher drains.
 // Also counts every 4xx/5xx per route pattern for /v1/admin/errors (route and
 // status only: no address, no key).
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UsageEvent } from '../state/store.ts';
-import { isBillable, isMetered } from './metered-paths.ts';
+import { policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
 
 export default fp(
@@ -22,10 +23,11 @@ export default fp(
       try {
         if (status >= 400) await app.state.recordError(route ?? '(no route)', status);
         const identity = request.identity;
-        if (identity?.kind !== 'key' || !isMetered(request.method, route)) return;
+        const policy = policyOf(request);
+        if (identity?.kind !== 'key' || policy.counter === null) return;
         const key = identity.key;
         const now = new Date();
-        const billable = key.tier === 'paid' && status >= 200 && status < 300 && isBillable(request.method, route);
+        const billable = key.tier === 'paid' && status >= 200 && status < 300 && policy.billed;
         const event: UsageEvent = {
           eventId: randomUUID(),
           keyId: key.id,

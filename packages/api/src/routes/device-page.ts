@@ -18,6 +18,7 @@ function page(title: string, body: string): string {
 
 const devicePageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/device', {
+    config: { access: 'public' },
     schema: { hide: true, querystring: Type.Object({ user_code: Type.Optional(Type.String({ maxLength: 32 })) }) },
   }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

@@ -2,8 +2,9 @@
 // stateless mode: every POST builds a fresh MCP server whose tools call this
 // very app in-process (client `injectTransport`), carrying the caller's key
 // and address. So the REST calls a tool makes are authenticated, limited,
-// counted and billed exactly as if the caller had made them; /mcp itself is
-// not metered (metered-paths.ts). Hidden from the OpenAPI document.
+// counted and billed exactly as if the caller had made them, and /mcp itself
+// is declared uncounted (counting it too would charge a tool call twice).
+// Hidden from the OpenAPI document.
 import type { FastifyPluginAsync } from 'fastify';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { handleStreamableHttp } from '@jp-support/mcp/http';
@@ -14,8 +15,11 @@ const methodNotAllowed = {
   id: null,
 };
 
+// Anyone; a key, when sent, is checked here (401 before any tool runs) and passed on to the tools' calls.
+const config = { access: 'public' } as const;
+
 const mcpRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/mcp', { config, schema: { hide: true } }, async (request, reply) => {
     const headers: Record<string, string> = {};
     const key = request.headers['x-api-key'];
     if (typeof key === 'string' && key) headers['x-api-key'] = key;
@@ -41,6 +45,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method,
       url: '/mcp',
+      config,
       schema: { hide: true },
       handler: async (_request, reply) => reply.code(405).header('allow', 'POST').send(methodNotAllowed),
     });

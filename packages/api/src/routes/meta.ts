@@ -25,10 +25,12 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary: 'Dataset statistics',
     response: { 200: Meta, ...errorResponses(401, 429) },
   });
-  app.get('/meta', { schema: schema('getMeta') }, handler);
-  app.get('/v1/meta', { schema: schema('getMetaV1') }, handler);
+  const config = { access: 'public', counter: 'daily', billed: true } as const;
+  app.get('/meta', { config, schema: schema('getMeta') }, handler);
+  app.get('/v1/meta', { config, schema: schema('getMetaV1') }, handler);
 
   app.get('/healthz', {
+    config: { access: 'public' },
     schema: {
       operationId: 'healthz',
       tags: ['meta'],

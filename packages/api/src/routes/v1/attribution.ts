@@ -4,6 +4,7 @@ import { Attribution, ATTRIBUTION } from '../../schemas/common.ts';
 
 const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/attribution', {
+    config: { access: 'public' },
     schema: { operationId: 'getAttribution', tags: ['meta'], summary: 'Data licence attribution', response: { 200: Attribution } },
   }, async () => ATTRIBUTION);
 };

@@ -1,11 +1,12 @@
 // POST /v1/feedback: a short message about the service. Authenticated calls
 // link key hash, customer and tier; anonymous ones keep only the address
-// HMAC. FEEDBACK_DAILY_LIMIT per key (or address hash) per Japan-time day.
+// HMAC. Counted like any call, never billed, and declared with its own
+// `feedback` limit: FEEDBACK_DAILY_LIMIT per key (or address hash) per
+// Japan-time day (plugins/limits.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../schemas/common.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { isoJst, jstDate, nextJstMidnight, secondsUntil } from '../../time.ts';
 
 const FeedbackRequest = Type.Object(
   {
@@ -24,6 +25,7 @@ const FeedbackResponse = Type.Object(
 
 const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/feedback', {
+    config: { access: 'public', counter: 'daily', extraLimit: 'feedback' },
     schema: {
       operationId: 'sendFeedback',
       tags: ['meta'],
@@ -31,23 +33,13 @@ const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: FeedbackRequest,
       response: { 200: FeedbackResponse, ...errorResponses(400, 401, 429) },
     },
+    // What the schema cannot say; before the declared limit, so a refused message never takes one.
+    preHandler: async (request) => {
+      if (request.body.message.trim() === '') throw new HttpError(400, 'message: must not be blank');
+    },
   }, async (request) => {
     const body = request.body;
-    if (body.message.trim() === '') throw new HttpError(400, 'message: must not be blank');
     const identity = request.identity;
-    const subject = identity.kind === 'key' ? `key:${identity.keyHash}` : `addr:${identity.addressHash}`;
-    const limit = app.config.feedbackDailyLimit;
-    const now = new Date();
-    const taken = await app.state.takeCounter('feedback', subject, jstDate(now), limit);
-    if (!taken.allowed) {
-      const resetsAt = nextJstMidnight(now);
-      throw new HttpError(
-        429,
-        `Feedback limit of ${limit} messages per day reached; it resets at Japan-time midnight.`,
-        { limit, resets_at: isoJst(resetsAt) },
-        { 'Retry-After': String(secondsUntil(resetsAt, now)) },
-      );
-    }
     const feedbackId = await app.state.insertFeedback({
       message: body.message,
       rating: body.rating ?? null,

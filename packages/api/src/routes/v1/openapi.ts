@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { openapiDocument } from '../../plugins/openapi.ts';
 
 const openapiRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/openapi.json', { schema: { hide: true } }, async () => openapiDocument(app));
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => openapiDocument(app));
 };
 
 export default openapiRoutes;

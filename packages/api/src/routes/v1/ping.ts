@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../schemas/common.ts';
 import { SERVER_VERSION } from '../../config.ts';
+import { utcSeconds } from '../../time.ts';
 
 const Ping = Type.Object(
   {
@@ -20,12 +21,9 @@ const Ping = Type.Object(
   { $id: 'Ping' },
 );
 
-export function utcSeconds(date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/ping', {
+    config: { access: 'public', counter: 'daily' },
     schema: {
       operationId: 'ping',
       tags: ['meta'],

@@ -1,11 +1,12 @@
 // /v1/advisors: the verified advisor listing, signup (pending until an
 // operator verifies it: `npm run cli -- advisors verify <id>`), referral
-// tracking and conversion reports, and the advisor's own dashboard.
+// tracking and conversion reports, and the advisor's own dashboard (declared
+// `access: 'advisor'`: the auth hook admits only the key bound to it).
 // Advisors are mutable, so they live in the StateStore, not the catalogue.
 // Responses are serialised by their schemas (AdvisorOut forbids additional
 // properties): internal columns (payment account, disabled reason, owner key
 // hash) cannot leak.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -15,7 +16,7 @@ import {
 } from '../../../schemas/advisors.ts';
 import type { AdvisorRecord, ReferralRecord } from '../../../state/store.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { hashesEqual } from '../../../keys.ts';
+import { sha256Hex } from '../../../hash.ts';
 
 const OPTIONAL_TEXT = ['address', 'city', 'contact_email', 'contact_phone', 'contact_url', 'firm_name_kana', 'intro_blurb'] as const;
 
@@ -44,8 +45,6 @@ export function commissionFor(a: ReturnType<typeof advisorOut>, conversionValueY
   return a.commission_yen_per_intro ?? 3000;
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-
 const referralOut = (r: ReferralRecord) => ({
   id: r.id,
   token_prefix: r.tokenPrefix,
@@ -59,6 +58,7 @@ const referralOut = (r: ReferralRecord) => ({
 
 const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
+    config: { access: 'public', counter: 'daily', billed: true },
     schema: {
       operationId: 'listAdvisors',
       tags: ['advisors'],
@@ -77,6 +77,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/signup', {
+    config: { access: 'public' },
     schema: {
       operationId: 'advisorSignup',
       tags: ['advisors'],
@@ -99,6 +100,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/track', {
+    config: { access: 'public' },
     schema: {
       operationId: 'trackAdvisorReferral',
       tags: ['advisors'],
@@ -111,7 +113,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!advisor || !advisor.verifiedAt || advisor.disabledReason) throw new HttpError(404, `Advisor not found: ${request.body.advisor_id}`);
     const token = `ref_${randomBytes(24).toString('base64url')}`;
     const referral = await app.state.createReferral({
-      advisorId: advisor.id, tokenHash: hashToken(token), tokenPrefix: token.slice(0, 12),
+      advisorId: advisor.id, tokenHash: sha256Hex(token), tokenPrefix: token.slice(0, 12),
       sourceProgramId: request.body.source_program_id ?? null, clickedAt: new Date().toISOString(),
       convertedAt: null, conversionValueYen: null, commissionYen: null, commissionPaidAt: null,
     });
@@ -120,6 +122,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/report-conversion', {
+    config: { access: 'public' },
     schema: {
       operationId: 'reportAdvisorConversion',
       tags: ['advisors'],
@@ -128,7 +131,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ConversionResponse, ...errorResponses(400, 401, 404, 409, 429) },
     },
   }, async (request) => {
-    const tokenHash = hashToken(request.body.token);
+    const tokenHash = sha256Hex(request.body.token);
     const referral = await app.state.findReferralByTokenHash(tokenHash);
     if (!referral) throw new HttpError(404, 'Unknown referral token');
     if (referral.convertedAt) throw new HttpError(409, 'This referral was already converted');
@@ -144,6 +147,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id/dashboard', {
+    config: { access: 'advisor', counter: 'daily', billed: true },
     schema: {
       operationId: 'getAdvisorDashboard',
       tags: ['advisors'],
@@ -152,13 +156,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: AdvisorDashboardResponse, ...errorResponses(400, 401, 404, 429) },
     },
   }, async (request) => {
-    const identity = request.identity;
-    if (!identity || identity.kind !== 'key') throw new HttpError(401, 'API key required: use the key bound to this advisor');
-    const advisor = await app.state.getAdvisor(request.params.id);
-    // Another key gets the same 404 as an unknown id: the response never confirms that an advisor exists.
-    if (!advisor || !advisor.ownerKeyHash || !hashesEqual(advisor.ownerKeyHash, identity.keyHash)) {
-      throw new HttpError(404, `Advisor not found: ${request.params.id}`);
-    }
+    const advisor = request.advisor;
     const referrals = await app.state.listReferrals(advisor.id);
     const converted = referrals.filter((r) => r.convertedAt);
     const sum = (rows: ReferralRecord[]) => rows.reduce((n, r) => n + (r.commissionYen ?? 0), 0);

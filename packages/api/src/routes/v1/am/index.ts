@@ -33,6 +33,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const validateCache = new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE);
 
   app.get('/active_at', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amActiveAt', tags, summary: 'Entities whose validity period covers a date (point-in-time view)',
@@ -48,6 +49,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => activeAt(db(), { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
 
   app.get('/open_programs', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amOpenPrograms', tags, summary: 'Programs whose application window is open on a date, with days remaining',
@@ -63,6 +65,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => openPrograms(db(), { ...req.query, limit: req.query.limit ?? 20, offset: req.query.offset ?? 0 }));
 
   app.get('/annotations/:entity_id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amAnnotations', tags, summary: 'Examiner and quality notes derived from the data for one entity',
@@ -77,6 +80,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => annotations(db(), req.params.entity_id, { ...req.query, limit: req.query.limit ?? 50, offset: req.query.offset ?? 0 }));
 
   app.get('/by_law', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amByLaw', tags, summary: 'Programs, tax measures and enforcement records tied to a statute',
@@ -95,6 +99,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limit: Type.Optional(AmLimit(100)), offset: Type.Optional(AmOffset),
   }, { additionalProperties: false });
   app.get('/provenance/:entity_id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amProvenance', tags, summary: 'Where each fact of an entity came from',
@@ -103,6 +108,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => provenance(db(), req.params.entity_id, { ...req.query, limit: req.query.limit ?? 100, offset: req.query.offset ?? 0 }));
 
   app.get('/provenance/:entity_id/:field', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amProvenanceForFact', tags, summary: 'Where one fact of an entity came from',
@@ -114,6 +120,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const amountParam = (d: string) => Type.Integer({ minimum: 0, maximum: 1e13, description: d });
   app.get('/loans', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amLoans', tags, summary: 'Loan products with no-collateral / no-guarantor switches',
@@ -134,6 +141,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => loans(db(), { ...req.query, limit: req.query.limit ?? 10, offset: req.query.offset ?? 0 }));
 
   app.get('/mutual_plans', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amMutualPlans', tags, summary: 'Mutual-aid, pension and insurance plans',
@@ -149,6 +157,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => mutualPlans(db(), { ...req.query, limit: req.query.limit ?? 10, offset: req.query.offset ?? 0 }));
 
   app.get('/tax_rule', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amTaxRule', tags, summary: 'Structured rules (rate, legal basis, validity) of a named tax measure',
@@ -163,6 +172,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => taxRule(db(), { ...req.query, limit: req.query.limit ?? 20 }));
 
   app.get('/gx_programs', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amGxPrograms', tags, summary: 'Green-transformation programs by theme (keyword sets per theme)',
@@ -177,6 +187,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => gxPrograms(db(), { ...req.query, limit: req.query.limit ?? 20 }));
 
   app.get('/enforcement', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amEnforcement', tags, summary: 'Does a company have an exclusion period in force, and its enforcement history',
@@ -190,6 +201,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => enforcementCheck(db(), req.query));
 
   app.get('/enums/:enum_name', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amEnumValues', tags, summary: 'Values and counts of one enumeration',
@@ -199,6 +211,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => enums(db(), req.params.enum_name, db().metaValue('last_ingested_at')));
 
   app.get('/intent', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amIntent', tags, summary: 'Map a natural-language question to one of 10 intents (rule-based)',
@@ -214,6 +227,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/law_article', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amLawArticle', tags, summary: 'Text of one statute article from a law name or id and an article number',
@@ -226,6 +240,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => lawArticleLookup(db(), req.query));
 
   app.get('/reason', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amReason', tags, summary: 'Citation-backed answer skeleton: intent + slots + catalogue lookup',
@@ -238,6 +253,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => reason(db(), req.query));
 
   app.get('/related/:program_id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amRelated', tags, summary: 'Walk the entity graph 1 or 2 hops from a seed',
@@ -252,6 +268,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (req) => related(db(), req.params.program_id, { depth: req.query.depth ?? 1, relation_types: req.query.relation_types, max_edges: req.query.max_edges ?? 100 }));
 
   app.post('/validate', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'amValidate', tags, summary: 'Intake validation of applicant data (6 generic predicates + entity rules), cached by applicant hash',

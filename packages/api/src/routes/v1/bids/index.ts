@@ -12,6 +12,7 @@ import { HttpError } from '../../../plugins/errors.ts';
 
 const bidsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     schema: {
       operationId: 'searchBids',
       tags: ['bids'],
@@ -34,6 +35,7 @@ const bidsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:unified_id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     schema: {
       operationId: 'getBid',
       tags: ['bids'],

@@ -1,14 +1,16 @@
 // GET /v1/me/billing_history: the key's invoices from the payment provider,
-// cached in the state store for BILLING_HISTORY_CACHE_SECONDS. Key required;
-// a key without a customer (free) gets an empty list and customer_id null.
+// cached in the state store for BILLING_HISTORY_CACHE_SECONDS. Declared
+// `access: 'key'`; a key without a customer (free) gets an empty list and
+// customer_id null.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
 import { BillingHistoryResponse } from '../../../schemas/billing.ts';
-import { HttpError } from '../../../plugins/errors.ts';
+import { callerKey } from '../../../plugins/auth.ts';
 import { billingCall } from './index.ts';
 
 const billingHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/me/billing_history', {
+    config: { access: 'key' },
     schema: {
       operationId: 'getBillingHistory',
       tags: ['account'],
@@ -18,9 +20,8 @@ const billingHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: BillingHistoryResponse, ...errorResponses(401, 503) },
     },
   }, async (request) => {
-    const identity = request.identity;
-    if (identity?.kind !== 'key') throw new HttpError(401, 'An API key is required (X-API-Key or Authorization: Bearer)');
-    return billingCall(() => app.billing.billingHistory(identity.key.customerId));
+    const { key } = callerKey(request);
+    return billingCall(() => app.billing.billingHistory(key.customerId));
   });
 };
 

@@ -31,6 +31,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/checkout', {
+    config: { access: 'public' },
     schema: {
       operationId: 'createCheckout',
       tags: ['billing'],
@@ -46,6 +47,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/portal', {
+    config: { access: 'public' },
     schema: {
       operationId: 'createBillingPortal',
       tags: ['billing'],
@@ -64,6 +66,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/keys/from-checkout', {
+    config: { access: 'public' },
     schema: {
       operationId: 'issueKeyFromCheckout',
       tags: ['billing'],
@@ -85,6 +88,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
     hook.post('/webhook', {
+      config: { access: 'signature' },
       bodyLimit: WEBHOOK_BODY_LIMIT,
       schema: {
         operationId: 'receiveBillingWebhook',

@@ -8,6 +8,7 @@ import { HttpError } from '../../../plugins/errors.ts';
 
 const caseStudiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchCaseStudies',
@@ -30,6 +31,7 @@ const caseStudiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getCaseStudy',

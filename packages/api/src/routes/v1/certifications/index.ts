@@ -7,6 +7,7 @@ import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
 
 const certificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchCertifications',
@@ -25,6 +26,7 @@ const certificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getCertification',

@@ -53,6 +53,7 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/authorize', {
+    config: { access: 'public' },
     schema: {
       operationId: 'deviceAuthorize',
       tags: ['account'],
@@ -75,6 +76,7 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/token', {
+    config: { access: 'public' },
     schema: {
       operationId: 'deviceToken',
       tags: ['account'],

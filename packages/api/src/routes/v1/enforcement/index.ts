@@ -7,6 +7,7 @@ import { dateParam, jsonSerializer, notFound, page } from '../record-set-helpers
 
 const enforcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchEnforcement',
@@ -27,6 +28,7 @@ const enforcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getEnforcement',

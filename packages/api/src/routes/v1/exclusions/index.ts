@@ -42,6 +42,7 @@ const CheckResponse = Type.Object(
 
 const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/rules', {
+    config: { access: 'public', counter: 'daily', billed: true },
     schema: {
       operationId: 'listExclusionRules',
       tags: ['exclusions'],
@@ -51,6 +52,7 @@ const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => app.catalog.rules.map((r) => r.rule));
 
   app.post('/check', {
+    config: { access: 'public', counter: 'daily', billed: true },
     schema: {
       operationId: 'checkExclusions',
       tags: ['exclusions'],

@@ -12,6 +12,7 @@ import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
 
 const lawsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchLaws',
@@ -30,6 +31,7 @@ const lawsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getLaw',
@@ -44,6 +46,7 @@ const lawsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id/articles', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'listLawArticles',
@@ -64,6 +67,7 @@ const lawsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id/articles/:art', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getLawArticle',

@@ -8,6 +8,7 @@ import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
 
 const loansRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchLoans',
@@ -27,6 +28,7 @@ const loansRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getLoan',

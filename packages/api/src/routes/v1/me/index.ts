@@ -1,9 +1,10 @@
 // The caller's account: GET /v1/me, GET /v1/me/dashboard (this Japan-time
-// month), POST /v1/me/cap. Key required; never counted or billed.
+// month), POST /v1/me/cap. Declared `access: 'key'`: the auth hook answers
+// 401 without one, so every handler here has a key identity. Never counted.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../../schemas/common.ts';
-import { requireKey } from '../../../plugins/require-key.ts';
+import { callerKey } from '../../../plugins/auth.ts';
 import { jstMonth } from '../../../time.ts';
 
 const Me = Type.Object(
@@ -44,6 +45,7 @@ const CapResponse = Type.Object({ monthly_cap_yen: Nullable(Type.Integer()) }, {
 
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/me', {
+    config: { access: 'key' },
     schema: {
       operationId: 'getMe',
       tags: ['account'],
@@ -51,7 +53,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Me, ...errorResponses(401) },
     },
   }, async (request) => {
-    const { key } = requireKey(request);
+    const { key } = callerKey(request);
     return {
       tier: key.tier,
       customer_id: key.customerId,
@@ -62,6 +64,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/me/dashboard', {
+    config: { access: 'key' },
     schema: {
       operationId: 'getDashboard',
       tags: ['account'],
@@ -69,7 +72,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Dashboard, ...errorResponses(401) },
     },
   }, async (request) => {
-    const { key } = requireKey(request);
+    const { key } = callerKey(request);
     const month = jstMonth();
     const summary = await app.state.usageSummary(key.id, month);
     const cap = key.monthlyCapYen;
@@ -88,6 +91,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/me/cap', {
+    config: { access: 'key' },
     schema: {
       operationId: 'setCap',
       tags: ['account'],
@@ -99,7 +103,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CapResponse, ...errorResponses(400, 401) },
     },
   }, async (request) => {
-    const { key } = requireKey(request);
+    const { key } = callerKey(request);
     const cap = request.body.monthly_cap_yen;
     await app.state.setMonthlyCap(key.id, cap);
     return { monthly_cap_yen: cap };

@@ -21,6 +21,7 @@ export const BATCH_MAX = 50;
 
 const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchPrograms',
@@ -58,6 +59,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/batch', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'batchGetPrograms',
@@ -82,6 +84,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:unified_id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getProgram',

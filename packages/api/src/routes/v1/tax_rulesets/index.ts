@@ -7,6 +7,7 @@ import { dateParam, jsonSerializer, notFound, page } from '../record-set-helpers
 
 const taxRulesetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'searchTaxRulesets',
@@ -26,6 +27,7 @@ const taxRulesetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:id', {
+    config: { access: 'public', counter: 'daily', billed: true },
     serializerCompiler: jsonSerializer,
     schema: {
       operationId: 'getTaxRuleset',

@@ -1,0 +1,138 @@
+// What a route is, declared in its own options, in the manner of
+// @fastify/rate-limit's per-route `config.rateLimit`:
+//
+//   app.get('/search', { config: { access: 'public', counter: 'daily', billed: true }, schema, … }, handler)
+//
+// The declaration is checked and completed with the defaults below once per
+// route, when the route is added (`onRoute`), and kept as `config.policy`.
+// The auth, limits and usage hooks read that, and nothing else decides who
+// may call a route or what it costs: handlers never check identity or limits.
+// A route without a declaration stops the app at startup. HEAD routes that
+// Fastify adds for GET routes copy the GET route's `config`, so they inherit.
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+
+/** Who may call the route. */
+export const ACCESS = {
+  /** Anyone. A key, when one is sent, must be valid (401 otherwise) and then identifies the caller. */
+  public: 'anyone; a key, when sent, must be valid',
+  /** A valid API key (401 "An API key is required…" without one). */
+  key: 'an API key is required',
+  /** The key bound to the advisor named by the route's `:id`; another key gets the 404 of an unknown advisor. */
+  advisor: 'the API key bound to this advisor is required',
+  /** The operator key ADMIN_API_KEY in `X-Admin-Key` or `Authorization: Bearer`; unset -> 404, wrong -> 403. API keys are not read. */
+  admin: 'operator only (ADMIN_API_KEY)',
+  /** The payment provider: the billing service verifies the signature over the raw body (400 otherwise). */
+  signature: 'the payment provider, by the signature of the body',
+} as const;
+export type Access = keyof typeof ACCESS;
+
+/**
+ * Which allowance a call takes. `daily`: the anonymous per-address allowance
+ * (Japan-time day) or the free key's (UTC day); paid keys have no volume
+ * limit. A counted call made with a key is also recorded as a usage event.
+ */
+export type Counter = 'daily';
+
+/** A named per-day limit of the route's own, on top of its counter (see plugins/limits.ts). */
+export type ExtraLimit = 'feedback';
+
+/** What a route declares in `config`. Only `access` is required. */
+export interface RouteDeclaration {
+  access: Access;
+  /** Default null: never counted, never recorded as usage. */
+  counter?: Counter | null;
+  /**
+   * Default false. True: a 2xx answer to a paid key costs one unit
+   * (UNIT_PRICE_YEN), within the key's monthly cap; needs a counter. Every
+   * billed call is one unit (a batch counts once, as the contract says).
+   */
+  billed?: boolean;
+  /** Default null. */
+  extraLimit?: ExtraLimit | null;
+}
+
+/** The declaration as the hooks read it: checked, defaults filled, frozen. */
+export interface RoutePolicy {
+  readonly access: Access;
+  readonly counter: Counter | null;
+  readonly billed: boolean;
+  readonly extraLimit: ExtraLimit | null;
+}
+
+const DEFAULTS = { counter: null, billed: false, extraLimit: null } as const;
+
+/** Requests that matched no route (404): anyone, never counted. */
+const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });
+
+/** Routes registered by third-party plugins, which cannot carry our `config`. */
+const PLUGIN_ROUTES: Record<string, RouteDeclaration> = {
+  // @fastify/cors: preflight requests are answered by its onRequest hook.
+  'OPTIONS *': { access: 'public' },
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends Partial<RouteDeclaration> {
+    /** Set at onRoute time from the fields above; read it with `policyOf`. */
+    policy?: RoutePolicy;
+  }
+  interface FastifyInstance {
+    /** Every route's policy, by `METHOD url` (HEAD routes included), for introspection and tests. */
+    routePolicies: ReadonlyMap<string, RoutePolicy>;
+  }
+}
+
+const COUNTERS: readonly (Counter | null)[] = ['daily', null];
+const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', null];
+
+/** Check a route's declaration and fill the defaults; throws, naming the route, when it is missing or inconsistent. */
+export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RoutePolicy {
+  const name = `${[route.method].flat().join(',')} ${route.url}`;
+  const declared: Partial<RouteDeclaration> = { ...PLUGIN_ROUTES[name], ...route.config };
+  const fail = (why: string): never => {
+    throw new Error(`Route ${name}: ${why} (see packages/api/src/plugins/route-policy.ts)`);
+  };
+  if (declared.access === undefined) fail("no declaration: add config: { access: 'public' | 'key' | … } to its options");
+  if (!Object.hasOwn(ACCESS, declared.access!)) fail(`unknown access '${declared.access}'`);
+  const policy: RoutePolicy = {
+    access: declared.access!,
+    counter: declared.counter ?? DEFAULTS.counter,
+    billed: declared.billed ?? DEFAULTS.billed,
+    extraLimit: declared.extraLimit ?? DEFAULTS.extraLimit,
+  };
+  if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
+  if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
+  if (policy.billed && !policy.counter) fail('a billed route must be counted: add counter: \'daily\'');
+  if (policy.access === 'advisor' && !/\/:id(\/|$)/.test(route.url ?? '')) fail("access 'advisor' needs an :id parameter naming the advisor");
+  return Object.freeze(policy);
+}
+
+/** The policy of the route a request matched. */
+export function policyOf(request: FastifyRequest): RoutePolicy {
+  return request.routeOptions.config.policy ?? UNROUTED;
+}
+
+type PreHandler = Extract<NonNullable<RouteOptions['preHandler']>, readonly unknown[]>[number];
+
+/**
+ * Add a preHandler to one route, after the route's own: what a declaration
+ * adds runs only on the routes that declare it, and only once the route's own
+ * checks of the request have passed.
+ */
+export function appendPreHandler(route: RouteOptions, hook: PreHandler): void {
+  const own = route.preHandler;
+  route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), hook];
+}
+
+export default fp(
+  async function routePolicy(app: FastifyInstance) {
+    const policies = new Map<string, RoutePolicy>();
+    app.decorate('routePolicies', policies);
+    app.addHook('onRoute', (route) => {
+      const policy = resolvePolicy(route);
+      route.config = { ...route.config, policy };
+      for (const method of [route.method].flat()) policies.set(`${method} ${route.url}`, policy);
+    });
+  },
+  { name: 'route-policy' },
+);

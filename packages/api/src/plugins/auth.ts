@@ -12,7 +12,7 @@ import type { AdvisorRecord, ApiKeyRecord } from '../state/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../keys.ts';
 import { hashesEqual, sha256Hex } from '../hash.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
-import { appendPreHandler, policyOf } from './route-policy.ts';
+import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
 
 /** The one answer to an anonymous call on a route that needs a key. */
 export const KEY_REQUIRED = 'An API key is required: send it in X-API-Key or Authorization: Bearer';
@@ -128,12 +128,17 @@ export default fp(
         return;
       }
       request.identity = await identify(request);
-      if ((access === 'key' || access === 'advisor') && request.identity.kind !== 'key') throw new HttpError(401, KEY_REQUIRED);
     });
 
-    // `advisor` access, second half: once `:id` is validated, the advisor must
-    // be bound to the presented key. Another key gets the same 404 as an
-    // unknown id, so the answer never confirms that an advisor exists.
+    // `key` and `advisor` access are checked once the request is parsed and
+    // validated: a malformed request answers 400 before a missing key's 401,
+    // and a call on a counted route is counted first, as it always was.
+    async function requireKey(request: FastifyRequest): Promise<void> {
+      if (request.identity.kind !== 'key') throw new HttpError(401, KEY_REQUIRED);
+    }
+    // `advisor`, second half: the advisor of the (validated) `:id` must be
+    // bound to the presented key. Another key gets the same 404 as an unknown
+    // id, so the answer never confirms that an advisor exists.
     async function ownAdvisor(request: FastifyRequest): Promise<void> {
       const { id } = request.params as { id: number };
       const advisor = await app.state.getAdvisor(id);
@@ -142,8 +147,10 @@ export default fp(
       }
       request.advisor = advisor;
     }
+    const checks: Partial<Record<Access, PreHandler[]>> = { key: [requireKey], advisor: [requireKey, ownAdvisor] };
     app.addHook('onRoute', (route) => {
-      if (route.config?.policy?.access === 'advisor') appendPreHandler(route, ownAdvisor);
+      const own = checks[route.config?.policy?.access ?? 'public'];
+      if (own) addPreHandlers(route, 'first', own);
     });
   },
   { name: 'auth', dependencies: ['state', 'route-policy'] },

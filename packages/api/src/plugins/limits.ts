@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { appendPreHandler, policyOf, type ExtraLimit } from './route-policy.ts';
+import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
 import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../time.ts';
 
 export interface Quota {
@@ -124,7 +124,7 @@ export default fp(
     };
     app.addHook('onRoute', (route) => {
       const extra = route.config?.policy?.extraLimit;
-      if (extra) appendPreHandler(route, extraLimitHook(extra));
+      if (extra) addPreHandlers(route, 'last', [extraLimitHook(extra)]);
     });
   },
   { name: 'limits', dependencies: ['auth', 'state', 'route-policy'] },

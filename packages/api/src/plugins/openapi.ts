@@ -1,9 +1,12 @@
 // The published OpenAPI 3.1 document, generated from the route schemas.
-// Admin routes (/v1/admin/*) and routes marked `hide` never appear in it.
+// Admin routes and routes marked `hide` never appear in it. Each operation
+// carries its route's declaration (plugins/route-policy.ts): `x-access`,
+// `x-counter`, `x-billed` (`x-extra-limit`) and one line of its description.
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../config.ts';
+import { describePolicy, policyExtensions } from './route-policy.ts';
 
 export default fp(
   async function openapi(app: FastifyInstance) {
@@ -28,8 +31,12 @@ export default fp(
       },
       hiddenTag: 'internal',
       transform: ({ schema, url, route }) => {
-        const hidden = url.startsWith('/v1/admin') || url === '/mcp' || (schema as { hide?: boolean } | undefined)?.hide === true;
-        return { schema: hidden ? { ...(schema ?? {}), hide: true } : schema, url, route };
+        const own = (schema ?? {}) as { hide?: boolean; description?: string };
+        const policy = route.config?.policy;
+        if (!policy) throw new Error(`${url}: no route policy (plugins/route-policy.ts)`);
+        if (own.hide === true || policy.access === 'admin') return { schema: { ...own, hide: true }, url, route };
+        const description = [own.description, describePolicy(policy)].filter(Boolean).join('\n\n');
+        return { schema: { ...own, description, ...policyExtensions(policy) } as typeof schema, url, route };
       },
     });
   },

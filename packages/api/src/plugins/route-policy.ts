@@ -107,21 +107,46 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   return Object.freeze(policy);
 }
 
+/** The extra limits, in words, for the published document (their figures are settings). */
+const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
+  feedback: 'FEEDBACK_DAILY_LIMIT messages per caller per Japan-time day',
+};
+
+/** One line for an operation's description in the published document: who may call it and what it costs. */
+export function describePolicy(policy: RoutePolicy): string {
+  const parts = [`Access: ${ACCESS[policy.access]}.`];
+  parts.push(policy.counter === 'daily' ? 'Counted: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.' : 'Not counted.');
+  parts.push(policy.billed ? 'Billed: one unit per 2xx answer to a paid key.' : 'Never billed.');
+  if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
+  return parts.join(' ');
+}
+
+/** The same as OpenAPI vendor extensions of the operation. */
+export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unknown> {
+  return {
+    'x-access': policy.access,
+    'x-counter': policy.counter,
+    'x-billed': policy.billed,
+    ...(policy.extraLimit ? { 'x-extra-limit': policy.extraLimit } : {}),
+  };
+}
+
 /** The policy of the route a request matched. */
 export function policyOf(request: FastifyRequest): RoutePolicy {
   return request.routeOptions.config.policy ?? UNROUTED;
 }
 
-type PreHandler = Extract<NonNullable<RouteOptions['preHandler']>, readonly unknown[]>[number];
+export type PreHandler = Extract<NonNullable<RouteOptions['preHandler']>, readonly unknown[]>[number];
 
 /**
- * Add a preHandler to one route, after the route's own: what a declaration
- * adds runs only on the routes that declare it, and only once the route's own
- * checks of the request have passed.
+ * Add preHandlers to one route (at onRoute time), so that what a declaration
+ * adds runs only on the routes that declare it: `first`, before the route's
+ * own preHandlers (access checks), or `last`, after them (limits, which a
+ * request the route refuses must not take).
  */
-export function appendPreHandler(route: RouteOptions, hook: PreHandler): void {
-  const own = route.preHandler;
-  route.preHandler = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), hook];
+export function addPreHandlers(route: RouteOptions, where: 'first' | 'last', hooks: readonly PreHandler[]): void {
+  const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+  route.preHandler = where === 'first' ? [...hooks, ...own] : [...own, ...hooks];
 }
 
 export default fp(

@@ -4,6 +4,7 @@
 // docs/settings.md is generated from this table and a test keeps them equal.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import packageJson from '../package.json' with { type: 'json' };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BUNDLED_DATASET_DIR = path.join(REPO_ROOT, 'data', 'dataset');
@@ -123,4 +124,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return Object.freeze(config);
 }
 
-export const SERVER_VERSION = '0.2.0';
+/** The API's version, from its package.json (the one place it is written). */
+export const SERVER_VERSION: string = packageJson.version;

@@ -21,6 +21,11 @@ import { Advisors } from './resources/advisors.ts';
 import { AM } from './resources/am.ts';
 import type { FeedbackRequest, FeedbackResponse, Meta, Ping, Attribution } from './resources/types.ts';
 
+/**
+ * The client's version. A constant, not read from package.json: the package is
+ * compiled to dist/ and may run in a browser; test/version.test.ts keeps the
+ * two equal.
+ */
 export const VERSION = '0.2.0';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

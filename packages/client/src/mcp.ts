@@ -3,6 +3,7 @@
 // peer dependency, imported only here and only when this function runs, so
 // the rest of the client stays dependency-free (and browser-safe).
 import { JpSupportError } from './errors.ts';
+import { VERSION } from './client.ts';
 
 export interface LaunchToolServerOptions {
   /** API address the tool server calls (passed as `JPSP_API_BASE_URL`). */
@@ -56,7 +57,7 @@ export async function launchToolServer(options: LaunchToolServerOptions) {
     ...options.env,
   };
   const transport = new StdioClientTransport({ command, args, env, cwd: options.cwd, stderr: options.stderr ?? 'inherit' });
-  const client = new Client(options.clientInfo ?? { name: '@jp-support/client', version: '0.2.0' });
+  const client = new Client(options.clientInfo ?? { name: '@jp-support/client', version: VERSION });
   try {
     await client.connect(transport);
   } catch (cause) {

@@ -8,9 +8,11 @@ import {
 import { apiErrorInfo, seg, type Api } from './api.ts';
 import { PROTOCOL_VERSION, registerTool } from './lib/tool.ts';
 import { TOOLS } from './tools/index.ts';
+import packageJson from '../package.json' with { type: 'json' };
 
 export const SERVER_NAME = 'jp-support-programs';
-export const SERVER_VERSION = '0.2.0';
+/** The tool server's version, from its package.json (the one place it is written). */
+export const SERVER_VERSION: string = packageJson.version;
 
 let toolListCache: ListToolsResult | null = null;
 

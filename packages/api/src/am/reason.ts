@@ -8,13 +8,13 @@ import {
   PREFECTURES, contentTerms, extractAmount, extractHoujinBangou, extractIndustry, extractPrefecture, extractTarget,
 } from './slots.ts';
 import { byLaw, enforcementCheck, loans, taxRule, type AmError, amError, openPrograms, lawArticleLookup } from './tools.ts';
-import { todayJst } from './text.ts';
+import { jstDate } from '../time.ts';
 
 export const PERSONAS = ['sme_owner', 'tax_advisor', 'agri_corp', 'consultant', 'ma_advisor', 'municipality', 'generic'] as const;
 
 interface Claim { text: string; url: string }
 
-export function reason(db: CatalogDatabase, p: { query: string; persona?: string }, today = todayJst()) {
+export function reason(db: CatalogDatabase, p: { query: string; persona?: string }, today = jstDate()) {
   const query = p.query.slice(0, 2000);
   const base = {
     answer_skeleton: '', intent: null as string | null, intent_name_ja: null as string | null, persona_hint: null as string | null,

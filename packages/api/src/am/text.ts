@@ -48,11 +48,6 @@ export function datePart(value: unknown): string | null {
   return m && isIsoDate(m[1]) ? m[1] : null;
 }
 
-/** Today in Japan time (UTC+9, no daylight saving), YYYY-MM-DD. */
-export function todayJst(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -10,9 +10,10 @@ import {
 import { normalizeText } from '../catalog/text-query.ts';
 import {
   RECORD_KINDS, articleLabel, articleSortKey, daysBetween, houjinBangouValid, isIsoDate, lawNameVariants,
-  parseArticleNumber, resolveDate, todayJst,
+  parseArticleNumber, resolveDate,
 } from './text.ts';
 import { normalizePrefecture } from './slots.ts';
+import { jstDate } from '../time.ts';
 
 export interface AmError {
   code: string;
@@ -92,7 +93,7 @@ export interface ActiveAtParams {
   offset: number;
 }
 
-export function activeAt(db: CatalogDatabase, p: ActiveAtParams, today = todayJst()): Envelope & { pivot_date: string | null } {
+export function activeAt(db: CatalogDatabase, p: ActiveAtParams, today = jstDate()): Envelope & { pivot_date: string | null } {
   const date = resolveDate(p.date, today);
   if (!date) {
     return { ...envelope(p.limit, p.offset, { error: amError('invalid_date', 'date must be YYYY-MM-DD (a real calendar date) or "today"', undefined, { date: today }) }), pivot_date: null };
@@ -128,7 +129,7 @@ export interface OpenProgramsParams {
   offset: number;
 }
 
-export function openPrograms(db: CatalogDatabase, p: OpenProgramsParams, today = todayJst()): Envelope & { pivot_date: string } {
+export function openPrograms(db: CatalogDatabase, p: OpenProgramsParams, today = jstDate()): Envelope & { pivot_date: string } {
   const date = resolveDate(p.pivot_date, today);
   if (!date) {
     return { ...envelope(p.limit, p.offset, { error: amError('invalid_date', 'pivot_date must be YYYY-MM-DD or "today"', undefined, { pivot_date: today }) }), pivot_date: today };
@@ -523,7 +524,7 @@ const TAX_SYNONYMS: Record<string, string[]> = {
 
 export const TAX_RULE_TYPES = ['credit', 'deduction', 'reduction', 'special_depreciation', 'immediate_writeoff', 'exemption', 'registration', 'preservation', 'other'] as const;
 
-export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; rule_type?: string; as_of?: string; limit: number }, today = todayJst()):
+export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; rule_type?: string; as_of?: string; limit: number }, today = jstDate()):
   { results: Record<string, unknown>[]; total: number; error: AmError | null; retrieval_note: string | null } {
   const q = p.measure_name_or_id.trim();
   const fail = (error: AmError) => ({ results: [], total: 0, error, retrieval_note: null });
@@ -632,7 +633,7 @@ export function gxPrograms(db: CatalogDatabase, p: { theme?: string; region?: st
 
 // ---------------------------------------------------------------- enforcement
 
-export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: string; target_name?: string; as_of_date?: string }, today = todayJst()) {
+export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: string; target_name?: string; as_of_date?: string }, today = jstDate()) {
   const queried = { houjin_bangou: p.houjin_bangou ?? null, target_name: p.target_name ?? null, as_of_date: p.as_of_date ?? 'today' };
   const base = { found: false, currently_excluded: false, active_exclusions: [] as Record<string, unknown>[], all_count: 0, queried, recent_history: [] as Record<string, unknown>[], error: null as AmError | null, warnings: [] as string[] };
   const asOf = resolveDate(p.as_of_date, today);

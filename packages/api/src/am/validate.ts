@@ -5,7 +5,8 @@ import type { CatalogDatabase } from '../catalog/db.ts';
 import { getEntity, municipalityExists, type Entity } from '../catalog/queries/am.ts';
 import { applicantHash } from './canonical-json.ts';
 import { amError, type AmError } from './tools.ts';
-import { houjinBangouValid, isIsoDate, todayJst } from './text.ts';
+import { houjinBangouValid, isIsoDate } from './text.ts';
+import { jstDate } from '../time.ts';
 import { normalizePrefecture, PREFECTURE_NAMES } from './slots.ts';
 
 export type PredicateStatus = 'pass' | 'fail' | 'warn' | 'not_applicable' | 'unknown';
@@ -232,7 +233,7 @@ export function validate(
   db: CatalogDatabase,
   cache: LruCache<ValidateResponse>,
   body: { applicant_data: Data; entity_id?: string | null; scope?: string },
-  today = todayJst(),
+  today = jstDate(),
 ): ValidateResponse {
   const scope = body.scope ?? 'intake';
   const entityId = body.entity_id ?? null;

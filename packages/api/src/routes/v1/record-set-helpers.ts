@@ -3,10 +3,6 @@
 import { HttpError } from '../../plugins/errors.ts';
 import { isRealDate } from '../../catalog/loaders/bids.ts';
 
-// Rows are shaped by the catalogue queries; plain JSON.stringify serialises
-// them (schemas still validate the request and document the response).
-export const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
-
 /** The page of a search: limit 1–100 (default 20), offset >= 0 (schema-checked). */
 export function page(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
   return { limit: query.limit ?? 20, offset: query.offset ?? 0 };

@@ -19,8 +19,8 @@ import { classifyIntent } from '../../../am/intent.ts';
 import { reason, PERSONAS } from '../../../am/reason.ts';
 import { LruCache, validate, type ValidateResponse } from '../../../am/validate.ts';
 import { RECORD_KINDS } from '../../../am/text.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
-const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
 const tags = ['am'];
 const errors = errorResponses(400, 401, 429);
 const EntityIdParam = Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 200, description: 'Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>.' }) });

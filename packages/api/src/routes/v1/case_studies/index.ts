@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import { CaseSearchQuery, CaseSearchResponse, CaseStudy, IdParams } from '../../../schemas/record-sets.ts';
 import { getCaseStudy, searchCaseStudies } from '../../../catalog/queries/record-sets.ts';
-import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 
 const caseStudiesRoutes: FastifyPluginAsyncTypebox = async (app) => {

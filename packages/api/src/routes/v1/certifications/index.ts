@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import { Certification, CertificationSearchQuery, CertificationSearchResponse, IdParams } from '../../../schemas/record-sets.ts';
 import { getCertification, searchCertifications } from '../../../catalog/queries/record-sets.ts';
-import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
 const certificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {

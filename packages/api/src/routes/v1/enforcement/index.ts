@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import { Enforcement, EnforcementSearchQuery, EnforcementSearchResponse, IdParams } from '../../../schemas/record-sets.ts';
 import { getEnforcement, searchEnforcement } from '../../../catalog/queries/record-sets.ts';
-import { dateParam, jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { dateParam, notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
 const enforcementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {

@@ -8,7 +8,8 @@ import {
   ArticlesQuery, ArticlesResponse, EGOV_ATTRIBUTION, IdParams, LawArticleDetail, LawDetail, LawSearchQuery, LawSearchResponse,
 } from '../../../schemas/record-sets.ts';
 import { findArticle, getLaw, listArticles, searchLaws } from '../../../catalog/queries/record-sets.ts';
-import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
 const lawsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {

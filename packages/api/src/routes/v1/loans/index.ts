@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import { IdParams, Loan, LoanSearchQuery, LoanSearchResponse } from '../../../schemas/record-sets.ts';
 import { getLoan, searchLoans } from '../../../catalog/queries/record-sets.ts';
-import { jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
 const loansRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {

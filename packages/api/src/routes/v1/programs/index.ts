@@ -11,11 +11,7 @@ import {
 } from '../../../catalog/queries/programs.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-
-// Rows are built by our own shaping functions with exact key sets; plain
-// JSON.stringify serialises the shape unions faster than a schema-driven
-// serialiser would.
-const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
+import { jsonSerializer } from '../../../serialization.ts';
 
 export const BATCH_MAX = 50;
 

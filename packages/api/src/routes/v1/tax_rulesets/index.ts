@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import { IdParams, TaxRuleset, TaxSearchQuery, TaxSearchResponse } from '../../../schemas/record-sets.ts';
 import { getTaxRuleset, searchTaxRulesets } from '../../../catalog/queries/record-sets.ts';
-import { dateParam, jsonSerializer, notFound, page } from '../record-set-helpers.ts';
+import { dateParam, notFound, page } from '../record-set-helpers.ts';
+import { jsonSerializer } from '../../../serialization.ts';
 
 const taxRulesetsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {

@@ -26,7 +26,7 @@ const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
  * carry neither less nor more than its documentation says. Objects that
  * declare `additionalProperties` (maps, open records) are left as they are.
  */
-function closed(doc: unknown): unknown {
+function closed(doc: object): object {
   return JSON.parse(JSON.stringify(doc), (_key, value) =>
     value && typeof value === 'object' && !Array.isArray(value) && value.type === 'object' && value.properties && !('additionalProperties' in value)
       ? { ...value, additionalProperties: false }

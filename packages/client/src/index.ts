@@ -12,7 +12,6 @@ export { fetchTransport, injectTransport } from './transport.ts';
 export type { Transport, TransportRequest, TransportResponse, InjectableApp, InjectTransportOptions } from './transport.ts';
 export { path, encodeSegment } from './path.ts';
 export { launchToolServer } from './mcp.ts';
-export { PREFECTURES, PREFECTURE_NAMES, normalizePrefecture } from './prefectures.ts';
 export type { LaunchToolServerOptions } from './mcp.ts';
 export type * from './resources/types.ts';
 export type * as OpenAPI from './generated/openapi.ts';

@@ -1,7 +1,10 @@
-// launchToolServer: start the tool server (packages/mcp) as a child process
-// over stdio and return a connected MCP client. The MCP SDK is an optional
-// peer dependency, imported only here and only when this function runs, so
-// the rest of the client stays dependency-free (and browser-safe).
+// launchToolServer: start a tool server as a child process over stdio and
+// return a connected MCP client. The caller says which command starts the
+// server (the client knows nothing of where it is installed; the tool
+// server package answers that with `toolServerCommand()` from
+// `@jp-support/mcp/launch`). The MCP SDK is an optional peer dependency,
+// imported only here and only when this function runs, so the rest of the
+// client stays dependency-free (and browser-safe).
 import { JpSupportError } from './errors.ts';
 import { VERSION } from './client.ts';
 
@@ -10,9 +13,9 @@ export interface LaunchToolServerOptions {
   baseUrl: string;
   /** API key the tool server sends (passed as `JPSP_API_KEY`); omit for anonymous calls. */
   apiKey?: string | null;
-  /** Executable (default: this Node binary, `process.execPath`). */
-  command?: string;
-  /** Arguments (default: the repository's `packages/mcp/src/bin.ts`). */
+  /** Executable that starts the tool server, e.g. `process.execPath` or `npx`. */
+  command: string;
+  /** Its arguments, e.g. the path of the server's entry point. */
   args?: string[];
   /** Extra environment for the child (merged over the SDK's safe default environment). */
   env?: Record<string, string>;
@@ -24,20 +27,15 @@ export interface LaunchToolServerOptions {
   clientInfo?: { name: string; version: string };
 }
 
-/** Where the tool server's entry point lives in this repository (resolved relative to this file: src/ or dist/). */
-export function defaultToolServerEntry(): string {
-  const url = new URL('../../mcp/src/bin.ts', import.meta.url);
-  return decodeURIComponent(url.pathname.replace(/^\/([A-Za-z]:)/, '$1'));
-}
-
 /**
  * Start the tool server and connect to it. Close it with `await client.close()`
  * (which also ends the child process).
  */
 export async function launchToolServer(options: LaunchToolServerOptions) {
   if (!options?.baseUrl) throw new JpSupportError('launchToolServer: baseUrl is required');
-  const proc = (globalThis as { process?: { execPath?: string } }).process;
-  if (!proc?.execPath) throw new JpSupportError('launchToolServer needs Node.js (it starts a child process).');
+  if (!options.command) throw new JpSupportError('launchToolServer: command is required (the bundled tool server gives it: toolServerCommand() in @jp-support/mcp/launch)');
+  const proc = (globalThis as { process?: unknown }).process;
+  if (!proc) throw new JpSupportError('launchToolServer needs Node.js (it starts a child process).');
   let sdk: [typeof import('@modelcontextprotocol/sdk/client/index.js'), typeof import('@modelcontextprotocol/sdk/client/stdio.js')];
   try {
     sdk = await Promise.all([
@@ -48,8 +46,7 @@ export async function launchToolServer(options: LaunchToolServerOptions) {
     throw new JpSupportError('launchToolServer needs the optional peer dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk', { cause });
   }
   const [{ Client }, { StdioClientTransport, getDefaultEnvironment }] = sdk;
-  const command = options.command ?? proc.execPath;
-  const args = options.args ?? ['--disable-warning=ExperimentalWarning', defaultToolServerEntry()];
+  const { command, args = [] } = options;
   const env: Record<string, string> = {
     ...getDefaultEnvironment(),
     JPSP_API_BASE_URL: options.baseUrl,

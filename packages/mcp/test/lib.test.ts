@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluatePredicate } from '../src/lib/predicate.ts';
 import { fiscalQuarter, rankPrograms, sunsetBucket, deadlineOf } from '../src/lib/composite.ts';
-import { normalizePrefecture } from '@jp-support/client';
+import { normalizePrefecture } from '@jp-support/vocab';
 import { checkArgs } from '../src/lib/tool.ts';
 
 test('evaluatePredicate: three-valued all/any with missing fields', () => {

@@ -2,10 +2,10 @@
 // and a corporate number out of a Japanese or English question. Pure;
 // unit-tested in test/am/slots.test.ts.
 import { kanjiToNumber } from './text.ts';
-import { PREFECTURES, PREFECTURE_NAMES as PREFECTURE_NAME_LIST } from '@jp-support/client';
+import { PREFECTURES, PREFECTURE_NAMES as PREFECTURE_NAME_LIST } from '@jp-support/vocab';
 
-// The prefecture table and its alias normaliser are shared with the client and MCP packages.
-export { PREFECTURES, normalizePrefecture } from '@jp-support/client';
+// The prefecture table and its alias normaliser are shared with the MCP package (@jp-support/vocab).
+export { PREFECTURES, normalizePrefecture } from '@jp-support/vocab';
 export const PREFECTURE_NAMES: ReadonlySet<string> = new Set(PREFECTURE_NAME_LIST);
 
 const shortName = (name: string): string => (name === '北海道' ? name : name.replace(/[都府県]$/, ''));

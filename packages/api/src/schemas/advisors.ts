@@ -4,7 +4,7 @@
 // referral tracking, conversion reports and the advisor's dashboard.
 import { Type } from 'typebox';
 import { Nullable, Limit, Offset } from './common.ts';
-import { PREFECTURE_NAMES } from '@jp-support/client';
+import { PREFECTURE_NAMES } from '@jp-support/vocab';
 
 export const FIRM_TYPES = ['税理士法人', '認定支援機関', '社会保険労務士', '中小企業診断士', '行政書士', '弁護士', '銀行', '商工会議所', 'その他'] as const;
 

@@ -13,7 +13,7 @@ import { z, type ZodRawShape, type ZodTypeAny } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { apiErrorInfo, type Api } from '../api.ts';
-import { normalizePrefecture } from '@jp-support/client';
+import { normalizePrefecture } from '@jp-support/vocab';
 
 export const API_VERSION = 'v1';
 export const PROTOCOL_VERSION = '2025-06-18';

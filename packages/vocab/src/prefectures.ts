@@ -1,6 +1,6 @@
 // The 47 prefectures and the aliases a caller may type (short form, romaji).
-// Shared by the API server (validation, slot extraction), the MCP tools and
-// client users who want to normalise input before a call.
+// One table for the API server (validation, slot extraction) and the MCP
+// tools (argument normalisation).
 export const PREFECTURES: readonly [string, string][] = [
   ['北海道', 'hokkaido'], ['青森県', 'aomori'], ['岩手県', 'iwate'], ['宮城県', 'miyagi'], ['秋田県', 'akita'],
   ['山形県', 'yamagata'], ['福島県', 'fukushima'], ['茨城県', 'ibaraki'], ['栃木県', 'tochigi'], ['群馬県', 'gunma'],

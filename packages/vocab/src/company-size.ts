@@ -1,0 +1,52 @@
+// Company sizes: one vocabulary for every tool and endpoint that takes a
+// size. The reference tools spell sizes three ways (sole/small/medium/large,
+// sole/small/sme/mid/large, sme/midsize/large/individual); each spelling, and
+// the Japanese terms, maps onto one of the five sizes below.
+export const COMPANY_SIZES = ['sole', 'small', 'sme', 'midsize', 'large'] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+
+/** What each size means. */
+export const COMPANY_SIZE_LABELS: Readonly<Record<CompanySize, string>> = {
+  sole: '個人事業主: sole proprietor',
+  small: '小規模事業者: small business (up to 20 employees; 5 in commerce and services)',
+  sme: '中小企業: SME within the SME Basic Act limits',
+  midsize: '中堅企業: mid-size company above the SME limits (up to 2,000 employees)',
+  large: '大企業: large company',
+};
+
+// `medium` (the four-size spelling, between small and large) is an SME;
+// `mid` (the spelling that also has `sme`) is the size above it.
+const ALIASES: ReadonlyMap<string, CompanySize> = new Map([
+  ['sole', 'sole'], ['sole_proprietor', 'sole'], ['individual', 'sole'], ['個人事業主', 'sole'], ['個人事業者', 'sole'], ['個人', 'sole'],
+  ['small', 'small'], ['small_business', 'small'], ['小規模事業者', 'small'], ['小規模', 'small'],
+  ['sme', 'sme'], ['medium', 'sme'], ['中小企業', 'sme'], ['中小', 'sme'],
+  ['mid', 'midsize'], ['midsize', 'midsize'], ['mid_size', 'midsize'], ['中堅企業', 'midsize'], ['中堅', 'midsize'],
+  ['large', 'large'], ['大企業', 'large'],
+]);
+
+/** The size for any accepted spelling ('medium' -> 'sme', 'mid' -> 'midsize', '個人事業主' -> 'sole'), or null. */
+export function normalizeCompanySize(value: string): CompanySize | null {
+  return ALIASES.get(value.normalize('NFKC').trim().toLowerCase()) ?? null;
+}
+
+/** A rough size from a headcount (the manufacturing limits: 20 small, 300 SME, 2,000 mid-size). */
+export function companySizeFromEmployees(employees: number): CompanySize {
+  if (employees <= 20) return 'small';
+  if (employees <= 300) return 'sme';
+  if (employees <= 2000) return 'midsize';
+  return 'large';
+}
+
+// Program `target_types` codes (as the catalogue spells them) that admit an
+// applicant of each size. A code for companies in general admits every
+// company size; a sole proprietor is admitted only by the codes for
+// individuals.
+const ANY = ['any'];
+const COMPANIES = ['corporation', '法人全般', '民間企業'];
+export const COMPANY_SIZE_TARGET_TYPES: Readonly<Record<CompanySize, readonly string[]>> = {
+  sole: [...ANY, 'sole_proprietor', 'individual', '個人事業主'],
+  small: [...ANY, ...COMPANIES, 'small_business', 'sme', '中小企業', '小規模事業者'],
+  sme: [...ANY, ...COMPANIES, 'sme', '中小企業'],
+  midsize: [...ANY, ...COMPANIES],
+  large: [...ANY, ...COMPANIES],
+};

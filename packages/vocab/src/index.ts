@@ -1,0 +1,7 @@
+// @jp-support/vocab: the vocabularies the API server and the tool server
+// share. Zero dependencies, no I/O.
+export { PREFECTURES, PREFECTURE_NAMES, normalizePrefecture } from './prefectures.ts';
+export {
+  COMPANY_SIZES, COMPANY_SIZE_LABELS, COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, normalizeCompanySize,
+} from './company-size.ts';
+export type { CompanySize } from './company-size.ts';

@@ -162,14 +162,36 @@ test('batch collapses duplicates in order and lists unknown ids', async (t) => {
   assert.deepEqual(body.not_found, ['UNI-nope']);
 });
 
-test('no-data tools answer honestly: no_matching_records, empty results, not isError', async (t) => {
-  const { client } = await connect(t);
-  for (const [name, args] of [['search_court_decisions', { q: 'x' }], ['search_invoice_registrants', { q: 'x' }], ['get_court_decision', { unified_id: 'HAN-0123456789' }]] as const) {
+test('no-data tools say so in their description and answer status no_data with their empty payload keys, not isError', async (t) => {
+  const { app, client } = await connect(t);
+  const ids = await lookupIds(app);
+  const { tools } = await client.listTools();
+  const description = (name: string) => tools.find((x) => x.name === name)?.description ?? '';
+  const calls: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['search_court_decisions', { q: 'x' }, { total: 0, results: [] }],
+    ['get_court_decision', { unified_id: 'HAN-0123456789' }, { record: null }],
+    ['find_precedents_by_statute', { law_unified_id: ids.lawId }, { total: 0, results: [] }],
+    ['search_invoice_registrants', { q: 'x' }, { total: 0, results: [] }],
+    ['search_acceptance_stats_am', { program_name: 'x' }, { total: 0, results: [] }],
+    ['find_cases_by_law', { law_unified_id: ids.lawId, include_enforcement: false }, { court_decisions: [], enforcement_cases: [], results: [] }],
+  ];
+  for (const [name, args, empty] of calls) {
+    assert.match(description(name), /no court decisions|no invoice registrations|no acceptance statistics/, `${name} says what it does not hold`);
+    assert.match(description(name), /status no_data/, `${name} says how it answers`);
     const r = await client.callTool({ name, arguments: args });
     assert.equal(r.isError, undefined, name);
-    assert.equal(sc(r).error.code, 'no_matching_records', name);
-    assert.equal(sc(r).result_count, 0, name);
+    const body = sc(r);
+    assert.equal(body.status, 'no_data', name);
+    assert.equal(body.result_count, 0, name);
+    assert.equal(body.error.code, 'no_matching_records', name);
+    assert.ok(body.explanation.length > 20, `${name} explains`);
+    for (const [key, value] of Object.entries(empty)) assert.deepEqual(body[key], value, `${name}.${key}`);
   }
+  // find_cases_by_law with enforcement: the part it holds answers as usual, the part it does not is named.
+  const partial = sc(await client.callTool({ name: 'find_cases_by_law', arguments: { law_unified_id: ids.lawId } }));
+  assert.ok(['ok', 'empty'].includes(partial.status));
+  assert.deepEqual(partial.no_data, ['court_decisions']);
+  assert.deepEqual(partial.court_decisions, []);
 });
 
 test('program resource: program://{unified_id} returns the program JSON', async (t) => {
@@ -188,7 +210,7 @@ test('the protocol revision is 2025-06-18', async (t) => {
   // The SDK client asks for its latest revision; the server answers with ours, which the client accepts.
   const transport = client.transport as { protocolVersion?: string } | undefined;
   assert.ok(transport);
-  const { negotiateProtocol } = await import('../src/server.ts');
+  const { negotiateProtocol } = await import('../src/lib/protocol.ts');
   assert.equal(negotiateProtocol('2025-11-25'), '2025-06-18');
   assert.equal(negotiateProtocol('2025-03-26'), '2025-03-26');
   assert.equal(negotiateProtocol('1999-01-01'), '2025-06-18');

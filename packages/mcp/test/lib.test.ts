@@ -2,9 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluatePredicate } from '../src/lib/predicate.ts';
-import { fiscalQuarter, rankPrograms, sunsetBucket, deadlineOf } from '../src/lib/composite.ts';
+import { rankPrograms } from '../src/lib/ranking.ts';
+import { fiscalQuarter } from '../src/lib/dates.ts';
+import { deadlineOf, sunsetBucket } from '../src/lib/deadlines.ts';
 import { normalizePrefecture } from '@jp-support/vocab';
-import { checkArgs } from '../src/lib/tool.ts';
+import { checkArgs } from '../src/lib/lenient.ts';
 
 test('evaluatePredicate: three-valued all/any with missing fields', () => {
   const p = { op: 'all', of: [{ op: 'eq', field: 'a', value: false }, { op: 'gte', field: 'n', value: 10 }] };

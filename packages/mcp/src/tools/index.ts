@@ -1,69 +1,121 @@
-// The registry: all 55 tools, in the order of the reference list.
-import type { ToolDef } from '../lib/tool.ts';
-import * as programs from './programs.ts';
-import * as records from './records.ts';
-import * as noData from './no-data.ts';
-import * as composite from './composite.ts';
-import * as am from './am.ts';
+// The registry: all 55 tools, in the order of the reference list (38 core,
+// then 17 entity-fact). One file per tool: tools/<tool-name>.ts, the tool
+// name with '-' for '_'.
+import type { ToolDef } from '../lib/define.ts';
+import { searchPrograms } from './search-programs.ts';
+import { getProgram } from './get-program.ts';
+import { batchGetPrograms } from './batch-get-programs.ts';
+import { listExclusionRules } from './list-exclusion-rules.ts';
+import { checkExclusions } from './check-exclusions.ts';
+import { getMeta } from './get-meta.ts';
+import { enumValues } from './enum-values.ts';
+import { searchEnforcementCases } from './search-enforcement-cases.ts';
+import { getEnforcementCase } from './get-enforcement-case.ts';
+import { searchCaseStudies } from './search-case-studies.ts';
+import { getCaseStudy } from './get-case-study.ts';
+import { searchLoanPrograms } from './search-loan-programs.ts';
+import { getLoanProgram } from './get-loan-program.ts';
+import { prescreenPrograms } from './prescreen-programs.ts';
+import { smbStarterPack } from './smb-starter-pack.ts';
+import { upcomingDeadlines } from './upcoming-deadlines.ts';
+import { deadlineCalendar } from './deadline-calendar.ts';
+import { subsidyComboFinder } from './subsidy-combo-finder.ts';
+import { ddProfileAm } from './dd-profile-am.ts';
+import { similarCases } from './similar-cases.ts';
+import { subsidyRoadmap3yr } from './subsidy-roadmap-3yr.ts';
+import { searchLaws } from './search-laws.ts';
+import { getLaw } from './get-law.ts';
+import { listLawRevisions } from './list-law-revisions.ts';
+import { searchCourtDecisions } from './search-court-decisions.ts';
+import { getCourtDecision } from './get-court-decision.ts';
+import { findPrecedentsByStatute } from './find-precedents-by-statute.ts';
+import { searchBids } from './search-bids.ts';
+import { getBid } from './get-bid.ts';
+import { bidEligibleForProfile } from './bid-eligible-for-profile.ts';
+import { searchTaxRules } from './search-tax-rules.ts';
+import { getTaxRule } from './get-tax-rule.ts';
+import { evaluateTaxApplicability } from './evaluate-tax-applicability.ts';
+import { searchInvoiceRegistrants } from './search-invoice-registrants.ts';
+import { traceProgramToLaw } from './trace-program-to-law.ts';
+import { findCasesByLaw } from './find-cases-by-law.ts';
+import { combinedComplianceCheck } from './combined-compliance-check.ts';
+import { regulatoryPrepPack } from './regulatory-prep-pack.ts';
+import { searchTaxIncentives } from './search-tax-incentives.ts';
+import { searchCertifications } from './search-certifications.ts';
+import { listOpenPrograms } from './list-open-programs.ts';
+import { enumValuesAm } from './enum-values-am.ts';
+import { searchByLaw } from './search-by-law.ts';
+import { activeProgramsAt } from './active-programs-at.ts';
+import { relatedPrograms } from './related-programs.ts';
+import { searchAcceptanceStatsAm } from './search-acceptance-stats-am.ts';
+import { intentOf } from './intent-of.ts';
+import { reasonAnswer } from './reason-answer.ts';
+import { searchGxProgramsAm } from './search-gx-programs-am.ts';
+import { searchLoansAm } from './search-loans-am.ts';
+import { checkEnforcementAm } from './check-enforcement-am.ts';
+import { searchMutualPlansAm } from './search-mutual-plans-am.ts';
+import { getLawArticleAm } from './get-law-article-am.ts';
+import { getAmTaxRule } from './get-am-tax-rule.ts';
+import { listTaxSunsetAlerts } from './list-tax-sunset-alerts.ts';
 
 export const TOOLS: readonly ToolDef[] = [
   // core (38)
-  programs.searchPrograms,
-  programs.getProgram,
-  programs.batchGetPrograms,
-  programs.listExclusionRules,
-  programs.checkExclusions,
-  programs.getMeta,
-  programs.enumValues,
-  records.searchEnforcementCases,
-  records.getEnforcementCase,
-  records.searchCaseStudies,
-  records.getCaseStudy,
-  records.searchLoanPrograms,
-  records.getLoanProgram,
-  composite.prescreenPrograms,
-  composite.smbStarterPack,
-  composite.upcomingDeadlines,
-  composite.deadlineCalendar,
-  composite.subsidyComboFinder,
-  composite.ddProfileAm,
-  composite.similarCases,
-  composite.subsidyRoadmap3yr,
-  records.searchLaws,
-  records.getLaw,
-  records.listLawRevisions,
-  noData.searchCourtDecisions,
-  noData.getCourtDecision,
-  noData.findPrecedentsByStatute,
-  records.searchBids,
-  records.getBid,
-  composite.bidEligibleForProfile,
-  records.searchTaxRules,
-  records.getTaxRule,
-  composite.evaluateTaxApplicability,
-  noData.searchInvoiceRegistrants,
-  composite.traceProgramToLaw,
-  noData.findCasesByLaw,
-  composite.combinedComplianceCheck,
-  composite.regulatoryPrepPack,
+  searchPrograms,
+  getProgram,
+  batchGetPrograms,
+  listExclusionRules,
+  checkExclusions,
+  getMeta,
+  enumValues,
+  searchEnforcementCases,
+  getEnforcementCase,
+  searchCaseStudies,
+  getCaseStudy,
+  searchLoanPrograms,
+  getLoanProgram,
+  prescreenPrograms,
+  smbStarterPack,
+  upcomingDeadlines,
+  deadlineCalendar,
+  subsidyComboFinder,
+  ddProfileAm,
+  similarCases,
+  subsidyRoadmap3yr,
+  searchLaws,
+  getLaw,
+  listLawRevisions,
+  searchCourtDecisions,
+  getCourtDecision,
+  findPrecedentsByStatute,
+  searchBids,
+  getBid,
+  bidEligibleForProfile,
+  searchTaxRules,
+  getTaxRule,
+  evaluateTaxApplicability,
+  searchInvoiceRegistrants,
+  traceProgramToLaw,
+  findCasesByLaw,
+  combinedComplianceCheck,
+  regulatoryPrepPack,
   // entity-fact (17)
-  am.searchTaxIncentives,
-  am.searchCertifications,
-  am.listOpenPrograms,
-  am.enumValuesAm,
-  am.searchByLaw,
-  am.activeProgramsAt,
-  am.relatedPrograms,
-  am.searchAcceptanceStatsAm,
-  am.intentOf,
-  am.reasonAnswer,
-  am.searchGxProgramsAm,
-  am.searchLoansAm,
-  am.checkEnforcementAm,
-  am.searchMutualPlansAm,
-  am.getLawArticleAm,
-  am.getAmTaxRule,
-  composite.listTaxSunsetAlerts,
+  searchTaxIncentives,
+  searchCertifications,
+  listOpenPrograms,
+  enumValuesAm,
+  searchByLaw,
+  activeProgramsAt,
+  relatedPrograms,
+  searchAcceptanceStatsAm,
+  intentOf,
+  reasonAnswer,
+  searchGxProgramsAm,
+  searchLoansAm,
+  checkEnforcementAm,
+  searchMutualPlansAm,
+  getLawArticleAm,
+  getAmTaxRule,
+  listTaxSunsetAlerts,
 ] as ToolDef[];
 
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);

@@ -3,10 +3,10 @@
 // client that carries the caller's key.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Api } from '../api.ts';
+import type { ToolApi } from '../lib/api.ts';
 import { createServer } from '../server.ts';
 
-export async function handleStreamableHttp(api: Api, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+export async function handleStreamableHttp(api: ToolApi, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
   const created = createServer(api);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {

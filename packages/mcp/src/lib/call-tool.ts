@@ -1,0 +1,59 @@
+// Run one tool call with the conventions of the 55-tool surface: bad input is
+// a normal result with `error` and the empty payload keys; an API error is an
+// isError result with the HTTP status; a tool without data answers status
+// no_data; every result gets the envelope and is checked against the tool's
+// own output schema.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { apiErrorInfo, type ToolApi } from './api.ts';
+import { apiErrorObject } from './api-error.ts';
+import { ToolInputError, type InputWarning, type Payload, type ToolCall, type ToolDef } from './define.ts';
+import { countResults, envelope, outputSchema, toResult, type EnvelopeContext } from './envelope.ts';
+import { checkArgs } from './lenient.ts';
+import { isNoData } from './no-data.ts';
+import { notAppliedWarnings } from './not-applied.ts';
+
+/** Run a tool for leniently parsed arguments (fields may carry invalid markers, see lenient.ts). */
+export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+  const warnings: InputWarning[] = [];
+  const ctx: EnvelopeContext = { toolName: def.name, started: performance.now(), echo: {}, warnings };
+  const failed = (explanation: string, error: Payload, isError = false) => {
+    const payload = { ...def.empty, explanation };
+    return toResult({ ...payload, ...envelope(ctx, 'error', payload), error }, isError);
+  };
+  try {
+    const checked = checkArgs(rawArgs);
+    warnings.push(...checked.warnings, ...notAppliedWarnings(def, checked.args));
+    ctx.echo = checked.args;
+    const call: ToolCall = { api, warn: (w) => void warnings.push(w) };
+    const payload = await def.run(call, checked.args as never);
+    if (payload.error === null) delete payload.error;
+    const noData = isNoData(payload);
+    if (payload.error && typeof payload.error === 'object' && !noData) {
+      return toResult({ ...def.empty, ...payload, ...envelope(ctx, 'error', payload), error: payload.error });
+    }
+    // A no-data answer carries the usual empty payload keys, like an error does.
+    const result = noData
+      ? toResult({ ...def.empty, ...payload, ...envelope(ctx, 'no_data', payload) })
+      : toResult({ ...payload, ...envelope(ctx, countResults(payload) === 0 ? 'empty' : 'ok', payload) });
+    // A result our own output schema rejects is a bug to surface plainly, not a protocol error.
+    const check = outputSchema(def).safeParse(result.structuredContent);
+    if (!check.success) throw new Error(`output does not match the schema: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return result;
+  } catch (err) {
+    if (err instanceof ToolInputError) {
+      return failed(err.message, {
+        code: err.code,
+        message: err.message,
+        ...(err.hint ? { hint: err.hint } : {}),
+        ...(err.retryWith ? { retry_with: err.retryWith } : {}),
+      });
+    }
+    const info = apiErrorInfo(err);
+    if (info) {
+      const error = apiErrorObject(info);
+      return failed(error.message, error, true);
+    }
+    const message = `Tool ${def.name} failed: ${err instanceof Error ? err.message : String(err)}`;
+    return failed(message, { code: 'internal_error', message }, true);
+  }
+}

@@ -1,0 +1,64 @@
+// What a tool is: a plain definition (name, title, description, zod input
+// shape with a description on every field, output shape, annotations, the
+// empty payload an input error still carries, the run function). One file
+// per tool under tools/ holds one `defineTool({...})`.
+import type { z, ZodRawShape } from 'zod';
+import type { ToolApi } from './api.ts';
+
+export type Payload = Record<string, unknown>;
+/** A record as the API returns it. */
+export type Row = Record<string, unknown>;
+/** A business profile as free-form fields. */
+export type Profile = Record<string, unknown>;
+
+export interface InputWarning {
+  code: string;
+  field: string;
+  message: string;
+}
+
+/** Per-call context handed to a tool's run function. */
+export interface ToolCall {
+  api: ToolApi;
+  /** Add an `input_warnings` entry (e.g. an alias normalised, a filter dropped). */
+  warn(warning: InputWarning): void;
+}
+
+/** Every tool only reads: it calls GET endpoints (and read-only POSTs) of the API. */
+export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+export interface ToolDef<S extends ZodRawShape = ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  /** Main payload keys of a successful result (envelope keys are added for every tool). */
+  output: ZodRawShape;
+  annotations: typeof READ_ONLY;
+  /** The payload keys, empty, that an input-error result still carries. */
+  empty: Payload;
+  /**
+   * Parameters the tool accepts (the reference surface has them) but cannot
+   * apply, with the reason. They are named in the published description and
+   * a call that sets one gets an `unsupported_filter` warning (lib/not-applied.ts).
+   */
+  notApplied?: { readonly [K in keyof S]?: string };
+  run(call: ToolCall, args: z.infer<z.ZodObject<S>>): Promise<Payload>;
+}
+
+export function defineTool<S extends ZodRawShape>(def: ToolDef<S>): ToolDef<S> {
+  return def;
+}
+
+/** Thrown by a run function for input the schema cannot express (an empty list, an unknown id form, …). */
+export class ToolInputError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly retryWith: unknown[] | undefined;
+  constructor(code: string, message: string, hint?: string, retryWith?: unknown[]) {
+    super(message);
+    this.code = code;
+    this.hint = hint;
+    this.retryWith = retryWith;
+  }
+}

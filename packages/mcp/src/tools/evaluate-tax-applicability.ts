@@ -1,0 +1,23 @@
+// evaluate_tax_applicability: which tax rulesets' predicates a profile meets.
+import { z } from 'zod';
+import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
+import { f, o } from '../lib/fields.ts';
+import { TAX_ID } from '../lib/ids.ts';
+import { evaluateTax } from '../lib/tax-eval.ts';
+
+export const evaluateTaxApplicability = defineTool({
+  name: 'evaluate_tax_applicability',
+  title: 'Which tax rulesets apply',
+  description: "Evaluate the tax rulesets' machine-readable eligibility predicates against a business profile and say which apply, which do not, and which need more facts.",
+  input: {
+    business_profile: f.profile(),
+    target_ruleset_ids: z.array(TAX_ID).max(100).optional().describe('TAX- ids to evaluate (default: all)'),
+  },
+  output: { results: o.rows(), applies: z.number().int().describe('Rulesets that apply'), unknown: z.number().int().describe('Rulesets needing more facts') },
+  annotations: READ_ONLY,
+  empty: { results: [], applies: 0, unknown: 0 },
+  async run(call, a) {
+    const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
+    return { results, applies: results.filter((r) => r.verdict === 'applies').length, unknown: results.filter((r) => r.verdict === 'unknown').length, explanation: 'Predicates are an upstream encoding; verify with the cited legal basis.' };
+  },
+});

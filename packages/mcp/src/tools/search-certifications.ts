@@ -1,0 +1,37 @@
+// search_certifications: certification and accreditation schemes. Authority,
+// size and industry filters wait for server-side support (the entity-graph
+// work); until then they are declared not applied.
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { SIZE5 } from '../lib/company-size.ts';
+import { ROW_DETAIL } from '../lib/enums.ts';
+import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
+import { asSearch, compact } from '../lib/search.ts';
+
+const NO_FIELD = 'certifications carry no such field';
+
+export const searchCertifications = defineTool({
+  name: 'search_certifications',
+  title: 'Search certifications',
+  description: 'Search certification and accreditation schemes (e.g. 経営革新計画, 認定農業者) by keywords, authority, company size and industry.',
+  input: {
+    query: f.q('certification names'),
+    authority: z.string().max(40).optional().describe('Certifying authority'),
+    size: SIZE5.optional().describe('Company size'),
+    industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
+    as_of: f.asOf(),
+    limit: f.limit(100, 20, 'certifications'),
+    offset: f.offset(),
+    fields: ROW_DETAIL.default('minimal').describe('Row detail'),
+  },
+  output: amRows(),
+  annotations: READ_ONLY,
+  empty: AM_EMPTY,
+  notApplied: {
+    authority: NO_FIELD, size: NO_FIELD, industry: NO_FIELD,
+    as_of: 'certifications carry no validity dates', fields: 'certifications come in one row shape',
+  },
+  async run(call, a) {
+    return asSearch(await call.api.certifications.search(compact({ q: a.query, limit: a.limit, offset: a.offset })));
+  },
+});

@@ -1,0 +1,37 @@
+// search_tax_incentives: tax incentive measures by keywords and year, as of a
+// date. Authority, industry and target-entity filters wait for server-side
+// support (the entity-graph work); until then they are declared not applied.
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { resolveAsOf } from '../lib/dates.ts';
+import { ROW_DETAIL } from '../lib/enums.ts';
+import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
+import { asSearch, compact } from '../lib/search.ts';
+
+const NO_FIELD = 'tax rulesets carry no such field';
+
+export const searchTaxIncentives = defineTool({
+  name: 'search_tax_incentives',
+  title: 'Search tax incentives',
+  description: 'Search tax incentive measures (credits, deductions, special depreciation, exemptions) by keywords, authority, industry, year and target, as of a date.',
+  input: {
+    query: f.q('measure names'),
+    authority: z.string().max(40).optional().describe('Authority, e.g. 国税庁, 経済産業省, 自治体'),
+    industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
+    target_year: z.number().int().min(1988).max(2099).optional().describe('Keep measures in force in this year (on 1 April of it)'),
+    target_entity: z.string().max(40).optional().describe('Target entity kind, e.g. 中小企業, 個人事業主'),
+    natural_query: z.string().max(500).optional().describe('A question in plain words, used as keywords when query is empty'),
+    as_of: f.asOf(),
+    limit: f.limit(100, 20, 'measures'),
+    offset: f.offset(),
+    fields: ROW_DETAIL.default('minimal').describe('Row detail'),
+  },
+  output: amRows(),
+  annotations: READ_ONLY,
+  empty: AM_EMPTY,
+  notApplied: { authority: NO_FIELD, industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
+  async run(call, a) {
+    const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
+    return asSearch(await call.api.taxRulesets.search(compact({ q: a.query ?? a.natural_query, effective_on: effectiveOn, limit: a.limit, offset: a.offset })));
+  },
+});

@@ -1,0 +1,34 @@
+// similar_cases: case studies similar to a seed case or a description.
+import { z } from 'zod';
+import { defineTool, READ_ONLY, ToolInputError, type Row } from '../lib/define.ts';
+import { f, o } from '../lib/fields.ts';
+import { prefectureArg } from '../lib/prefecture.ts';
+import { compact, rowsOf } from '../lib/search.ts';
+
+export const similarCases = defineTool({
+  name: 'similar_cases',
+  title: 'Similar case studies',
+  description: 'Given a case study id or a description, return similar case studies (same industry, region or themes).',
+  input: {
+    case_id: z.string().max(200).optional().describe('Seed case id'),
+    description: z.string().max(500).optional().describe('What the business did, in plain words'),
+    industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    prefecture: f.prefecture(),
+    limit: f.limit(20, 10, 'cases'),
+  },
+  output: { seed: o.record(), results: o.rows() },
+  annotations: READ_ONLY,
+  empty: { seed: null, results: [] },
+  async run(call, a) {
+    if (!a.case_id && !a.description && !a.industry_jsic) throw new ToolInputError('empty_input', 'Pass case_id, description or industry_jsic');
+    const seed: Row | null = a.case_id ? await call.api.caseStudies.get(a.case_id) : null;
+    const jsic = a.industry_jsic ?? (typeof seed?.jsic_code === 'string' ? seed.jsic_code : undefined);
+    const prefecture = prefectureArg(call, a.prefecture) ?? (typeof seed?.prefecture === 'string' ? seed.prefecture : undefined);
+    const search = (withPrefecture: boolean) =>
+      call.api.caseStudies.search(compact({ q: a.description, jsic_code: jsic, prefecture: withPrefecture ? prefecture : undefined, limit: a.limit + 1 })).then(rowsOf);
+    let found = await search(true);
+    if (found.length <= 1 && prefecture) found = await search(false);
+    const results = found.filter((r) => !seed || r.case_id !== seed.case_id).slice(0, a.limit);
+    return { seed, results };
+  },
+});

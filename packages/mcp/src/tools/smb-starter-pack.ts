@@ -1,0 +1,54 @@
+// smb_starter_pack: a few fitting subsidies, loans and tax measures in one call.
+import { z } from 'zod';
+import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
+import { candidatePrograms } from '../lib/candidates.ts';
+import { sizeFromProfile } from '../lib/company-size.ts';
+import { todayJst } from '../lib/dates.ts';
+import { f, o } from '../lib/fields.ts';
+import { prefectureArg } from '../lib/prefecture.ts';
+import { rankPrograms } from '../lib/ranking.ts';
+import { rowsOf } from '../lib/search.ts';
+
+const NO_INDUSTRY = 'programs, loans and tax rulesets carry no industry code';
+
+export const smbStarterPack = defineTool({
+  name: 'smb_starter_pack',
+  title: 'Starter pack for a small business',
+  description: 'One call returning a few fitting subsidies, loans and tax measures for a small-business profile (region, applicant type, headcount, planned investment).',
+  input: {
+    prefecture: f.prefecture(),
+    industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    jsic: z.string().max(10).optional().describe('Alias of industry_jsic'),
+    employees: z.number().int().min(0).max(100000).optional().describe('Employees; the company size it implies rules out subsidies for other sizes'),
+    employee_count: z.number().int().min(0).max(100000).optional().describe('Alias of employees'),
+    revenue_yen: z.number().int().min(0).optional().describe('Annual revenue, yen'),
+    planned_investment_man_yen: z.number().min(0).optional().describe('Planned investment, 10,000 yen'),
+    is_sole_proprietor: z.boolean().optional().describe('Sole proprietor'),
+    limit_per_section: f.limit(10, 5, 'records per section'),
+  },
+  output: { subsidies: o.rows(), loans: o.rows(), tax_measures: o.rows(), results: o.rows() },
+  annotations: READ_ONLY,
+  empty: { subsidies: [], loans: [], tax_measures: [], results: [] },
+  notApplied: { industry_jsic: NO_INDUSTRY, jsic: NO_INDUSTRY, revenue_yen: 'programs state no revenue conditions' },
+  async run(call, a) {
+    const prefecture = prefectureArg(call, a.prefecture);
+    const n = a.limit_per_section;
+    const employees = a.employee_count ?? a.employees;
+    const profile: Profile = {
+      prefecture, is_sole_proprietor: a.is_sole_proprietor, planned_investment_man_yen: a.planned_investment_man_yen,
+      employee_count: employees, company_size: sizeFromProfile(a.is_sole_proprietor, employees),
+    };
+    const [programs, loans, tax] = await Promise.all([
+      candidatePrograms(call.api, prefecture),
+      call.api.loans.search({ plan_type: 'loan', prefecture, limit: n }).then(rowsOf),
+      call.api.taxRulesets.search({ effective_on: todayJst(), limit: n }).then(rowsOf),
+    ]);
+    const subsidies = rankPrograms(programs.filter((p) => p.program_kind !== 'loan'), profile).slice(0, n);
+    const results = [
+      ...subsidies.map((r) => ({ section: 'subsidies', ...r })),
+      ...loans.map((r) => ({ section: 'loans', ...r })),
+      ...tax.map((r) => ({ section: 'tax_measures', ...r })),
+    ];
+    return { subsidies, loans, tax_measures: tax, results };
+  },
+});

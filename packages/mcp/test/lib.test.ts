@@ -52,3 +52,33 @@ test('prefecture aliases', () => {
 test('checkArgs passes valid values through', () => {
   assert.deepEqual(checkArgs({ q: 'x', limit: 5 }), { args: { q: 'x', limit: 5 }, warnings: [] });
 });
+
+test('rankPrograms: a company size rules out programs whose applicant types exclude it', () => {
+  const programs = [
+    { unified_id: 'sole', primary_name: 'Sole only', tier: 'S', prefecture: null, target_types: ['sole_proprietor'] },
+    { unified_id: 'any', primary_name: 'Anyone', tier: 'B', prefecture: null, target_types: [] },
+    { unified_id: 'corp', primary_name: 'Companies', tier: 'B', prefecture: null, target_types: ['corporation'] },
+  ];
+  assert.deepEqual(rankPrograms(programs, {}).map((r) => r.unified_id), ['sole', 'any', 'corp']);
+  const large = rankPrograms(programs, { company_size: 'large' });
+  assert.equal(large.at(-1)?.unified_id, 'sole');
+  assert.ok((large.at(-1)?.reasons as string[]).some((s) => s.includes('do not admit a large company')));
+});
+
+test('not-applied parameters: named in the published description and the input schema; a call that sets one is warned', async () => {
+  const { z } = await import('zod');
+  const { defineTool, READ_ONLY } = await import('../src/lib/define.ts');
+  const { markNotApplied, notAppliedWarnings, publishedDescription } = await import('../src/lib/not-applied.ts');
+  const def = defineTool({
+    name: 't', title: 't', description: 'Does things.', annotations: READ_ONLY, output: {}, empty: {},
+    input: { q: z.string().optional().describe('Keywords'), as_of: z.string().default('today').describe('Date'), size: z.string().optional().describe('Size') },
+    notApplied: { as_of: 'no snapshots', size: 'no size field' },
+    async run() { return {}; },
+  });
+  assert.equal(publishedDescription(def), 'Does things. Accepted but not applied: as_of (no snapshots); size (no size field).');
+  const schema = markNotApplied(def, { properties: { q: { description: 'Keywords' }, as_of: { description: 'Date' } } });
+  assert.equal((schema.properties as any).as_of.description, 'Date. Not applied: no snapshots');
+  assert.equal((schema.properties as any).q.description, 'Keywords');
+  assert.deepEqual(notAppliedWarnings(def, { q: 'x', as_of: 'today' }), [], 'the default is not a filter');
+  assert.deepEqual(notAppliedWarnings(def, { as_of: '2020-01-01', size: 'large' }).map((w) => [w.code, w.field]), [['unsupported_filter', 'as_of'], ['unsupported_filter', 'size']]);
+});

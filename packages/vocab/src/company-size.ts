@@ -43,10 +43,11 @@ export function companySizeFromEmployees(employees: number): CompanySize {
 // individuals.
 const ANY = ['any'];
 const COMPANIES = ['corporation', '法人全般', '民間企業'];
+const STARTUPS = ['startup', 'スタートアップ'];
 export const COMPANY_SIZE_TARGET_TYPES: Readonly<Record<CompanySize, readonly string[]>> = {
   sole: [...ANY, 'sole_proprietor', 'individual', '個人事業主'],
-  small: [...ANY, ...COMPANIES, 'small_business', 'sme', '中小企業', '小規模事業者'],
-  sme: [...ANY, ...COMPANIES, 'sme', '中小企業'],
+  small: [...ANY, ...COMPANIES, ...STARTUPS, 'small_business', 'sme', '中小企業', '小規模事業者'],
+  sme: [...ANY, ...COMPANIES, ...STARTUPS, 'sme', '中小企業'],
   midsize: [...ANY, ...COMPANIES],
   large: [...ANY, ...COMPANIES],
 };

@@ -1,5 +1,6 @@
-// trace_program_to_law: the statutes a program is based on, optionally with
-// the laws that superseded them.
+// trace_program_to_law: the statutes a program is based on. The entity graph
+// records no successor links between laws, so there is no revision chain to
+// follow (and no request is spent looking for one).
 import { z } from 'zod';
 import { defineTool, READ_ONLY, type Row } from '../lib/define.ts';
 import { o } from '../lib/fields.ts';
@@ -15,21 +16,13 @@ export const traceProgramToLaw = defineTool({
   output: { program: o.record(), results: o.rows() },
   annotations: READ_ONLY,
   empty: { program: null, results: [] },
+  notApplied: { follow_revision_chain: 'the entity graph records no successor links between laws' },
   async run(call, a) {
     const program: Row = await call.api.programs.get(a.program_unified_id, { fields: 'minimal' });
     const graph = await call.api.am.related(a.program_unified_id, { relation_types: 'based_on_law', depth: 1 });
     const relations = (graph.relations ?? []) as Row[];
     const lawIds = new Set(relations.map((r) => (r.src_id === a.program_unified_id ? r.dst_id : r.src_id)));
-    const results: Row[] = [];
-    for (const node of (graph.nodes ?? []) as Row[]) {
-      if (!lawIds.has(node.entity_id)) continue;
-      let successors: Row[] = [];
-      if (a.follow_revision_chain) {
-        const chain = await call.api.am.related(String(node.entity_id), { relation_types: 'successor', depth: 2 });
-        successors = ((chain.nodes ?? []) as Row[]).filter((n) => n.entity_id !== node.entity_id);
-      }
-      results.push({ ...node, successors });
-    }
+    const results = ((graph.nodes ?? []) as Row[]).filter((node) => lawIds.has(node.entity_id));
     return { program, results, explanation: results.length === 0 ? 'The catalogue records no law reference for this program.' : null };
   },
 });

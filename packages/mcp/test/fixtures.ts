@@ -1,6 +1,10 @@
 // Shared test fixtures: the real API app over the test catalogue, ids looked
 // up through it, and the argument table that calls each of the 55 tools.
 import type { FastifyInstance } from 'fastify';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ToolApi } from '../src/lib/api.ts';
+import { createServer } from '../src/server.ts';
 
 type Json = Record<string, any>;
 
@@ -134,4 +138,18 @@ export function knownUnavailable(ids: Ids): Set<string> {
     out.add('bid_eligible_for_profile');
   }
   return out;
+}
+
+/** An MCP client connected over the SDK's in-memory transport to a server whose tools call `api`; closed after the test. */
+export async function connectTools(t: { after(fn: () => unknown): void }, api: ToolApi, name = 'test'): Promise<Client> {
+  const { server, cleanup } = createServer(api);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(clientSide);
+  t.after(async () => {
+    await client.close();
+    await cleanup();
+  });
+  return client;
 }

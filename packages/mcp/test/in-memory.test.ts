@@ -4,28 +4,16 @@
 // session survives both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { build } from '../../api/test/helper.ts';
-import { createServer } from '../src/server.ts';
 import { TOOL_NAMES } from '../src/tools/index.ts';
-import { lookupIds, paidKey } from './fixtures.ts';
+import { connectTools, lookupIds, paidKey } from './fixtures.ts';
 
 async function connect(t: Parameters<typeof build>[0]) {
   const app = await build(t);
   const { key } = await paidKey(app);
   const api = new JpSupportClient({ transport: injectTransport(app), apiKey: key, maxRetries: 0 });
-  const { server, cleanup } = createServer(api);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
-  t.after(async () => {
-    await client.close();
-    await cleanup();
-  });
-  return { app, client };
+  return { app, client: await connectTools(t, api) };
 }
 
 const sc = (r: unknown) => (r as { structuredContent: Record<string, any> }).structuredContent;
@@ -131,12 +119,7 @@ test('an API 404 becomes isError with the status and detail; the session survive
 test('an invalid key becomes isError 401', async (t) => {
   const app = await build(t);
   const api = new JpSupportClient({ transport: injectTransport(app), apiKey: 'am_' + 'x'.repeat(40), maxRetries: 0 });
-  const { server, cleanup } = createServer(api);
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await server.connect(a);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(b);
-  t.after(async () => { await client.close(); await cleanup(); });
+  const client = await connectTools(t, api);
   const r = await client.callTool({ name: 'get_meta', arguments: {} });
   assert.equal(r.isError, true);
   assert.equal(sc(r).error.status, 401);

@@ -11,13 +11,10 @@
 // answer status no_data whatever the filters, and say so in the description.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { JpSupportClient, injectTransport, type Transport } from '@jp-support/client';
 import { build, testCatalogWithBids } from '../../api/test/helper.ts';
-import { createServer } from '../src/server.ts';
 import { TOOLS } from '../src/tools/index.ts';
-import { argumentTable, lookupIds, paidKey } from './fixtures.ts';
+import { argumentTable, connectTools, lookupIds, paidKey } from './fixtures.ts';
 
 type Json = Record<string, any>;
 interface PropertySchema {
@@ -101,15 +98,7 @@ test('every advertised parameter is applied, or declared not applied and reporte
     return inject(request);
   };
   const api = new JpSupportClient({ transport: recording, apiKey: key, maxRetries: 0 });
-  const { server, cleanup } = createServer(api);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'parameters-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  t.after(async () => {
-    await client.close();
-    await cleanup();
-  });
+  const client = await connectTools(t, api, 'parameters-test');
 
   const table = argumentTable(await lookupIds(app));
   const { tools } = await client.listTools();

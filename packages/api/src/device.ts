@@ -4,7 +4,9 @@
 // of the token endpoint takes it, exactly once. Only the SHA-256 of the
 // device code is stored.
 import type { Config } from './config.ts';
-import type { DeviceCodeRecord, StateStore, Tier } from './state/store.ts';
+import type { StateStore } from './state/store.ts';
+import type { DeviceCodeRecord } from './state/repositories/device-codes.ts';
+import type { Tier } from './state/repositories/keys.ts';
 import { generateApiKey, randomString } from './keys.ts';
 import { sha256Hex } from './hash.ts';
 import { deriveKey, seal, serverSecret, unseal } from './billing/seal.ts';
@@ -39,7 +41,7 @@ export async function startDeviceAuthorization(store: StateStore, clientId: stri
     const deviceCode = randomString(43);
     const userCode = normalizeUserCode(randomString(8, USER_CODE_ALPHABET))!;
     try {
-      await store.createDeviceCode({
+      await store.deviceCodes.create({
         deviceCodeHash: hashDeviceCode(deviceCode), userCode, clientId, scope, status: 'pending', keyId: null, sealedKey: null,
         interval: POLL_INTERVAL_SECONDS, expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000).toISOString(), lastPolledAt: null,
       });
@@ -54,7 +56,7 @@ export class DeviceFlowError extends Error {}
 
 async function pendingCode(store: StateStore, userCode: string): Promise<DeviceCodeRecord> {
   const code = normalizeUserCode(userCode);
-  const record = code ? await store.findDeviceCodeByUserCode(code) : null;
+  const record = code ? await store.deviceCodes.findByUserCode(code) : null;
   if (!record) throw new DeviceFlowError(`no device authorisation with user code ${userCode}`);
   if (record.status !== 'pending') throw new DeviceFlowError(`user code ${record.userCode} is already ${record.status}`);
   if (Date.parse(record.expiresAt) <= Date.now()) throw new DeviceFlowError(`user code ${record.userCode} has expired`);
@@ -67,10 +69,10 @@ export async function approveDevice(
 ): Promise<{ prefix: string; keyId: number }> {
   const record = await pendingCode(store, userCode);
   const { key, hash, prefix } = generateApiKey();
-  const created = await store.createKey({ keyHash: hash, prefix, tier, customerId });
+  const created = await store.keys.create({ keyHash: hash, prefix, tier, customerId });
   const sealed = seal(await sealingKey(config, store), key, `device:${record.deviceCodeHash}`);
-  if (!(await store.transitionDeviceCode(record.deviceCodeHash, 'pending', 'approved', { keyId: created.id, sealedKey: sealed }))) {
-    await store.revokeKey(created.id);
+  if (!(await store.deviceCodes.transition(record.deviceCodeHash, 'pending', 'approved', { keyId: created.id, sealedKey: sealed }))) {
+    await store.keys.revoke(created.id);
     throw new DeviceFlowError(`user code ${record.userCode} changed state meanwhile`);
   }
   return { prefix, keyId: created.id };
@@ -78,7 +80,7 @@ export async function approveDevice(
 
 export async function denyDevice(store: StateStore, userCode: string): Promise<void> {
   const record = await pendingCode(store, userCode);
-  if (!(await store.transitionDeviceCode(record.deviceCodeHash, 'pending', 'denied'))) {
+  if (!(await store.deviceCodes.transition(record.deviceCodeHash, 'pending', 'denied'))) {
     throw new DeviceFlowError(`user code ${record.userCode} changed state meanwhile`);
   }
 }
@@ -89,7 +91,7 @@ export type TokenResult =
 
 /** One poll of the token endpoint. */
 export async function pollDeviceToken(store: StateStore, config: Pick<Config, 'serverSecret'>, deviceCode: string): Promise<TokenResult> {
-  const record = await store.findDeviceCodeByHash(hashDeviceCode(deviceCode));
+  const record = await store.deviceCodes.findByHash(hashDeviceCode(deviceCode));
   if (!record) return { ok: false, error: 'invalid_grant', detail: 'Unknown device_code' };
   if (record.status === 'consumed') return { ok: false, error: 'invalid_grant', detail: 'This device_code was already exchanged for a key' };
   if (record.status === 'denied') return { ok: false, error: 'access_denied', detail: 'The authorisation request was denied' };
@@ -98,7 +100,7 @@ export async function pollDeviceToken(store: StateStore, config: Pick<Config, 's
     return { ok: false, error: 'expired_token', detail: 'The device_code has expired: start again' };
   }
   if (record.status === 'approved') {
-    if (!(await store.transitionDeviceCode(record.deviceCodeHash, 'approved', 'consumed', { sealedKey: null }))) {
+    if (!(await store.deviceCodes.transition(record.deviceCodeHash, 'approved', 'consumed', { sealedKey: null }))) {
       return { ok: false, error: 'invalid_grant', detail: 'This device_code was already exchanged for a key' };
     }
     const key = unseal(await sealingKey(config, store), record.sealedKey!, `device:${record.deviceCodeHash}`);
@@ -107,9 +109,9 @@ export async function pollDeviceToken(store: StateStore, config: Pick<Config, 's
   // Pending: enforce the polling interval (RFC 8628 §3.5: slow_down adds 5 seconds).
   const last = record.lastPolledAt ? Date.parse(record.lastPolledAt) : null;
   if (last !== null && now - last < record.interval * 1000) {
-    await store.updateDeviceCode(record.deviceCodeHash, { lastPolledAt: new Date(now).toISOString(), interval: record.interval + 5 });
+    await store.deviceCodes.update(record.deviceCodeHash, { lastPolledAt: new Date(now).toISOString(), interval: record.interval + 5 });
     return { ok: false, error: 'slow_down', detail: `Polling too fast: wait at least ${record.interval + 5} seconds between requests` };
   }
-  await store.updateDeviceCode(record.deviceCodeHash, { lastPolledAt: new Date(now).toISOString() });
+  await store.deviceCodes.update(record.deviceCodeHash, { lastPolledAt: new Date(now).toISOString() });
   return { ok: false, error: 'authorization_pending', detail: 'The user has not approved the request yet' };
 }

@@ -126,7 +126,7 @@ export function argumentTable(ids: Ids): Record<string, Record<string, unknown>>
 export async function paidKey(app: FastifyInstance): Promise<{ key: string; id: number }> {
   const { generateApiKey } = await import('../../api/src/keys.ts');
   const { key, hash, prefix } = generateApiKey();
-  const record = await app.state.createKey({ keyHash: hash, prefix, tier: 'paid', customerId: `cus_${prefix}`, subscriptionId: `sub_${prefix}` });
+  const record = await app.state.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId: `cus_${prefix}`, subscriptionId: `sub_${prefix}` });
   return { key, id: record.id };
 }
 

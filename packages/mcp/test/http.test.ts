@@ -27,14 +27,14 @@ test('/mcp: list and call over Streamable HTTP; tool calls are usage of the paid
   const { tools } = await client.listTools();
   assert.equal(tools.length, 55);
 
-  const before = await app.state.usageSummary(id, jstMonth());
+  const before = await app.state.usage.summary(id, jstMonth());
   const r = await client.callTool({ name: 'search_programs', arguments: { q: '補助金', limit: 2 } });
   assert.equal(r.isError, undefined);
   assert.equal((r.structuredContent as { results: unknown[] }).results.length, 2);
   const meta = await client.callTool({ name: 'get_meta', arguments: {} });
   assert.equal(meta.isError, undefined);
 
-  const after = await app.state.usageSummary(id, jstMonth());
+  const after = await app.state.usage.summary(id, jstMonth());
   assert.equal(after.requests - before.requests, 2, 'two REST calls counted');
   assert.equal(after.billableRequests - before.billableRequests, 2);
   assert.ok(after.spendYen > before.spendYen);

@@ -1,6 +1,6 @@
 // Usage to Stripe: drains the state store's meter outbox (filled by
-// recordUsage in the same transaction as the usage event) into Billing Meter
-// events, in batches, on an interval and once more when the app closes.
+// store.usage.record in the same transaction as the usage event) into
+// Billing Meter events, in batches, on an interval and once more when the app closes.
 //
 // Exactly-once billing rests on the identifier: each outbox row's eventId is
 // sent as the meter event `identifier`, and Stripe accepts an identifier once.
@@ -8,7 +8,8 @@
 // then rejects the duplicate, which means "already recorded" and is marked
 // sent. Pending rows live in the store, so they survive a restart.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MeterOutboxItem, StateStore } from '../state/store.ts';
+import type { StateStore } from '../state/store.ts';
+import type { MeterOutboxItem } from '../state/repositories/meter-outbox.ts';
 import { stripeErrorInfo, type StripeClient } from './stripe-client.ts';
 
 export interface MeterFlusherOptions {
@@ -98,7 +99,7 @@ export class MeterFlusher {
   private async drain(): Promise<FlushResult> {
     const total: FlushResult = { sent: 0, duplicates: 0, failed: 0 };
     for (let i = 0; i < this.maxBatches; i++) {
-      const batch = await this.store.pendingMeterEvents(this.batchSize);
+      const batch = await this.store.meterOutbox.pending(this.batchSize);
       if (batch.length === 0) break;
       const r = await this.sendBatch(batch);
       total.sent += r.sent;
@@ -139,11 +140,11 @@ export class MeterFlusher {
         failed.set(reason, ids);
       }
     });
-    await this.store.markMeterEventsSent(sent);
+    await this.store.meterOutbox.markSent(sent);
     let failedCount = 0;
     for (const [reason, ids] of failed) {
       failedCount += ids.length;
-      await this.store.markMeterEventsFailed(ids, reason);
+      await this.store.meterOutbox.markFailed(ids, reason);
       this.log.warn({ count: ids.length, reason }, 'meter events not accepted; will retry');
     }
     return { sent: sent.length, duplicates, failed: failedCount };

@@ -19,8 +19,8 @@ export function deriveKey(serverSecret: string, purpose: string): Buffer {
 }
 
 /** The server secret: SERVER_SECRET, else a random one persisted in the state store (first writer wins). */
-export async function serverSecret(configured: string | null, store: Pick<StateStore, 'getOrCreateSetting'>): Promise<string> {
-  return configured ?? (await store.getOrCreateSetting('server_secret', () => randomBytes(32).toString('base64url')));
+export async function serverSecret(configured: string | null, store: Pick<StateStore, 'settings'>): Promise<string> {
+  return configured ?? (await store.settings.getOrCreate('server_secret', () => randomBytes(32).toString('base64url')));
 }
 
 /** `v1.<iv>.<ciphertext>.<tag>` (base64url parts). */

@@ -175,11 +175,11 @@ export class BillingService {
    * Returns the plaintext when this call created the key, else null.
    */
   private async issueKey(subscriptionId: string, customerId: string | null, reveal: boolean): Promise<string | null> {
-    if (await this.store.findIssuance(subscriptionId)) return null;
+    if (await this.store.issuance.find(subscriptionId)) return null;
     const { key, hash, prefix } = generateApiKey();
-    const record = await this.store.createKey({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId });
+    const record = await this.store.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId });
     const sealedKey = reveal ? null : seal(await this.keyForSealing(), key, `issuance:${subscriptionId}`);
-    const won = await this.store.createIssuance({
+    const won = await this.store.issuance.create({
       subscriptionId,
       customerId,
       keyId: record.id,
@@ -188,7 +188,7 @@ export class BillingService {
     });
     if (!won) {
       // Another path issued this subscription's key at the same moment: ours was never shown.
-      await this.store.revokeKey(record.id);
+      await this.store.keys.revoke(record.id);
       return null;
     }
     this.log.info({ keyPrefix: prefix, subscriptionId, via: reveal ? 'from-checkout' : 'webhook' }, 'paid key issued');
@@ -214,12 +214,12 @@ export class BillingService {
     if (created) return { apiKey: created, customerId };
 
     // The key exists (a webhook came first, or an earlier call): reveal the stash once.
-    const revealed = await this.store.revealIssuance(subscriptionId);
+    const revealed = await this.store.issuance.reveal(subscriptionId);
     if (!revealed?.sealedKey) {
       throw new BillingError(409, 'An API key was already issued for this subscription; rotate it through the billing portal');
     }
-    const issuance = await this.store.findIssuance(subscriptionId);
-    const record = issuance ? await this.store.findKeyById(issuance.keyId) : null;
+    const issuance = await this.store.issuance.find(subscriptionId);
+    const record = issuance ? await this.store.keys.findById(issuance.keyId) : null;
     if (!record || record.status !== 'active') {
       throw new BillingError(409, 'The API key of this subscription was revoked (the subscription ended)');
     }
@@ -252,7 +252,7 @@ export class BillingService {
       throw new BillingError(400, 'Webhook payload is not an event');
     }
 
-    if (!(await this.store.claimWebhookEvent(event.id, event.type))) {
+    if (!(await this.store.webhooks.claim(event.id, event.type))) {
       return { processed: false, type: event.type };
     }
     try {
@@ -260,7 +260,7 @@ export class BillingService {
       return { processed: handled, type: event.type };
     } catch (err) {
       // Let the provider's retry process it again.
-      await this.store.releaseWebhookEvent(event.id).catch(() => undefined);
+      await this.store.webhooks.release(event.id).catch(() => undefined);
       throw err;
     }
   }
@@ -271,7 +271,7 @@ export class BillingService {
         const sub = event.data.object;
         const customerId = idOf(sub.customer as string | { id: string });
         if (!ENDED.has(sub.status)) await this.issueKey(sub.id, customerId, false);
-        await this.store.setSubscriptionStatus(sub.id, sub.status);
+        await this.store.keys.setSubscriptionStatus(sub.id, sub.status);
         return true;
       }
       case 'invoice.paid': {
@@ -283,19 +283,19 @@ export class BillingService {
       }
       case 'customer.subscription.updated': {
         const sub = event.data.object;
-        await this.store.setSubscriptionStatus(sub.id, sub.status);
+        await this.store.keys.setSubscriptionStatus(sub.id, sub.status);
         return true;
       }
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
-        const revoked = await this.store.revokeKeysForSubscription(sub.id);
-        await this.store.setSubscriptionStatus(sub.id, sub.status || 'canceled');
+        const revoked = await this.store.keys.revokeForSubscription(sub.id);
+        await this.store.keys.setSubscriptionStatus(sub.id, sub.status || 'canceled');
         this.log.info({ subscriptionId: sub.id, revoked }, 'subscription ended: keys revoked');
         return true;
       }
       case 'invoice.payment_failed': {
         const invoice = event.data.object;
-        await this.store.recordPaymentFailure(idOf(invoice.customer as string | { id: string } | null), invoiceSubscription(invoice), invoice.id ?? null);
+        await this.store.webhooks.recordPaymentFailure(idOf(invoice.customer as string | { id: string } | null), invoiceSubscription(invoice), invoice.id ?? null);
         return true;
       }
       default:
@@ -307,14 +307,14 @@ export class BillingService {
 
   async billingHistory(customerId: string | null): Promise<BillingHistory> {
     if (!customerId) return { invoices: [], cached_at: new Date().toISOString(), customer_id: null };
-    const cached = await this.store.getBillingCache(customerId);
+    const cached = await this.store.billingCache.get(customerId);
     const fresh = cached && Date.now() - Date.parse(cached.cachedAt) < this.config.billingHistoryCacheSeconds * 1000;
     if (cached && fresh) return this.fromCache(customerId, cached);
     try {
       const stripe = this.requireStripe();
       const list = await stripe.invoices.list({ customer: customerId, limit: HISTORY_LIMIT });
       const invoices = list.data.map(toBillingInvoice);
-      const cachedAt = await this.store.putBillingCache(customerId, JSON.stringify({ invoices }));
+      const cachedAt = await this.store.billingCache.put(customerId, JSON.stringify({ invoices }));
       return { invoices, cached_at: cachedAt, customer_id: customerId };
     } catch (err) {
       // Degrade, don't fail: an older copy beats an error.

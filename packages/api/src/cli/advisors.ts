@@ -17,7 +17,7 @@ export const advisorsCommand: Command = {
     try {
       await store.migrate();
       if (sub === 'list') {
-        const { rows } = await store.listAdvisors({ verifiedOnly: false, limit: 10_000, offset: 0 });
+        const { rows } = await store.advisors.list({ verifiedOnly: false, limit: 10_000, offset: 0 });
         for (const a of rows) {
           process.stdout.write(`${a.id}\t${a.verifiedAt ? 'verified' : 'pending'}\t${a.firmType}\t${a.prefecture}\t${a.firmName}${a.ownerKeyHash ? '\t(key bound)' : ''}\n`);
         }
@@ -37,14 +37,14 @@ export const advisorsCommand: Command = {
           process.stderr.write('advisors verify: --owner-key-prefix needs a value\n');
           return 2;
         }
-        const keys = (await store.listKeys()).filter((k) => k.prefix === prefix || k.prefix.startsWith(prefix));
+        const keys = (await store.keys.list()).filter((k) => k.prefix === prefix || k.prefix.startsWith(prefix));
         if (keys.length !== 1) {
           process.stderr.write(`advisors verify: ${keys.length === 0 ? 'no key' : 'several keys'} with prefix ${prefix}\n`);
           return 1;
         }
         ownerKeyHash = keys[0].keyHash;
       }
-      if (!(await store.verifyAdvisor(id, ownerKeyHash))) {
+      if (!(await store.advisors.verify(id, ownerKeyHash))) {
         process.stderr.write(`advisors verify: no advisor ${id}\n`);
         return 1;
       }

@@ -34,14 +34,14 @@ export const keysCommand: Command = {
     try {
       if (sub === 'create') {
         const { key, hash, prefix } = generateApiKey();
-        const record = await store.createKey({ keyHash: hash, prefix, tier: values.tier as 'free' | 'paid', customerId: values['customer-id'] ?? null });
+        const record = await store.keys.create({ keyHash: hash, prefix, tier: values.tier as 'free' | 'paid', customerId: values['customer-id'] ?? null });
         console.error(`created key #${record.id} (${record.tier}, prefix ${prefix}); it is shown once, store it now:`);
         process.stdout.write(`${key}\n`);
         return 0;
       }
       if (sub === 'revoke') {
         const target = positionals[0];
-        const n = await store.revokeKey(/^\d+$/.test(target) ? Number(target) : target);
+        const n = await store.keys.revoke(/^\d+$/.test(target) ? Number(target) : target);
         if (n === 0) {
           console.error(`no active key matches ${target}`);
           return 1;
@@ -49,7 +49,7 @@ export const keysCommand: Command = {
         console.error(`revoked ${n} key${n === 1 ? '' : 's'}`);
         return 0;
       }
-      const keys = await store.listKeys();
+      const keys = await store.keys.list();
       console.log(['id', 'prefix', 'tier', 'status', 'customer', 'cap_yen', 'created_at'].join('\t'));
       for (const k of keys) {
         console.log([k.id, k.prefix, k.tier, k.status, k.customerId ?? '-', k.monthlyCapYen ?? '-', k.createdAt].join('\t'));

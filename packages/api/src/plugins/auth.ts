@@ -8,7 +8,8 @@ import fp from 'fastify-plugin';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdvisorRecord, ApiKeyRecord } from '../state/store.ts';
+import type { AdvisorRecord } from '../state/repositories/advisors.ts';
+import type { ApiKeyRecord } from '../state/repositories/keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../keys.ts';
 import { hashesEqual, sha256Hex } from '../hash.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
@@ -114,7 +115,7 @@ export default fp(
       if (key === null) return anonymous(request);
       if (!looksLikeApiKey(key)) throw new HttpError(401, 'Invalid API key');
       const keyHash = hashApiKey(key);
-      const record = await app.state.findKeyByHash(keyHash);
+      const record = await app.state.keys.findByHash(keyHash);
       if (!record || !hashesEqual(record.keyHash, keyHash)) throw new HttpError(401, 'Invalid API key');
       if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
       return { kind: 'key', key: record, keyHash };
@@ -141,7 +142,7 @@ export default fp(
     // id, so the answer never confirms that an advisor exists.
     async function ownAdvisor(request: FastifyRequest): Promise<void> {
       const { id } = request.params as { id: number };
-      const advisor = await app.state.getAdvisor(id);
+      const advisor = await app.state.advisors.get(id);
       if (!advisor || !advisor.ownerKeyHash || !hashesEqual(advisor.ownerKeyHash, callerKey(request).keyHash)) {
         throw new HttpError(404, `Advisor not found: ${id}`);
       }

@@ -66,7 +66,7 @@ export default fp(
       const now = new Date();
 
       if (identity.kind === 'anonymous') {
-        const r = await app.state.takeCounter('anon', identity.addressHash, jstDate(now), anonDailyLimit);
+        const r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit);
         const quota = { limit: anonDailyLimit, remaining: Math.max(0, anonDailyLimit - r.count), resetsAt: nextJstMidnight(now) };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);
@@ -83,7 +83,7 @@ export default fp(
       const key = identity.key;
       if (key.tier === 'free') {
         const resetsAt = nextUtcMidnight(now);
-        const r = await app.state.takeCounter('free', String(key.id), utcDate(now), freeDailyLimit);
+        const r = await app.state.counters.take('free', String(key.id), utcDate(now), freeDailyLimit);
         const quota = { limit: freeDailyLimit, remaining: Math.max(0, freeDailyLimit - r.count), resetsAt };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);
@@ -100,7 +100,7 @@ export default fp(
 
       // Paid: no volume limit; the cap guards billed routes.
       if (key.monthlyCapYen !== null && policy.billed) {
-        const spent = await app.state.monthlySpend(key.id, jstMonth(now));
+        const spent = await app.state.usage.monthlySpend(key.id, jstMonth(now));
         if (spent + unitPriceYen > key.monthlyCapYen) {
           throw new HttpError(
             402,
@@ -118,7 +118,7 @@ export default fp(
         const identity = request.identity;
         const subject = identity.kind === 'key' ? `key:${identity.keyHash}` : `addr:${identity.addressHash}`;
         const now = new Date();
-        const taken = await app.state.takeCounter(name, subject, jstDate(now), limit);
+        const taken = await app.state.counters.take(name, subject, jstDate(now), limit);
         if (!taken.allowed) throw jstLimitReached(detail(limit), limit, now);
       };
     };

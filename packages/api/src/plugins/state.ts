@@ -28,7 +28,7 @@ export default fp(
     if (!opts.store || opts.ownsStore) app.addHook('onClose', async () => store.close());
     app.decorate('state', store);
     app.healthChecks.add(() => store.ping());
-    const salt = app.config.ipHashSalt ?? (await store.getOrCreateSetting('ip_hash_salt', () => randomBytes(32).toString('hex')));
+    const salt = app.config.ipHashSalt ?? (await store.settings.getOrCreate('ip_hash_salt', () => randomBytes(32).toString('hex')));
     app.decorate('ipHashSalt', salt);
   },
   { name: 'state' },

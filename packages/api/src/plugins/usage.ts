@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { UsageEvent } from '../state/store.ts';
+import type { UsageEvent } from '../state/repositories/usage.ts';
 import { policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
 
@@ -21,7 +21,7 @@ export default fp(
       const route = request.routeOptions.url;
       const status = reply.statusCode;
       try {
-        if (status >= 400) await app.state.recordError(route ?? '(no route)', status);
+        if (status >= 400) await app.state.analytics.recordError(route ?? '(no route)', status);
         const identity = request.identity;
         const policy = policyOf(request);
         if (identity?.kind !== 'key' || policy.counter === null) return;
@@ -41,10 +41,10 @@ export default fp(
           billingMonth: jstMonth(now),
           createdAt: now.toISOString(),
         };
-        const recorded = await app.state.recordUsage(event, key.monthlyCapYen);
+        const recorded = await app.state.usage.record(event, key.monthlyCapYen);
         if (!recorded) {
           // A concurrent request took the last of the cap after our pre-check: the cap wins, this one is not billed.
-          await app.state.recordUsage({ ...event, billable: false, amountYen: 0 }, null);
+          await app.state.usage.record({ ...event, billable: false, amountYen: 0 }, null);
         }
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');

@@ -27,7 +27,7 @@ const devicePageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return page('Device sign-in', '<p>Open the link your device showed you, or add <code>?user_code=XXXX-XXXX</code> to this address.</p>');
     }
     const code = normalizeUserCode(raw);
-    const record = code ? await app.state.findDeviceCodeByUserCode(code) : null;
+    const record = code ? await app.state.deviceCodes.findByUserCode(code) : null;
     const shown = escapeHtml(code ?? raw);
     if (!record) return reply.code(404).send(page('Unknown code', `<p>No sign-in request has the code <strong>${shown}</strong>. Check it and try again.</p>`));
     const expired = Date.parse(record.expiresAt) <= Date.now();

@@ -4,7 +4,8 @@
 // processes starting together apply each version exactly once.
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
-import { SqlStateStore, type Queryer, type Row, type SqlDriver } from './sql-store.ts';
+import type { Queryer, Row, SqlDriver } from './sql.ts';
+import { createStateStore, type StateStore } from './store.ts';
 
 /** Arbitrary constant naming this service's migration lock. */
 const MIGRATION_LOCK_ID = 724_315_001;
@@ -121,6 +122,6 @@ class PostgresDriver implements SqlDriver {
 }
 
 /** A PostgreSQL state store; call `migrate()` before use. */
-export function openPostgresStore(url: string, options: PostgresOptions = {}): SqlStateStore {
-  return new SqlStateStore(new PostgresDriver(url, options));
+export function openPostgresStore(url: string, options: PostgresOptions = {}): StateStore {
+  return createStateStore(new PostgresDriver(url, options));
 }

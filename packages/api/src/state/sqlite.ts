@@ -9,7 +9,8 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations/index.ts';
-import { SqlStateStore, type Queryer, type Row, type SqlDriver } from './sql-store.ts';
+import type { Queryer, Row, SqlDriver } from './sql.ts';
+import { createStateStore, type StateStore } from './store.ts';
 
 function bind(params: unknown[]): SQLInputValue[] {
   return params.map((p) => {
@@ -125,6 +126,6 @@ class SqliteDriver implements SqlDriver {
 }
 
 /** A SQLite state store at `file` (`:memory:` for a throwaway one); call `migrate()` before use. */
-export function openSqliteStore(file: string): SqlStateStore {
-  return new SqlStateStore(new SqliteDriver(file));
+export function openSqliteStore(file: string): StateStore {
+  return createStateStore(new SqliteDriver(file));
 }

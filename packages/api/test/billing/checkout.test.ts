@@ -111,7 +111,7 @@ test('from-checkout: 402 while unpaid, the key once when paid, 409 after', async
   const unpaid = await fromCheckout(app, sessionId);
   assert.equal(unpaid.statusCode, 402);
   assert.match(body(unpaid).detail, /not paid/);
-  assert.equal((await app.state.listKeys()).length, 0);
+  assert.equal((await app.state.keys.list()).length, 0);
 
   const { customer, subscription } = fake.completeSession(sessionId);
   const first = await fromCheckout(app, sessionId);
@@ -123,7 +123,7 @@ test('from-checkout: 402 while unpaid, the key once when paid, 409 after', async
   assert.match(out.api_key, /^am_[0-9A-Za-z]{32,}$/);
   assert.equal(first.headers['cache-control'], 'no-store');
 
-  const stored = await app.state.findKeyByHash(hashApiKey(out.api_key));
+  const stored = await app.state.keys.findByHash(hashApiKey(out.api_key));
   assert.equal(stored?.tier, 'paid');
   assert.equal(stored?.subscriptionId, subscription.id);
   assert.equal(stored?.customerId, customer.id);
@@ -135,7 +135,7 @@ test('from-checkout: 402 while unpaid, the key once when paid, 409 after', async
   const again = await fromCheckout(app, sessionId);
   assert.equal(again.statusCode, 409);
   assert.doesNotMatch(again.body, /am_/);
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('from-checkout: a complete but unpaid session is 402; unknown session 404; malformed id 400', async (t) => {
@@ -145,7 +145,7 @@ test('from-checkout: a complete but unpaid session is 402; unknown session 404; 
   assert.equal((await fromCheckout(app, sessionId)).statusCode, 402);
   assert.equal((await fromCheckout(app, 'cs_test_doesnotexist')).statusCode, 404);
   assert.equal((await fromCheckout(app, '../../v1/customers')).statusCode, 400);
-  assert.equal((await app.state.listKeys()).length, 0);
+  assert.equal((await app.state.keys.list()).length, 0);
 });
 
 test('webhook first, then from-checkout reveals that same key once', async (t) => {
@@ -154,19 +154,19 @@ test('webhook first, then from-checkout reveals that same key once', async (t) =
 
   const { res } = await deliver(app, fake, 'customer.subscription.created', subscription);
   assert.equal(res.statusCode, 200);
-  const keys = await app.state.listKeys();
+  const keys = await app.state.keys.list();
   assert.equal(keys.length, 1);
-  const issuance = await app.state.findIssuance(subscription.id);
+  const issuance = await app.state.issuance.find(subscription.id);
   assert.ok(issuance?.sealedKey, 'the plaintext waits sealed');
   assert.doesNotMatch(issuance.sealedKey, /am_/);
 
   const revealed = await fromCheckout(app, sessionId);
   assert.equal(revealed.statusCode, 200, revealed.body);
   assert.equal(hashApiKey(body(revealed).api_key), keys[0].keyHash);
-  assert.equal((await app.state.findIssuance(subscription.id))?.sealedKey, null, 'the stash is deleted');
+  assert.equal((await app.state.issuance.find(subscription.id))?.sealedKey, null, 'the stash is deleted');
 
   assert.equal((await fromCheckout(app, sessionId)).statusCode, 409);
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('from-checkout first, then the webhook issues nothing more', async (t) => {
@@ -176,7 +176,7 @@ test('from-checkout first, then the webhook issues nothing more', async (t) => {
   assert.equal(first.statusCode, 200);
   await deliver(app, fake, 'customer.subscription.created', subscription);
   await deliver(app, fake, 'invoice.paid', fake.addInvoice(subscription.customer, { parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } }));
-  const keys = await app.state.listKeys();
+  const keys = await app.state.keys.list();
   assert.equal(keys.length, 1);
   assert.equal(keys[0].keyHash, hashApiKey(body(first).api_key));
   assert.equal((await fromCheckout(app, sessionId)).statusCode, 409);
@@ -186,7 +186,7 @@ test('a stash sealed under SERVER_SECRET reveals after a restart with the same s
   const { app, fake } = await billingApp(t, { SERVER_SECRET: 'a-server-secret-for-tests' });
   const { sessionId, subscription } = await paidCheckout(app, fake);
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  const keyHash = (await app.state.listKeys())[0].keyHash;
+  const keyHash = (await app.state.keys.list())[0].keyHash;
   await app.close();
   const again = await build(t, fake.env({ DATA_DIR: app.config.dataDir, SERVER_SECRET: 'a-server-secret-for-tests', STRIPE_METER_FLUSH_SECONDS: '0' }));
   const res = await fromCheckout(again, sessionId);
@@ -207,7 +207,7 @@ for (const factory of FACTORIES) {
     const keys = results.filter((r) => r.statusCode === 200 && 'api_key' in body(r)).map((r) => body(r).api_key as string);
     assert.equal(keys.length, 1, results.map((r) => r.statusCode).join(','));
     assert.equal(results.filter((r) => r.statusCode === 409).length, 5);
-    const active = (await app.state.listKeys()).filter((k) => k.status === 'active' && k.subscriptionId === subscription.id);
+    const active = (await app.state.keys.list()).filter((k) => k.status === 'active' && k.subscriptionId === subscription.id);
     assert.equal(active.length, 1);
     assert.equal(active[0].keyHash, hashApiKey(keys[0]));
   });

@@ -60,5 +60,5 @@ export function countRows(app: FastifyInstance, table: string, where = '1 = 1', 
  * resolved: wait until the meter outbox holds `n` pending events.
  */
 export async function waitForPending(app: FastifyInstance, n: number): Promise<void> {
-  while ((await app.state.pendingMeterEvents(n + 1)).length < n) await new Promise((r) => setTimeout(r, 5));
+  while ((await app.state.meterOutbox.pending(n + 1)).length < n) await new Promise((r) => setTimeout(r, 5));
 }

@@ -21,7 +21,7 @@ test('billing history needs a key', async (t) => {
 test('a key without a customer gets no invoices and customer_id null, without asking Stripe', async (t) => {
   const { app, fake } = await billingApp(t);
   const { key, hash, prefix } = generateApiKey();
-  await app.state.createKey({ keyHash: hash, prefix, tier: 'free' });
+  await app.state.keys.create({ keyHash: hash, prefix, tier: 'free' });
   const res = await app.inject({ method: 'GET', url: '/v1/me/billing_history', headers: { 'x-api-key': key } });
   assert.equal(res.statusCode, 200);
   const out = body(res);
@@ -70,7 +70,7 @@ test('billing history lists the customer invoices in the contract shape, cached 
   assert.deepEqual(body(again), out);
   assert.equal(fake.requests.filter((r) => r.path === '/v1/invoices').length, 1);
   assert.equal(fake.requests.find((r) => r.path === '/v1/invoices')!.query.customer, customer.id);
-  assert.ok(await app.state.getBillingCache(customer.id));
+  assert.ok(await app.state.billingCache.get(customer.id));
 });
 
 test('an expired cache is refreshed; a Stripe outage serves the older copy', async (t) => {
@@ -109,8 +109,8 @@ test('billing paths are never metered or billed', async (t) => {
     await app.inject({ method: 'GET', url: '/v1/me/billing_history', headers: { 'x-api-key': apiKey } });
     await app.inject({ method: 'POST', url: '/v1/billing/portal', headers: { 'x-api-key': apiKey }, payload: { customer_id: customer.id } });
   }
-  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
-  const key = (await app.state.listKeys())[0];
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
+  const key = (await app.state.keys.list())[0];
   const { jstMonth } = await import('../../src/time.ts');
-  assert.equal(await app.state.monthlySpend(key.id, jstMonth()), 0);
+  assert.equal(await app.state.usage.monthlySpend(key.id, jstMonth()), 0);
 });

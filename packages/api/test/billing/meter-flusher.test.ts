@@ -12,18 +12,18 @@ import { startFakeStripe } from '../fakes/stripe-server.ts';
 /** A paid key of `customerId`, created directly in the store. */
 async function paidKey(app: FastifyInstance, customerId: string): Promise<string> {
   const { key, hash, prefix } = generateApiKey();
-  await app.state.createKey({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId: `sub_${prefix}` });
+  await app.state.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId: `sub_${prefix}` });
   return key;
 }
 
 /** `n` billable calls; waits until their usage is in the outbox (recorded after the response). */
 async function searches(app: FastifyInstance, key: string, n: number): Promise<void> {
-  const before = (await app.state.pendingMeterEvents(1000)).length;
+  const before = (await app.state.meterOutbox.pending(1000)).length;
   for (let i = 0; i < n; i++) {
     const res = await app.inject({ method: 'GET', url: `/v1/programs/search?limit=1&offset=${i}`, headers: { 'x-api-key': key } });
     assert.equal(res.statusCode, 200, res.body);
   }
-  const tier = (await app.state.findKeyByHash((await import('../../src/keys.ts')).hashApiKey(key)))?.tier;
+  const tier = (await app.state.keys.findByHash((await import('../../src/keys.ts')).hashApiKey(key)))?.tier;
   if (tier === 'paid') await waitForPending(app, before + n);
 }
 
@@ -32,7 +32,7 @@ test('billable usage is sent as meter events with the outbox identifier, custome
   const key = await paidKey(app, 'cus_meter_1');
   await searches(app, key, 3);
   await app.inject({ method: 'GET', url: '/v1/ping', headers: { 'x-api-key': key } }); // counted, never billed
-  const pending = await app.state.pendingMeterEvents(100);
+  const pending = await app.state.meterOutbox.pending(100);
   assert.equal(pending.length, 3);
 
   const result = await app.meterFlusher!.flush();
@@ -44,7 +44,7 @@ test('billable usage is sent as meter events with the outbox identifier, custome
     assert.deepEqual(ev.payload, { stripe_customer_id: 'cus_meter_1', value: '1' });
     assert.equal(ev.timestamp, p.timestamp);
   }
-  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
   assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 0 });
   assert.equal(fake.meterEventAttempts, 3);
 });
@@ -52,12 +52,12 @@ test('billable usage is sent as meter events with the outbox identifier, custome
 test('a free key and anonymous calls queue nothing', async (t) => {
   const { app } = await billingApp(t);
   const { key, hash, prefix } = generateApiKey();
-  const record = await app.state.createKey({ keyHash: hash, prefix, tier: 'free' });
+  const record = await app.state.keys.create({ keyHash: hash, prefix, tier: 'free' });
   await searches(app, key, 2);
   await app.inject({ method: 'GET', url: '/v1/programs/search' });
   const { jstMonth } = await import('../../src/time.ts');
-  while ((await app.state.usageSummary(record.id, jstMonth())).requests < 2) await new Promise((r) => setTimeout(r, 5));
-  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+  while ((await app.state.usage.summary(record.id, jstMonth())).requests < 2) await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
 });
 
 test('the outbox drains in batches, at most maxBatches per flush', async (t) => {
@@ -67,7 +67,7 @@ test('the outbox drains in batches, at most maxBatches per flush', async (t) => 
   const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2, maxBatches: 2 });
   assert.deepEqual(await flusher.flush(), { sent: 4, duplicates: 0, failed: 0 });
   assert.equal(fake.meterEvents.size, 4);
-  assert.equal((await app.state.pendingMeterEvents(100)).length, 1);
+  assert.equal((await app.state.meterOutbox.pending(100)).length, 1);
   assert.deepEqual(await flusher.flush(), { sent: 1, duplicates: 0, failed: 0 });
   assert.equal(fake.meterEvents.size, 5);
   assert.equal(fake.meterEventAttempts, 5);
@@ -77,13 +77,13 @@ test('a row Stripe keeps refusing does not stall the rows behind it', async (t) 
   const { app, fake } = await billingApp(t);
   const key = await paidKey(app, 'cus_poison');
   await searches(app, key, 5);
-  const [poison] = await app.state.pendingMeterEvents(1);
+  const [poison] = await app.state.meterOutbox.pending(1);
   fake.refusedIdentifiers.add(poison.eventId);
   const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2 });
   const result = await flusher.flush();
   assert.equal(result.sent, 4);
   assert.equal(fake.meterEvents.size, 4);
-  const left = await app.state.pendingMeterEvents(100);
+  const left = await app.state.meterOutbox.pending(100);
   assert.deepEqual(left.map((p) => p.eventId), [poison.eventId]);
   assert.ok(left[0].attempts >= 1);
 
@@ -105,13 +105,13 @@ test('failed sends stay pending and are retried later without double billing', a
   const first = await app.meterFlusher!.flush();
   assert.equal(first.failed, 2);
   assert.equal(first.sent, 1);
-  assert.equal((await app.state.pendingMeterEvents(100)).length, 2);
-  assert.equal((await app.state.pendingMeterEvents(100))[0].attempts, 1);
+  assert.equal((await app.state.meterOutbox.pending(100)).length, 2);
+  assert.equal((await app.state.meterOutbox.pending(100))[0].attempts, 1);
 
   const second = await app.meterFlusher!.flush();
   assert.deepEqual(second, { sent: 2, duplicates: 0, failed: 0 });
   assert.equal(fake.meterEvents.size, 3);
-  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
 });
 
 test('a lost answer (Stripe recorded it, we saw 500) is resent with the same identifier and billed once', async (t) => {
@@ -128,7 +128,7 @@ test('a lost answer (Stripe recorded it, we saw 500) is resent with the same ide
   assert.deepEqual(second, { sent: 1, duplicates: 1, failed: 0 });
   assert.equal(fake.meterEvents.size, 2, 'still two billed events');
   assert.equal(fake.meterEventAttempts, 3);
-  assert.deepEqual(await app.state.pendingMeterEvents(100), []);
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
 });
 
 test('SDK retries of a failed send reuse one idempotency key and bill once', async (t) => {
@@ -163,7 +163,7 @@ test('pending usage survives a restart and is flushed by the next process', asyn
   assert.equal(first.meterFlusher, null);
   const key = await paidKey(first, 'cus_restart');
   await searches(first, key, 4);
-  const pending = (await first.state.pendingMeterEvents(100)).map((p) => p.eventId).sort();
+  const pending = (await first.state.meterOutbox.pending(100)).map((p) => p.eventId).sort();
   assert.equal(pending.length, 4);
   await first.close();
   assert.equal(fake.meterEvents.size, 0);

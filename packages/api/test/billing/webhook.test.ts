@@ -25,14 +25,14 @@ test('a bad, missing or foreign signature answers 400 and changes nothing', asyn
     assert.equal(typeof body(res).detail, 'string', name);
     assert.doesNotMatch(res.body, /whsec_/, name);
   }
-  assert.equal((await app.state.listKeys()).length, 0);
+  assert.equal((await app.state.keys.list()).length, 0);
   assert.equal(countRows(app, 'webhook_events'), 0, 'no event id was claimed');
 
   // The same event, correctly signed, is then processed (it was not marked seen).
   const ok = await post({ 'payment-signature': header });
   assert.equal(ok.statusCode, 200);
   assert.deepEqual(body(ok), { status: 'received' });
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('a signature older than the 300-second tolerance answers 400', async (t) => {
@@ -41,10 +41,10 @@ test('a signature older than the 300-second tolerance answers 400', async (t) =>
   const stale = await deliver(app, fake, 'customer.subscription.created', subscription, { timestamp: Math.floor(Date.now() / 1000) - 301 });
   assert.equal(stale.res.statusCode, 400);
   assert.match(body(stale.res).detail, /tolerance/);
-  assert.equal((await app.state.listKeys()).length, 0);
+  assert.equal((await app.state.keys.list()).length, 0);
   const recent = await deliver(app, fake, 'customer.subscription.created', subscription, { timestamp: Math.floor(Date.now() / 1000) - 120 });
   assert.equal(recent.res.statusCode, 200);
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('webhook answers 503 when no webhook secret is configured, and is not limited per address', async (t) => {
@@ -68,27 +68,27 @@ test('a replayed event id answers received and has no effect', async (t) => {
   });
   assert.equal(replay.statusCode, 200);
   assert.deepEqual(body(replay), { status: 'received' });
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 
   // An older update replayed after a newer one does not roll the status back.
   await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'past_due' }, { id: 'evt_upd_1' });
   await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'active' }, { id: 'evt_upd_2' });
   await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'past_due' }, { id: 'evt_upd_1' });
-  assert.equal((await app.state.findKeyBySubscription(subscription.id))?.subscriptionStatus, 'active');
+  assert.equal((await app.state.keys.findBySubscription(subscription.id))?.subscriptionStatus, 'active');
 });
 
 test('customer.subscription.created issues one paid key for the subscription', async (t) => {
   const { app, fake } = await billingApp(t);
   const { subscription, customer } = await paidCheckout(app, fake);
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  const key = await app.state.findKeyBySubscription(subscription.id);
+  const key = await app.state.keys.findBySubscription(subscription.id);
   assert.equal(key?.tier, 'paid');
   assert.equal(key?.status, 'active');
   assert.equal(key?.customerId, customer.id);
   assert.equal(key?.subscriptionStatus, 'active');
   // A second creation event (another id) for the same subscription issues nothing more.
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('invoice.paid issues the key as a safety net when the creation event was missed, once', async (t) => {
@@ -96,17 +96,17 @@ test('invoice.paid issues the key as a safety net when the creation event was mi
   const { sessionId, subscription, customer } = await paidCheckout(app, fake);
   const invoice = fake.addInvoice(customer.id, { parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } });
   await deliver(app, fake, 'invoice.paid', invoice);
-  assert.equal((await app.state.listKeys()).length, 1);
-  assert.equal((await app.state.findKeyBySubscription(subscription.id))?.customerId, customer.id);
+  assert.equal((await app.state.keys.list()).length, 1);
+  assert.equal((await app.state.keys.findBySubscription(subscription.id))?.customerId, customer.id);
   await deliver(app, fake, 'invoice.paid', fake.addInvoice(customer.id, { subscription: subscription.id }));
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
   // The safety-net key is the one from-checkout reveals.
   const res = await fromCheckout(app, sessionId);
   assert.equal(res.statusCode, 200);
   // An invoice without a subscription issues nothing.
   await deliver(app, fake, 'invoice.paid', fake.addInvoice(customer.id));
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('customer.subscription.updated synchronises the status', async (t) => {
@@ -114,7 +114,7 @@ test('customer.subscription.updated synchronises the status', async (t) => {
   const { subscription } = await paidCheckout(app, fake);
   await deliver(app, fake, 'customer.subscription.created', subscription);
   await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'past_due' });
-  const key = await app.state.findKeyBySubscription(subscription.id);
+  const key = await app.state.keys.findBySubscription(subscription.id);
   assert.equal(key?.subscriptionStatus, 'past_due');
   assert.equal(key?.status, 'active');
 });
@@ -128,7 +128,7 @@ test('customer.subscription.deleted revokes the key: 401 everywhere after', asyn
 
   const { res } = await deliver(app, fake, 'customer.subscription.deleted', { ...subscription, status: 'canceled' });
   assert.deepEqual(body(res), { status: 'received' });
-  const key = await app.state.findKeyBySubscription(subscription.id);
+  const key = await app.state.keys.findBySubscription(subscription.id);
   assert.equal(key?.status, 'revoked');
   for (const url of ['/v1/ping', '/v1/programs/search?q=補助金', '/v1/me/billing_history']) {
     const r = await app.inject({ method: 'GET', url, headers: { 'x-api-key': apiKey } });
@@ -162,7 +162,7 @@ test('unknown event types are acknowledged and ignored; malformed JSON under a v
   const { res } = await deliver(app, fake, 'charge.refunded', { id: 'ch_1', object: 'charge' });
   assert.equal(res.statusCode, 200);
   assert.deepEqual(body(res), { status: 'received' });
-  assert.equal((await app.state.listKeys()).length, 0);
+  assert.equal((await app.state.keys.list()).length, 0);
 
   const broken = '{"id": "evt_broken", "type":';
   const bad = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': fake.sign(broken) }, payload: broken });
@@ -182,7 +182,7 @@ test('the signature is checked over the raw bytes, whatever the content type', a
     const res = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': contentType, 'payment-signature': fake.sign(payload) }, payload });
     assert.equal(res.statusCode, 200, contentType);
   }
-  assert.equal((await app.state.listKeys()).length, 1);
+  assert.equal((await app.state.keys.list()).length, 1);
 });
 
 test('an event whose processing failed is not marked seen: the provider retry processes it', async (t) => {
@@ -190,9 +190,9 @@ test('an event whose processing failed is not marked seen: the provider retry pr
   const { subscription } = await paidCheckout(app, fake);
   await deliver(app, fake, 'customer.subscription.created', subscription);
   // Fault injection on the real store: the next status write fails once.
-  const original = app.state.setSubscriptionStatus.bind(app.state);
+  const original = app.state.keys.setSubscriptionStatus;
   let failures = 1;
-  app.state.setSubscriptionStatus = async (id, status) => {
+  app.state.keys.setSubscriptionStatus = async (id, status) => {
     if (failures-- > 0) throw new Error('database unavailable');
     return original(id, status);
   };
@@ -201,5 +201,5 @@ test('an event whose processing failed is not marked seen: the provider retry pr
   assert.doesNotMatch(failed.res.body, /database unavailable/);
   const retried = await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'past_due' }, { id: 'evt_retry_me' });
   assert.equal(retried.res.statusCode, 200);
-  assert.equal((await app.state.findKeyBySubscription(subscription.id))?.subscriptionStatus, 'past_due');
+  assert.equal((await app.state.keys.findBySubscription(subscription.id))?.subscriptionStatus, 'past_due');
 });

@@ -29,7 +29,7 @@ test('keys create prints the key alone on the last line; list shows prefixes onl
 
   const store = openSqliteStore(path.join(dir, 'state.sqlite'));
   t.after(() => store.close());
-  const record = await store.findKeyByHash(hashApiKey(key));
+  const record = await store.keys.findByHash(hashApiKey(key));
   assert.equal(record?.tier, 'paid');
   assert.equal(record?.customerId, 'cus_cli');
 
@@ -40,11 +40,11 @@ test('keys create prints the key alone on the last line; list shows prefixes onl
   assert.ok(!list.stdout.includes(record!.keyHash), 'never the hash');
 
   assert.equal(cli(dir, 'keys', 'revoke', record!.prefix).code, 0);
-  assert.equal((await store.findKeyById(record!.id))?.status, 'revoked');
+  assert.equal((await store.keys.findById(record!.id))?.status, 'revoked');
   assert.equal(cli(dir, 'keys', 'revoke', record!.prefix).code, 1, 'nothing left to revoke');
-  const secondRecord = await store.findKeyByHash(hashApiKey(second));
+  const secondRecord = await store.keys.findByHash(hashApiKey(second));
   assert.equal(cli(dir, 'keys', 'revoke', String(secondRecord!.id)).code, 0);
-  assert.equal((await store.findKeyById(secondRecord!.id))?.status, 'revoked');
+  assert.equal((await store.keys.findById(secondRecord!.id))?.status, 'revoked');
 
   assert.equal(cli(dir, 'keys', 'create', '--tier', 'gold').code, 1);
   assert.equal(cli(dir, 'keys', 'bogus').code, 1);
@@ -58,9 +58,9 @@ test('device approve binds a new key to a waiting user code; unknown codes fail'
   const started = await startDeviceAuthorization(store, 'cli-test', 'api:read');
   const ok = cli(dir, 'device', 'approve', started.userCode, '--tier', 'paid', '--customer-id', 'cus_dev');
   assert.equal(ok.code, 0, ok.stderr);
-  const code = await store.findDeviceCodeByUserCode(started.userCode);
+  const code = await store.deviceCodes.findByUserCode(started.userCode);
   assert.equal(code?.status, 'approved');
-  assert.equal((await store.findKeyById(code!.keyId!))?.customerId, 'cus_dev');
+  assert.equal((await store.keys.findById(code!.keyId!))?.customerId, 'cus_dev');
   assert.equal(cli(dir, 'device', 'approve', started.userCode).code, 1, 'already approved');
   assert.equal(cli(dir, 'device', 'deny', 'BBBB-BBBB').code, 1, 'unknown code');
 });

@@ -92,8 +92,8 @@ test('advisor: no key 401 (the one wording), another key the 404 of an unknown a
   const app = await build(t, { ANON_DAILY_LIMIT: '1000' });
   const owner = generateApiKey();
   const stranger = generateApiKey();
-  for (const k of [owner, stranger]) await app.state.createKey({ keyHash: k.hash, prefix: k.prefix, tier: 'free', customerId: null });
-  const advisor = await app.state.createAdvisor({
+  for (const k of [owner, stranger]) await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier: 'free', customerId: null });
+  const advisor = await app.state.advisors.create({
     firmName: '山田税理士法人', firmType: '税理士法人', specialties: ['補助金申請'], prefecture: '東京都', fields: {},
     ownerKeyHash: owner.hash, stripeAccountId: null, disabledReason: null, verifiedAt: new Date().toISOString(),
   });

@@ -9,11 +9,12 @@ import { FACTORIES } from '../state/stores.ts';
 import { generateApiKey } from '../../src/keys.ts';
 import { approveDevice, denyDevice } from '../../src/device.ts';
 import { isoJst, jstMonth, nextJstMidnight, nextUtcMidnight } from '../../src/time.ts';
-import type { StateStore, Tier } from '../../src/state/store.ts';
+import type { StateStore } from '../../src/state/store.ts';
+import type { Tier } from '../../src/state/repositories/keys.ts';
 
 async function issue(store: StateStore, tier: Tier, customerId: string | null = null) {
   const k = generateApiKey();
-  const record = await store.createKey({ keyHash: k.hash, prefix: k.prefix, tier, customerId });
+  const record = await store.keys.create({ keyHash: k.hash, prefix: k.prefix, tier, customerId });
   return { key: k.key, record };
 }
 
@@ -104,7 +105,7 @@ for (const factory of FACTORIES) {
     assert.equal(batch.statusCode, 200);
 
     const month = jstMonth();
-    assert.equal(await app.state.monthlySpend(record.id, month), 18, '6 successful metered calls x 3 yen; ping and the 404 free');
+    assert.equal(await app.state.usage.monthlySpend(record.id, month), 18, '6 successful metered calls x 3 yen; ping and the 404 free');
     const dash = await app.inject({ url: '/v1/me/dashboard', headers: h });
     assert.equal(dash.statusCode, 200);
     const d = body(dash);
@@ -116,7 +117,7 @@ for (const factory of FACTORIES) {
     assert.equal(d.remaining_yen, null);
     assert.equal(d.per_day.reduce((s: number, x: { requests: number }) => s + x.requests, 0), 8);
     assert.deepEqual(d.top_endpoints[0], { route: '/v1/programs/search', requests: 5 });
-    const outbox = await app.state.pendingMeterEvents(100);
+    const outbox = await app.state.meterOutbox.pending(100);
     assert.equal(outbox.length, 6);
     assert.ok(outbox.every((o) => o.customerId === 'cus_paid'));
   });
@@ -138,7 +139,7 @@ for (const factory of FACTORIES) {
     assert.equal(cappedBody.cap_yen, 7);
     assert.equal(cappedBody.spent_yen, 6);
     assert.match(body(capped).detail, /cap/);
-    assert.equal(await app.state.monthlySpend(record.id, jstMonth()), 6, 'the refused call is not billed');
+    assert.equal(await app.state.usage.monthlySpend(record.id, jstMonth()), 6, 'the refused call is not billed');
     assert.equal((await ping(app, h)).statusCode, 200, 'ping is never billed, so never capped');
     const dash = body(await app.inject({ url: '/v1/me/dashboard', headers: h }));
     assert.equal(dash.cap_yen, 7);
@@ -155,7 +156,7 @@ for (const factory of FACTORIES) {
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.equal(typeof body(res).detail, 'string');
     }
-    assert.equal((await app.state.findKeyById(record.id))?.monthlyCapYen, null);
+    assert.equal((await app.state.keys.findById(record.id))?.monthlyCapYen, null);
     assert.equal((await app.inject({ method: 'POST', url: '/v1/me/cap', payload: { monthly_cap_yen: 5 } })).statusCode, 401);
   });
 
@@ -177,7 +178,7 @@ for (const factory of FACTORIES) {
         assert.equal(typeof body(res).detail, 'string');
       }
     }
-    assert.equal(await app.state.revokeKey(record.prefix), 1);
+    assert.equal(await app.state.keys.revoke(record.prefix), 1);
     const revoked = await ping(app, { 'x-api-key': key });
     assert.equal(revoked.statusCode, 401);
     assert.match(body(revoked).detail, /revoked/);
@@ -189,7 +190,7 @@ for (const factory of FACTORIES) {
     await ping(app);
     await ping(app, { 'x-api-key': key });
     await app.inject({ url: '/v1/me', headers: { 'x-api-key': key } });
-    const summary = await app.state.usageSummary(record.id, jstMonth());
+    const summary = await app.state.usage.summary(record.id, jstMonth());
     assert.equal(summary.requests, 1, 'one keyed ping; /v1/me is not a usage event');
     assert.equal(summary.billableRequests, 0);
     assert.deepEqual(summary.topEndpoints, [{ route: '/v1/ping', requests: 1 }]);

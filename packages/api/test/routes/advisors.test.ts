@@ -91,9 +91,9 @@ test('track issues a token once (stored hashed); report-conversion pays by the c
   const percent = await signup(app, { firm_name: '割合法人', commission_model: 'percent', commission_rate_pct: 10 });
   const pending = await signup(app, { firm_name: '未確認' });
   const owner = generateApiKey();
-  await app.state.createKey({ keyHash: owner.hash, prefix: owner.prefix, tier: 'free' } as never);
+  await app.state.keys.create({ keyHash: owner.hash, prefix: owner.prefix, tier: 'free' } as never);
   const stranger = generateApiKey();
-  await app.state.createKey({ keyHash: stranger.hash, prefix: stranger.prefix, tier: 'free' } as never);
+  await app.state.keys.create({ keyHash: stranger.hash, prefix: stranger.prefix, tier: 'free' } as never);
   assert.equal((await run('verify', String(flat), '--owner-key-prefix', owner.prefix)).code, 0);
   assert.equal((await run('verify', String(percent))).code, 0);
   assert.equal((await run('verify', String(percent), '--owner-key-prefix', 'am_nope')).code, 1);
@@ -108,7 +108,7 @@ test('track issues a token once (stored hashed); report-conversion pays by the c
   assert.match(t1.token, /^ref_/);
   assert.notEqual(t1.token, t2.token);
   assert.ok(t1.token.startsWith(t1.token_prefix) && t1.token_prefix.length < t1.token.length);
-  const stored = await app.state.findReferralByTokenHash(t1.token);
+  const stored = await app.state.referrals.findByTokenHash(t1.token);
   assert.equal(stored, null, 'the plaintext token is not what is stored');
 
   const convert = (token: string, value: number) =>

@@ -21,8 +21,8 @@ for (const factory of FACTORIES) {
     });
     const free = generateApiKey();
     const paid = generateApiKey();
-    await app.state.createKey({ keyHash: free.hash, prefix: free.prefix, tier: 'free' });
-    await app.state.createKey({ keyHash: paid.hash, prefix: paid.prefix, tier: 'paid', customerId: 'cus_priv' });
+    await app.state.keys.create({ keyHash: free.hash, prefix: free.prefix, tier: 'free' });
+    await app.state.keys.create({ keyHash: paid.hash, prefix: paid.prefix, tier: 'paid', customerId: 'cus_priv' });
     const unknown = generateApiKey().key;
     const device = JSON.parse((await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} })).body);
     await approveDevice(app.state, app.config, device.user_code, 'free', null);

@@ -58,7 +58,7 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   // What the calls need: keys, a paid customer, an advisor bound to a key, an approved device code.
   const issue = async (tier: 'free' | 'paid', customerId: string | null = null) => {
     const k = generateApiKey();
-    await app.state.createKey({ keyHash: k.hash, prefix: k.prefix, tier, customerId });
+    await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier, customerId });
     return { 'x-api-key': k.key };
   };
   const free = await issue('free');
@@ -68,8 +68,8 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   assert.equal(issued.statusCode, 200, issued.body);
   const paid = { 'x-api-key': body(issued).api_key as string };
   const owner = generateApiKey();
-  await app.state.createKey({ keyHash: owner.hash, prefix: owner.prefix, tier: 'free', customerId: null });
-  const advisor = await app.state.createAdvisor({
+  await app.state.keys.create({ keyHash: owner.hash, prefix: owner.prefix, tier: 'free', customerId: null });
+  const advisor = await app.state.advisors.create({
     firmName: '山田税理士法人', firmType: '税理士法人', specialties: ['補助金申請'], prefecture: '東京都', fields: { city: '千代田区' },
     ownerKeyHash: owner.hash, stripeAccountId: null, disabledReason: null, verifiedAt: new Date().toISOString(),
   });

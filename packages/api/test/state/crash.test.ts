@@ -23,7 +23,7 @@ test('sqlite: usage, spend, outbox and counters survive SIGKILL of the server', 
   const setup = await openStateStore(config);
   await setup.migrate();
   const key = generateApiKey();
-  const record = await setup.createKey({ keyHash: key.hash, prefix: key.prefix, tier: 'paid', customerId: 'cus_crash' });
+  const record = await setup.keys.create({ keyHash: key.hash, prefix: key.prefix, tier: 'paid', customerId: 'cus_crash' });
   await setup.close();
 
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'packages/api/src/server.ts'], {
@@ -61,20 +61,20 @@ test('sqlite: usage, spend, outbox and counters survive SIGKILL of the server', 
 
   const after = await openStateStore(config);
   t.after(() => after.close());
-  const summary = await after.usageSummary(record.id, month);
+  const summary = await after.usage.summary(record.id, month);
   assert.equal(summary.requests, 7, 'every answered request left its usage event');
   assert.equal(summary.billableRequests, 7);
   assert.equal(summary.spendYen, 7 * config.unitPriceYen);
-  assert.equal(await after.monthlySpend(record.id, month), 7 * config.unitPriceYen);
-  const outbox = await after.pendingMeterEvents(100);
+  assert.equal(await after.usage.monthlySpend(record.id, month), 7 * config.unitPriceYen);
+  const outbox = await after.meterOutbox.pending(100);
   assert.equal(outbox.length, 7, 'the meter outbox holds every billable event for the flusher');
   assert.equal(new Set(outbox.map((e) => e.eventId)).size, 7);
-  const salt = await after.getOrCreateSetting('ip_hash_salt', () => 'not-created-here');
+  const salt = await after.settings.getOrCreate('ip_hash_salt', () => 'not-created-here');
   assert.notEqual(salt, 'not-created-here', 'the salt the server created is still there');
   if (jstDate() === day) {
     // (Skipped only if Japan-time midnight fell inside this test: the calls then span two counters.)
-    assert.equal(await after.peekCounter('anon', hashAddress('198.51.100.7', salt), day), 4, 'the anonymous counter kept its 4 calls');
+    assert.equal(await after.counters.peek('anon', hashAddress('198.51.100.7', salt), day), 4, 'the anonymous counter kept its 4 calls');
   }
-  const keyAgain = await after.findKeyByHash(key.hash);
+  const keyAgain = await after.keys.findByHash(key.hash);
   assert.equal(keyAgain?.status, 'active');
 });

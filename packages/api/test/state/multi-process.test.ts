@@ -41,7 +41,7 @@ async function startServer(t: { after(fn: () => unknown): void }, env: Record<st
 test('postgres: two server processes never pass the free-key or anonymous daily limit', { skip: postgresFactory.skip }, async (t) => {
   const db = await postgresFactory.open(t);
   const key = generateApiKey();
-  await db.store.createKey({ keyHash: key.hash, prefix: key.prefix, tier: 'free' });
+  await db.store.keys.create({ keyHash: key.hash, prefix: key.prefix, tier: 'free' });
   const url = new URL(TEST_DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${db.location}`);
   const env = {

@@ -1,4 +1,4 @@
-import { stateContract } from './contract.ts';
+import { stateContract } from './contract/index.ts';
 import { sqliteFactory } from './stores.ts';
 
 stateContract(sqliteFactory);

@@ -40,7 +40,7 @@ const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const body = request.body;
     const identity = request.identity;
-    const feedbackId = await app.state.insertFeedback({
+    const feedbackId = await app.state.feedback.insert({
       message: body.message,
       rating: body.rating ?? null,
       endpoint: body.endpoint ?? null,

@@ -1,7 +1,7 @@
 // 001: every table of the state store. Times are ISO 8601 UTC text (as the
 // StateStore interface passes them), money integer yen, flags 0/1 integers,
 // so the same statements run on SQLite and PostgreSQL.
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 const sql = (id: string): string => `
 CREATE TABLE settings (

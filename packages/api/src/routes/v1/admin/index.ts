@@ -16,12 +16,12 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Requests per Japan-time day and tier',
       querystring: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 366, default: 14 }) }),
     },
-  }, async (request) => ({ days: request.query.days, rows: await app.state.adminFunnel(request.query.days) }));
+  }, async (request) => ({ days: request.query.days, rows: await app.state.analytics.funnel(request.query.days) }));
 
   app.get('/cohorts', {
     config: { access: 'admin' },
     schema: { ...common, operationId: 'adminCohorts', summary: 'Keys by creation month and how many were used in the last 30 days' },
-  }, async () => ({ rows: await app.state.adminCohorts() }));
+  }, async () => ({ rows: await app.state.analytics.cohorts() }));
 
   app.get('/errors', {
     config: { access: 'admin' },
@@ -32,7 +32,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }) }),
     },
   }, async (request) => ({
-    rows: (await app.state.adminErrors(request.query.limit)).map((r) => ({ route: r.route, status: r.status, count: r.count, last_at: r.lastAt })),
+    rows: (await app.state.analytics.errors(request.query.limit)).map((r) => ({ route: r.route, status: r.status, count: r.count, last_at: r.lastAt })),
   }));
 };
 

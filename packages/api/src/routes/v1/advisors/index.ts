@@ -14,7 +14,8 @@ import {
   AdvisorDashboardResponse, AdvisorListQuery, AdvisorListResponse, AdvisorSignup, AdvisorSignupResponse, ConversionRequest,
   ConversionResponse, TrackRequest, TrackResponse,
 } from '../../../schemas/advisors.ts';
-import type { AdvisorRecord, ReferralRecord } from '../../../state/store.ts';
+import type { AdvisorRecord } from '../../../state/repositories/advisors.ts';
+import type { ReferralRecord } from '../../../state/repositories/referrals.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { sha256Hex } from '../../../hash.ts';
 
@@ -70,7 +71,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const q = request.query;
     const limit = q.limit ?? 20;
     const offset = q.offset ?? 0;
-    const { total, rows } = await app.state.listAdvisors({
+    const { total, rows } = await app.state.advisors.list({
       prefecture: q.prefecture, specialty: q.specialty, firmType: q.firm_type, verifiedOnly: true, limit, offset,
     });
     return { total, limit, offset, results: rows.map(advisorOut) };
@@ -91,7 +92,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const [k, v] of Object.entries(b)) {
       if (!['firm_name', 'firm_type', 'specialties', 'prefecture'].includes(k) && v !== undefined) fields[k] = v;
     }
-    const advisor = await app.state.createAdvisor({
+    const advisor = await app.state.advisors.create({
       firmName: b.firm_name.trim(), firmType: b.firm_type, specialties: b.specialties, prefecture: b.prefecture, fields,
       ownerKeyHash: null, stripeAccountId: null, disabledReason: null, verifiedAt: null,
     });
@@ -109,10 +110,10 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: TrackResponse, ...errorResponses(400, 401, 404, 429) },
     },
   }, async (request, reply) => {
-    const advisor = await app.state.getAdvisor(request.body.advisor_id);
+    const advisor = await app.state.advisors.get(request.body.advisor_id);
     if (!advisor || !advisor.verifiedAt || advisor.disabledReason) throw new HttpError(404, `Advisor not found: ${request.body.advisor_id}`);
     const token = `ref_${randomBytes(24).toString('base64url')}`;
-    const referral = await app.state.createReferral({
+    const referral = await app.state.referrals.create({
       advisorId: advisor.id, tokenHash: sha256Hex(token), tokenPrefix: token.slice(0, 12),
       sourceProgramId: request.body.source_program_id ?? null, clickedAt: new Date().toISOString(),
       convertedAt: null, conversionValueYen: null, commissionYen: null, commissionPaidAt: null,
@@ -132,13 +133,13 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const tokenHash = sha256Hex(request.body.token);
-    const referral = await app.state.findReferralByTokenHash(tokenHash);
+    const referral = await app.state.referrals.findByTokenHash(tokenHash);
     if (!referral) throw new HttpError(404, 'Unknown referral token');
     if (referral.convertedAt) throw new HttpError(409, 'This referral was already converted');
-    const advisor = await app.state.getAdvisor(referral.advisorId);
+    const advisor = await app.state.advisors.get(referral.advisorId);
     if (!advisor) throw new HttpError(404, 'Unknown referral token');
     const commission = commissionFor(advisorOut(advisor), request.body.conversion_value_yen);
-    const converted = await app.state.convertReferral(tokenHash, request.body.conversion_value_yen, commission);
+    const converted = await app.state.referrals.convert(tokenHash, request.body.conversion_value_yen, commission);
     if (!converted || !converted.convertedAt) throw new HttpError(409, 'This referral was already converted');
     return {
       referral_id: converted.id, advisor_id: converted.advisorId, conversion_value_yen: request.body.conversion_value_yen,
@@ -157,7 +158,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const advisor = request.advisor;
-    const referrals = await app.state.listReferrals(advisor.id);
+    const referrals = await app.state.referrals.listForAdvisor(advisor.id);
     const converted = referrals.filter((r) => r.convertedAt);
     const sum = (rows: ReferralRecord[]) => rows.reduce((n, r) => n + (r.commissionYen ?? 0), 0);
     return {

@@ -74,7 +74,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { key } = callerKey(request);
     const month = jstMonth();
-    const summary = await app.state.usageSummary(key.id, month);
+    const summary = await app.state.usage.summary(key.id, month);
     const cap = key.monthlyCapYen;
     return {
       month,
@@ -105,7 +105,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { key } = callerKey(request);
     const cap = request.body.monthly_cap_yen;
-    await app.state.setMonthlyCap(key.id, cap);
+    await app.state.keys.setMonthlyCap(key.id, cap);
     return { monthly_cap_yen: cap };
   });
 };

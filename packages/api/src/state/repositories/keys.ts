@@ -1,0 +1,107 @@
+// API keys: stored only as the SHA-256 hex of the key (`keyHash`) with a
+// short visible prefix; the plaintext never reaches the store.
+import { first, now, num, numOrNull, strOrNull, type Row, type SqlDatabase } from '../sql.ts';
+
+export type Tier = 'free' | 'paid';
+export type KeyStatus = 'active' | 'revoked';
+
+export interface ApiKeyRecord {
+  id: number;
+  keyHash: string;
+  /** Visible prefix, e.g. `am_AbC123` — safe to show and log. */
+  prefix: string;
+  tier: Tier;
+  status: KeyStatus;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** Monthly spend cap in yen; null = uncapped. */
+  monthlyCapYen: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+  /** Last status the payment provider reported for the subscription (e.g. active, past_due). */
+  subscriptionStatus: string | null;
+}
+
+export interface NewApiKey {
+  keyHash: string;
+  prefix: string;
+  tier: Tier;
+  customerId?: string | null;
+  subscriptionId?: string | null;
+}
+
+const COLUMNS =
+  'id, key_hash, prefix, tier, status, customer_id, subscription_id, monthly_cap_yen, created_at, revoked_at, subscription_status';
+
+function toKey(r: Row): ApiKeyRecord {
+  return {
+    id: num(r.id),
+    keyHash: String(r.key_hash),
+    prefix: String(r.prefix),
+    tier: r.tier as Tier,
+    status: r.status as KeyStatus,
+    customerId: strOrNull(r.customer_id),
+    subscriptionId: strOrNull(r.subscription_id),
+    monthlyCapYen: numOrNull(r.monthly_cap_yen),
+    createdAt: String(r.created_at),
+    revokedAt: strOrNull(r.revoked_at),
+    subscriptionStatus: strOrNull(r.subscription_status),
+  };
+}
+
+export type KeysRepository = ReturnType<typeof keysRepository>;
+
+export function keysRepository(db: SqlDatabase) {
+  const revokeWhere = (column: 'id' | 'prefix' | 'subscription_id', value: unknown): Promise<number> =>
+    db.run(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE ${column} = ? AND status = 'active'`, [now(), value]);
+
+  return {
+    async create(input: NewApiKey): Promise<ApiKeyRecord> {
+      const rows = await db.all(
+        `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at)
+         VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING ${COLUMNS}`,
+        [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now()],
+      );
+      return toKey(rows[0]);
+    },
+
+    async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+      return first(await db.all(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash]), toKey);
+    },
+
+    async findById(id: number): Promise<ApiKeyRecord | null> {
+      return first(await db.all(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`, [id]), toKey);
+    },
+
+    /** The subscription's live key first, else its most recent one. */
+    async findBySubscription(subscriptionId: string): Promise<ApiKeyRecord | null> {
+      const rows = await db.all(
+        `SELECT ${COLUMNS} FROM api_keys WHERE subscription_id = ?
+         ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, id DESC LIMIT 1`,
+        [subscriptionId],
+      );
+      return first(rows, toKey);
+    },
+
+    async list(): Promise<ApiKeyRecord[]> {
+      return (await db.all(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`)).map(toKey);
+    },
+
+    /** Revoke by id or by visible prefix; returns the number revoked. */
+    revoke(idOrPrefix: number | string): Promise<number> {
+      return revokeWhere(typeof idOrPrefix === 'number' ? 'id' : 'prefix', idOrPrefix);
+    },
+
+    revokeForSubscription(subscriptionId: string): Promise<number> {
+      return revokeWhere('subscription_id', subscriptionId);
+    },
+
+    async setSubscriptionStatus(subscriptionId: string, status: string): Promise<void> {
+      await db.run('UPDATE api_keys SET subscription_status = ? WHERE subscription_id = ?', [status, subscriptionId]);
+    },
+
+    async setMonthlyCap(keyId: number, capYen: number | null): Promise<void> {
+      await db.run('UPDATE api_keys SET monthly_cap_yen = ? WHERE id = ?', [capYen, keyId]);
+    },
+  };
+}

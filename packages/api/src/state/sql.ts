@@ -1,0 +1,41 @@
+// The small SQL driver every state repository is written against, and the
+// row helpers they share. SQLite (sqlite.ts) and PostgreSQL (postgres.ts) run
+// the same statements, written with `?` placeholders (the PostgreSQL driver
+// numbers them). Repositories see only `SqlDatabase` (queries and
+// transactions); the lifecycle (migrate, ping, close) belongs to the store.
+
+export type Row = Record<string, unknown>;
+
+export interface Queryer {
+  all<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Returns the number of rows changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+}
+
+/** What a repository may use: statements and transactions, never the lifecycle. */
+export interface SqlDatabase extends Queryer {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Row-lock suffix for a SELECT inside a transaction (`FOR UPDATE` on PostgreSQL). */
+  readonly forUpdate: string;
+  /** Run `fn` in one transaction; a thrown error rolls it back. */
+  tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T>;
+}
+
+export interface SqlDriver extends SqlDatabase {
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The current time as an ISO 8601 UTC string (every stored time has this form). */
+export const now = (): string => new Date().toISOString();
+export const num = (v: unknown): number => Number(v);
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** `?, ?, …` for an `IN (…)` list of `n` values. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+
+/** The first row mapped by `map`, or null when there is none. */
+export function first<T>(rows: Row[], map: (r: Row) => T): T | null {
+  return rows.length ? map(rows[0]) : null;
+}

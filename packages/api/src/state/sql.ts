@@ -39,3 +39,29 @@ export const placeholders = (n: number): string => Array.from({ length: n }, () 
 export function first<T>(rows: Row[], map: (r: Row) => T): T | null {
   return rows.length ? map(rows[0]) : null;
 }
+
+/** Column name and reader of one record field. */
+type ColumnSpec<T> = readonly [column: string, read: (value: unknown) => T];
+
+/**
+ * The mapping between a record type and its table's columns, written once:
+ * `list` for SELECT/INSERT/RETURNING with `values(record)` in the same order,
+ * `column(field)` for partial updates, `read` for turning a row into the record.
+ */
+export function columns<R>(spec: { [K in keyof R]-?: ColumnSpec<R[K]> }) {
+  const fields = Object.keys(spec) as (keyof R)[];
+  return {
+    fields,
+    list: fields.map((f) => spec[f][0]).join(', '),
+    column: (field: keyof R): string => spec[field][0],
+    values: (record: R): unknown[] => fields.map((f) => record[f]),
+    read(row: Row): R {
+      const record = {} as R;
+      for (const f of fields) record[f] = spec[f][1](row[spec[f][0]]);
+      return record;
+    },
+  };
+}
+
+/** Reads a JSON text column. */
+export const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;

@@ -1,6 +1,6 @@
 // Advisors (certified professionals listed by /v1/advisors). An advisor's own
 // API key is known only by its hash (`ownerKeyHash`, for the dashboard).
-import { first, now, num, strOrNull, type Row, type SqlDatabase } from '../sql.ts';
+import { columns, first, json, now, num, strOrNull, type SqlDatabase } from '../sql.ts';
 
 export interface AdvisorRecord {
   id: number;
@@ -26,24 +26,19 @@ export interface AdvisorFilter {
   offset: number;
 }
 
-const COLUMNS =
-  'id, firm_name, firm_type, specialties, prefecture, fields, owner_key_hash, stripe_account_id, disabled_reason, verified_at, created_at';
-
-function toAdvisor(r: Row): AdvisorRecord {
-  return {
-    id: num(r.id),
-    firmName: String(r.firm_name),
-    firmType: String(r.firm_type),
-    specialties: JSON.parse(String(r.specialties)) as string[],
-    prefecture: String(r.prefecture),
-    fields: JSON.parse(String(r.fields)) as Record<string, unknown>,
-    ownerKeyHash: strOrNull(r.owner_key_hash),
-    stripeAccountId: strOrNull(r.stripe_account_id),
-    disabledReason: strOrNull(r.disabled_reason),
-    verifiedAt: strOrNull(r.verified_at),
-    createdAt: String(r.created_at),
-  };
-}
+const ADVISOR = columns<AdvisorRecord>({
+  id: ['id', num],
+  firmName: ['firm_name', String],
+  firmType: ['firm_type', String],
+  specialties: ['specialties', json<string[]>],
+  prefecture: ['prefecture', String],
+  fields: ['fields', json<Record<string, unknown>>],
+  ownerKeyHash: ['owner_key_hash', strOrNull],
+  stripeAccountId: ['stripe_account_id', strOrNull],
+  disabledReason: ['disabled_reason', strOrNull],
+  verifiedAt: ['verified_at', strOrNull],
+  createdAt: ['created_at', String],
+});
 
 /** `LIKE` pattern matching a JSON string element `"value"` inside a JSON array text. */
 function jsonElementPattern(value: string): string {
@@ -77,17 +72,17 @@ export function advisorsRepository(db: SqlDatabase) {
     async create(input: Omit<AdvisorRecord, 'id' | 'createdAt'>): Promise<AdvisorRecord> {
       const rows = await db.all(
         `INSERT INTO advisors (firm_name, firm_type, specialties, prefecture, fields, owner_key_hash, stripe_account_id, disabled_reason, verified_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ADVISOR.list}`,
         [
           input.firmName, input.firmType, JSON.stringify(input.specialties ?? []), input.prefecture, JSON.stringify(input.fields ?? {}),
           input.ownerKeyHash, input.stripeAccountId, input.disabledReason, input.verifiedAt, now(),
         ],
       );
-      return toAdvisor(rows[0]);
+      return ADVISOR.read(rows[0]);
     },
 
     async get(id: number): Promise<AdvisorRecord | null> {
-      return first(await db.all(`SELECT ${COLUMNS} FROM advisors WHERE id = ?`, [id]), toAdvisor);
+      return first(await db.all(`SELECT ${ADVISOR.list} FROM advisors WHERE id = ?`, [id]), ADVISOR.read);
     },
 
     /** One page of advisors matching `filter` (a specialty matches whole elements only) and the total. */
@@ -95,10 +90,10 @@ export function advisorsRepository(db: SqlDatabase) {
       const { clause, params } = whereOf(filter);
       const [count] = await db.all(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM advisors ${clause}`, params);
       const rows = await db.all(
-        `SELECT ${COLUMNS} FROM advisors ${clause} ORDER BY id LIMIT ? OFFSET ?`,
+        `SELECT ${ADVISOR.list} FROM advisors ${clause} ORDER BY id LIMIT ? OFFSET ?`,
         [...params, filter.limit, filter.offset],
       );
-      return { total: num(count.n), rows: rows.map(toAdvisor) };
+      return { total: num(count.n), rows: rows.map(ADVISOR.read) };
     },
 
     /** Mark verified (the first time stands) and set the owner's key hash when given; false when absent. */

@@ -1,7 +1,7 @@
 // Device authorization codes (RFC 8628). The device code is stored only as a
 // hash; a key approved for a device waits encrypted for its single hand-over.
 // `transition` is one conditional UPDATE, so a key is handed out exactly once.
-import { first, now, num, numOrNull, strOrNull, type Row, type SqlDatabase } from '../sql.ts';
+import { columns, first, now, num, numOrNull, placeholders, strOrNull, type SqlDatabase } from '../sql.ts';
 
 export interface DeviceCodeRecord {
   deviceCodeHash: string;
@@ -17,62 +17,44 @@ export interface DeviceCodeRecord {
   lastPolledAt: string | null;
 }
 
-/** DeviceCodeRecord field -> column, in the order of COLUMNS. */
-const COLUMN_OF: Record<keyof DeviceCodeRecord, string> = {
-  deviceCodeHash: 'device_code_hash',
-  userCode: 'user_code',
-  clientId: 'client_id',
-  scope: 'scope',
-  status: 'status',
-  keyId: 'key_id',
-  sealedKey: 'sealed_key',
-  interval: 'poll_interval',
-  expiresAt: 'expires_at',
-  lastPolledAt: 'last_polled_at',
-};
-const FIELDS = Object.keys(COLUMN_OF) as (keyof DeviceCodeRecord)[];
-const COLUMNS = Object.values(COLUMN_OF).join(', ');
-
-function toDeviceCode(r: Row): DeviceCodeRecord {
-  return {
-    deviceCodeHash: String(r.device_code_hash),
-    userCode: String(r.user_code),
-    clientId: String(r.client_id),
-    scope: String(r.scope),
-    status: r.status as DeviceCodeRecord['status'],
-    keyId: numOrNull(r.key_id),
-    sealedKey: strOrNull(r.sealed_key),
-    interval: num(r.poll_interval),
-    expiresAt: String(r.expires_at),
-    lastPolledAt: strOrNull(r.last_polled_at),
-  };
-}
+const DEVICE_CODE = columns<DeviceCodeRecord>({
+  deviceCodeHash: ['device_code_hash', String],
+  userCode: ['user_code', String],
+  clientId: ['client_id', String],
+  scope: ['scope', String],
+  status: ['status', (v) => v as DeviceCodeRecord['status']],
+  keyId: ['key_id', numOrNull],
+  sealedKey: ['sealed_key', strOrNull],
+  interval: ['poll_interval', num],
+  expiresAt: ['expires_at', String],
+  lastPolledAt: ['last_polled_at', strOrNull],
+});
 
 export type DeviceCodesRepository = ReturnType<typeof deviceCodesRepository>;
 
 export function deviceCodesRepository(db: SqlDatabase) {
   /** `UPDATE … SET <fields>` of the defined fields of `patch`, where `condition` holds; returns rows changed. */
   function update(patch: Partial<DeviceCodeRecord>, condition: string, params: unknown[]): Promise<number> {
-    const fields = FIELDS.filter((f) => f !== 'deviceCodeHash' && patch[f] !== undefined);
+    const fields = DEVICE_CODE.fields.filter((f) => f !== 'deviceCodeHash' && patch[f] !== undefined);
     if (!fields.length) return Promise.resolve(0);
-    const sets = fields.map((f) => `${COLUMN_OF[f]} = ?`).join(', ');
+    const sets = fields.map((f) => `${DEVICE_CODE.column(f)} = ?`).join(', ');
     return db.run(`UPDATE device_codes SET ${sets} WHERE ${condition}`, [...fields.map((f) => patch[f]), ...params]);
   }
 
   return {
     async create(record: DeviceCodeRecord): Promise<void> {
       await db.run(
-        `INSERT INTO device_codes (${COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [...FIELDS.map((f) => record[f]), now()],
+        `INSERT INTO device_codes (${DEVICE_CODE.list}, created_at) VALUES (${placeholders(DEVICE_CODE.fields.length + 1)})`,
+        [...DEVICE_CODE.values(record), now()],
       );
     },
 
     async findByHash(deviceCodeHash: string): Promise<DeviceCodeRecord | null> {
-      return first(await db.all(`SELECT ${COLUMNS} FROM device_codes WHERE device_code_hash = ?`, [deviceCodeHash]), toDeviceCode);
+      return first(await db.all(`SELECT ${DEVICE_CODE.list} FROM device_codes WHERE device_code_hash = ?`, [deviceCodeHash]), DEVICE_CODE.read);
     },
 
     async findByUserCode(userCode: string): Promise<DeviceCodeRecord | null> {
-      return first(await db.all(`SELECT ${COLUMNS} FROM device_codes WHERE user_code = ?`, [userCode]), toDeviceCode);
+      return first(await db.all(`SELECT ${DEVICE_CODE.list} FROM device_codes WHERE user_code = ?`, [userCode]), DEVICE_CODE.read);
     },
 
     /** Change some fields of a code (the hash itself never changes). */

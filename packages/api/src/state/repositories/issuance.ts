@@ -1,7 +1,7 @@
 // Checkout issuance: one key per subscription, whichever of the webhook and
 // the from-checkout call comes first. A key issued by the webhook waits here
 // encrypted (AES-256-GCM, never in plaintext) for a single reveal.
-import { now, num, strOrNull, type SqlDatabase } from '../sql.ts';
+import { columns, first, now, num, placeholders, strOrNull, type SqlDatabase } from '../sql.ts';
 
 export interface CheckoutIssuance {
   subscriptionId: string;
@@ -13,32 +13,28 @@ export interface CheckoutIssuance {
   revealedAt: string | null;
 }
 
+const ISSUANCE = columns<CheckoutIssuance>({
+  subscriptionId: ['subscription_id', String],
+  customerId: ['customer_id', strOrNull],
+  keyId: ['key_id', num],
+  sealedKey: ['sealed_key', strOrNull],
+  revealedAt: ['revealed_at', strOrNull],
+});
+
 export type IssuanceRepository = ReturnType<typeof issuanceRepository>;
 
 export function issuanceRepository(db: SqlDatabase) {
   return {
     async find(subscriptionId: string): Promise<CheckoutIssuance | null> {
-      const rows = await db.all(
-        'SELECT subscription_id, customer_id, key_id, sealed_key, revealed_at FROM checkout_issuance WHERE subscription_id = ?',
-        [subscriptionId],
-      );
-      if (!rows.length) return null;
-      const r = rows[0];
-      return {
-        subscriptionId: String(r.subscription_id),
-        customerId: strOrNull(r.customer_id),
-        keyId: num(r.key_id),
-        sealedKey: strOrNull(r.sealed_key),
-        revealedAt: strOrNull(r.revealed_at),
-      };
+      return first(await db.all(`SELECT ${ISSUANCE.list} FROM checkout_issuance WHERE subscription_id = ?`, [subscriptionId]), ISSUANCE.read);
     },
 
     /** Create the issuance row; false when one already exists for the subscription (another path won). */
     async create(issuance: CheckoutIssuance): Promise<boolean> {
       const rows = await db.all(
-        `INSERT INTO checkout_issuance (subscription_id, customer_id, key_id, sealed_key, revealed_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id) DO NOTHING RETURNING subscription_id`,
-        [issuance.subscriptionId, issuance.customerId, issuance.keyId, issuance.sealedKey, issuance.revealedAt, now()],
+        `INSERT INTO checkout_issuance (${ISSUANCE.list}, created_at)
+         VALUES (${placeholders(ISSUANCE.fields.length + 1)}) ON CONFLICT (subscription_id) DO NOTHING RETURNING subscription_id`,
+        [...ISSUANCE.values(issuance), now()],
       );
       return rows.length === 1;
     },

@@ -1,6 +1,6 @@
 // API keys: stored only as the SHA-256 hex of the key (`keyHash`) with a
 // short visible prefix; the plaintext never reaches the store.
-import { first, now, num, numOrNull, strOrNull, type Row, type SqlDatabase } from '../sql.ts';
+import { columns, first, now, num, numOrNull, strOrNull, type SqlDatabase } from '../sql.ts';
 
 export type Tier = 'free' | 'paid';
 export type KeyStatus = 'active' | 'revoked';
@@ -30,24 +30,19 @@ export interface NewApiKey {
   subscriptionId?: string | null;
 }
 
-const COLUMNS =
-  'id, key_hash, prefix, tier, status, customer_id, subscription_id, monthly_cap_yen, created_at, revoked_at, subscription_status';
-
-function toKey(r: Row): ApiKeyRecord {
-  return {
-    id: num(r.id),
-    keyHash: String(r.key_hash),
-    prefix: String(r.prefix),
-    tier: r.tier as Tier,
-    status: r.status as KeyStatus,
-    customerId: strOrNull(r.customer_id),
-    subscriptionId: strOrNull(r.subscription_id),
-    monthlyCapYen: numOrNull(r.monthly_cap_yen),
-    createdAt: String(r.created_at),
-    revokedAt: strOrNull(r.revoked_at),
-    subscriptionStatus: strOrNull(r.subscription_status),
-  };
-}
+const KEY = columns<ApiKeyRecord>({
+  id: ['id', num],
+  keyHash: ['key_hash', String],
+  prefix: ['prefix', String],
+  tier: ['tier', (v) => v as Tier],
+  status: ['status', (v) => v as KeyStatus],
+  customerId: ['customer_id', strOrNull],
+  subscriptionId: ['subscription_id', strOrNull],
+  monthlyCapYen: ['monthly_cap_yen', numOrNull],
+  createdAt: ['created_at', String],
+  revokedAt: ['revoked_at', strOrNull],
+  subscriptionStatus: ['subscription_status', strOrNull],
+});
 
 export type KeysRepository = ReturnType<typeof keysRepository>;
 
@@ -59,32 +54,32 @@ export function keysRepository(db: SqlDatabase) {
     async create(input: NewApiKey): Promise<ApiKeyRecord> {
       const rows = await db.all(
         `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at)
-         VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING ${COLUMNS}`,
+         VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING ${KEY.list}`,
         [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now()],
       );
-      return toKey(rows[0]);
+      return KEY.read(rows[0]);
     },
 
     async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-      return first(await db.all(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash]), toKey);
+      return first(await db.all(`SELECT ${KEY.list} FROM api_keys WHERE key_hash = ?`, [keyHash]), KEY.read);
     },
 
     async findById(id: number): Promise<ApiKeyRecord | null> {
-      return first(await db.all(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`, [id]), toKey);
+      return first(await db.all(`SELECT ${KEY.list} FROM api_keys WHERE id = ?`, [id]), KEY.read);
     },
 
     /** The subscription's live key first, else its most recent one. */
     async findBySubscription(subscriptionId: string): Promise<ApiKeyRecord | null> {
       const rows = await db.all(
-        `SELECT ${COLUMNS} FROM api_keys WHERE subscription_id = ?
+        `SELECT ${KEY.list} FROM api_keys WHERE subscription_id = ?
          ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, id DESC LIMIT 1`,
         [subscriptionId],
       );
-      return first(rows, toKey);
+      return first(rows, KEY.read);
     },
 
     async list(): Promise<ApiKeyRecord[]> {
-      return (await db.all(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`)).map(toKey);
+      return (await db.all(`SELECT ${KEY.list} FROM api_keys ORDER BY id`)).map(KEY.read);
     },
 
     /** Revoke by id or by visible prefix; returns the number revoked. */

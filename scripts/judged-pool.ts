@@ -244,14 +244,14 @@ function duplicateGroups(db: DatabaseSync): Map<string, { id: number; members: s
   return out;
 }
 
-function line(c: Candidate): string {
+export function line(c: Candidate): string {
   const place = [c.prefecture, c.municipality].filter(Boolean).join('/') || '-';
   const name = c.name.replace(/\s+/g, ' ');
   const dup = c.dupGroups.length > 0 ? ` [dup ${c.dupGroups.join(',')}]` : '';
   return `${c.unified_id} | ${c.tier} | ${c.kind ?? '-'} | ${place} | ${c.authority ?? '-'} | ${name.length > 60 ? `${name.slice(0, 60)}…` : name}${dup}`;
 }
 
-function parseArgs(argv: string[]): { query: string; options: PoolOptions; json: boolean } {
+export function parseArgs(argv: string[]): { query: string; options: PoolOptions; json: boolean } {
   const positional: string[] = [];
   const options: PoolOptions = {};
   let json = false;

@@ -44,6 +44,7 @@ const PER_METHOD = 40;
 const RRF_K = 10;
 const PLACE_METHODS = new Set(['place', 'place:prefecture', 'nationwide']);
 const PLACE_WEIGHT = 3;
+const OTHER_PLACE_FACTOR = 0.3;
 
 interface Row {
   pid: number;
@@ -132,6 +133,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
   const base = `FROM programs_fts f JOIN programs p ON p.pid = f.rowid WHERE p.excluded = 0${filters}`;
   const stableOrder = 'p.tier_order, length(p.primary_name), p.unified_id';
   const lists = new Map<string, Row[]>();
+  const limit = options.limit ?? 40;
 
   // 1. bm25 over the trigram index: the whole query, and each term of 3+ characters.
   const bm25 = (phrase: string): Row[] =>
@@ -172,7 +174,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
       ? [municipality, likePattern(municipality)]
       : [prefecture!, likePattern(shortPrefecture(prefecture!)), prefecture!];
     lists.set('place', db.prepare(
-      `SELECT ${cols} ${base} AND ${place} AND (${anyTerm}) ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${PER_METHOD * 2}`,
+      `SELECT ${cols} ${base} AND ${place} AND (${anyTerm}) ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${Math.max(PER_METHOD * 2, limit)}`,
     ).all(...placeArgs, ...allTerms.map(likePattern), ...groupArgs) as unknown as Row[]);
     if (municipality && prefecture) {
       lists.set('place:prefecture', db.prepare(
@@ -200,7 +202,13 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
       byPid.set(row.pid, entry);
     });
   }
-  const limit = options.limit ?? 40;
+  // Programmes of another prefecture cannot meet a need tied to a named place;
+  // a few stay in the pool (judged 0), but they should not crowd out the place.
+  if (prefecture) {
+    for (const entry of byPid.values()) {
+      if (entry.row.prefecture && entry.row.prefecture !== prefecture) entry.score *= OTHER_PLACE_FACTOR;
+    }
+  }
   const kept = [...byPid.values()]
     .sort((a, b) => b.score - a.score || (a.row.unified_id < b.row.unified_id ? -1 : 1))
     .slice(0, limit);

@@ -2,7 +2,7 @@
 // (packages/api/test/fixtures/judged_queries.jsonl; method in judged_queries.md).
 //
 //   node scripts/judged-pool.ts "<query>" [term…] [--pref 北海道] [--muni 札幌市] [--limit 40]
-//     [--tier S,A] [--level national] [--amount-min 500] [--json]
+//     [--tier S,A] [--level national] [--amount-min 500] [--filter-pref 東京都] [--json]
 //
 // A term may list synonyms separated by `|` (省エネ|省エネルギー); without terms the
 // query's space-separated words are used. Several independent methods each
@@ -24,6 +24,8 @@ export interface PoolOptions {
   tiers?: string[];
   authorityLevel?: string;
   amountMin?: number;
+  /** The `prefecture` filter: only programmes of that prefecture can be returned. */
+  prefectureFilter?: string;
 }
 
 export interface Candidate {
@@ -113,7 +115,7 @@ export function pool(query: string, options: PoolOptions = {}): Candidate[] {
 function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candidate[] {
   const q = norm(query);
   const detected = placesIn(q, db);
-  const prefecture = options.prefecture ?? detected.prefecture;
+  const prefecture = options.prefectureFilter ?? options.prefecture ?? detected.prefecture;
   const municipality = options.municipality ?? detected.municipality;
   const groups: string[][] = (options.terms && options.terms.length > 0
     ? options.terms.map((t) => t.split('|'))
@@ -129,6 +131,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
     options.tiers?.length ? `p.tier IN (${options.tiers.map((t) => `'${t.replace(/[^A-Z]/g, '')}'`).join(', ')})` : '',
     options.authorityLevel ? `p.authority_level = '${options.authorityLevel.replace(/[^a-z]/g, '')}'` : '',
     options.amountMin !== undefined ? `p.amount_max_man_yen >= ${Number(options.amountMin)}` : '',
+    options.prefectureFilter ? `p.prefecture = '${options.prefectureFilter.replace(/'/g, "''")}'` : '',
   ].filter(Boolean).map((f) => ` AND ${f}`).join('');
   const base = `FROM programs_fts f JOIN programs p ON p.pid = f.rowid WHERE p.excluded = 0${filters}`;
   const stableOrder = 'p.tier_order, length(p.primary_name), p.unified_id';
@@ -272,11 +275,12 @@ export function parseArgs(argv: string[]): { query: string; options: PoolOptions
     else if (a === '--tier') options.tiers = argv[++i].split(',');
     else if (a === '--level') options.authorityLevel = argv[++i];
     else if (a === '--amount-min') options.amountMin = Number(argv[++i]);
+    else if (a === '--filter-pref') options.prefectureFilter = argv[++i];
     else if (a === '--json') json = true;
     else positional.push(a);
   }
   const [query, ...terms] = positional;
-  if (!query) throw new Error('usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--json]');
+  if (!query) throw new Error('usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--filter-pref P] [--json]');
   options.terms = terms;
   return { query, options, json };
 }

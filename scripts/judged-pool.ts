@@ -3,6 +3,7 @@
 //
 //   node scripts/judged-pool.ts "<query>" [term…] [--pref 北海道] [--muni 札幌市] [--limit 40]
 //     [--tier S,A] [--level national] [--amount-min 500] [--filter-pref 東京都] [--json]
+//   node scripts/judged-pool.ts --verify [judged_queries.jsonl]
 //
 // A term may list synonyms separated by `|` (省エネ|省エネルギー); without terms the
 // query's space-separated words are used. Several independent methods each
@@ -12,6 +13,7 @@
 // built test catalogue read-only and shares no code with the search ranking,
 // so that the pool does not lean towards what the ranking already returns.
 import { DatabaseSync } from 'node:sqlite';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface PoolOptions {
@@ -285,9 +287,34 @@ export function parseArgs(argv: string[]): { query: string; options: PoolOptions
   return { query, options, json };
 }
 
+/**
+ * Re-create the pool of every record of a judged-set file (its `query` and
+ * `pool` arguments) and list pooled candidates that carry no judgment.
+ */
+export function verify(file: string): string[] {
+  const problems: string[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text.trim() === '') continue;
+    const record = JSON.parse(text) as { id: string; query: string; pool?: string; judgments: Record<string, number> };
+    const { query, options } = parseArgs([record.query, ...(record.pool ?? '').split(' ').filter(Boolean)]);
+    for (const c of pool(query, options)) {
+      if (!(c.unified_id in record.judgments)) problems.push(`${record.id}: ${c.unified_id} pooled but not judged`);
+    }
+  }
+  return problems;
+}
+
 if (import.meta.main) {
-  const { query, options, json } = parseArgs(process.argv.slice(2));
-  const candidates = pool(query, options);
-  if (json) console.log(JSON.stringify(candidates.map((c) => c.unified_id)));
-  else candidates.forEach((c, i) => console.log(`${String(i + 1).padStart(2)} ${line(c)}`));
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--verify') {
+    const problems = verify(argv[1] ?? path.resolve(import.meta.dirname, '..', 'packages', 'api', 'test', 'fixtures', 'judged_queries.jsonl'));
+    for (const p of problems) console.log(p);
+    console.log(problems.length === 0 ? 'every pooled candidate is judged' : `${problems.length} pooled candidates without a judgment`);
+    process.exitCode = problems.length === 0 ? 0 : 1;
+  } else {
+    const { query, options, json } = parseArgs(argv);
+    const candidates = pool(query, options);
+    if (json) console.log(JSON.stringify(candidates.map((c) => c.unified_id)));
+    else candidates.forEach((c, i) => console.log(`${String(i + 1).padStart(2)} ${line(c)}`));
+  }
 }

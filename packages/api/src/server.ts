@@ -1,6 +1,7 @@
 // The process: configuration, catalogue, listen, graceful shutdown.
 import { loadConfig, ConfigError } from './config.ts';
 import { ensureCatalog } from './catalog/ensure.ts';
+import { CATALOG_PLAN } from './catalog-plan.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logger.ts';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { path, built } = await ensureCatalog(config.dataDir, config.datasetDir, (e) => {
+  const { path, built } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir, (e) => {
     if (e.type === 'file-start') process.stderr.write(`building catalogue: ${e.loader}\n`);
   });
   if (built) console.error(`catalogue built at ${path}`);

@@ -7,13 +7,14 @@
 import path from 'node:path';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { ensureCatalog } from '../src/catalog/ensure.ts';
+import { CATALOG_PLAN } from '../src/catalog-plan.ts';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../src/config.ts';
 
 export const TEST_DATA_DIR = path.join(REPO_ROOT, 'var', 'test-catalog');
 export const BIDS_FIXTURE = path.join(REPO_ROOT, 'packages', 'api', 'test', 'fixtures', 'bids', 'bids.jsonl');
 
 export async function ensureTestCatalog(): Promise<string> {
-  const { path: file } = await ensureCatalog(TEST_DATA_DIR, BUNDLED_DATASET_DIR);
+  const { path: file } = await ensureCatalog(CATALOG_PLAN, TEST_DATA_DIR, BUNDLED_DATASET_DIR);
   return file;
 }
 
@@ -28,6 +29,6 @@ export function linkedDataset(dir: string, extra: Record<string, string>): strin
 
 export async function ensureBidsCatalog(): Promise<string> {
   const datasetDir = linkedDataset(path.join(REPO_ROOT, 'var', 'test-dataset-bids'), { 'bids.jsonl': BIDS_FIXTURE });
-  const { path: file } = await ensureCatalog(path.join(REPO_ROOT, 'var', 'test-catalog-bids'), datasetDir);
+  const { path: file } = await ensureCatalog(CATALOG_PLAN, path.join(REPO_ROOT, 'var', 'test-catalog-bids'), datasetDir);
   return file;
 }

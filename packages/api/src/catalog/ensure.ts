@@ -1,15 +1,16 @@
 // "npm start builds the catalogue when missing": used by the server and tests.
-import { catalogPath, ingest, type IngestOptions } from './ingest.ts';
+import { catalogPath, ingest, type CatalogPlan, type IngestOptions } from './ingest.ts';
 import { catalogIsCurrent } from './db.ts';
 import { catalogFingerprint } from './fingerprint.ts';
 
 export async function ensureCatalog(
+  plan: CatalogPlan,
   dataDir: string,
   datasetDir: string,
   progress?: IngestOptions['progress'],
 ): Promise<{ path: string; built: boolean }> {
   const file = catalogPath(dataDir);
-  if (catalogIsCurrent(file, catalogFingerprint(datasetDir))) return { path: file, built: false };
-  const report = await ingest({ dataDir, datasetDir, progress });
+  if (catalogIsCurrent(file, catalogFingerprint(datasetDir, plan.sourceFiles))) return { path: file, built: false };
+  const report = await ingest({ plan, dataDir, datasetDir, progress });
   return { path: report.catalogPath, built: true };
 }

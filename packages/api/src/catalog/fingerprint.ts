@@ -9,18 +9,19 @@ import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 
 const CATALOG_DIR = import.meta.dirname;
 
-function sourceFiles(): string[] {
+/** catalog/'s own files that shape the file, plus `extra` (the sources of loaders from elsewhere, see ingest.ts#CatalogPlan). */
+export function catalogSourceFiles(extra: readonly string[] = []): string[] {
   const loaders = readdirSync(path.join(CATALOG_DIR, 'loaders'))
     .filter((f) => f.endsWith('.ts'))
     .map((f) => path.join(CATALOG_DIR, 'loaders', f));
   const shared = ['derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts'].map((f) => path.join(CATALOG_DIR, f));
-  return [...loaders, ...shared].sort();
+  return [...new Set([...loaders, ...shared, ...extra])].sort();
 }
 
-export function catalogFingerprint(datasetDir: string): string {
+export function catalogFingerprint(datasetDir: string, extraSources: readonly string[] = []): string {
   const hash = createHash('sha256');
   hash.update(`schema:${CATALOG_SCHEMA_VERSION}\n`);
-  for (const file of sourceFiles()) {
+  for (const file of catalogSourceFiles(extraSources)) {
     hash.update(`${path.basename(file)}\n`);
     hash.update(readFileSync(file));
   }

@@ -6,14 +6,16 @@
 // the previous file until the rename.
 //
 // Each record set has a Loader (catalog/loaders/*) that owns its tables: its
-// DDL, how a line is validated, how a valid record is written. Lines that fail
+// DDL, how a line is validated, how a valid record is written. Which loaders
+// make the served catalogue is the caller's plan (src/catalog-plan.ts: these
+// record sets, then the entity graph built over them). Lines that fail
 // validation are rejected and reported with file and line number; with
 // `strict` any rejection fails the whole build.
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { datasetFile, readJsonl } from './jsonl.ts';
-import { LOADERS, type Loader, type LoadContext } from './loaders/index.ts';
+import type { Loader, LoadContext } from './loaders/types.ts';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { catalogFingerprint } from './fingerprint.ts';
 import { utcSeconds } from '../time.ts';
@@ -32,7 +34,16 @@ export interface IngestReport {
   durationMs: number;
 }
 
+/** What a catalogue is built from. */
+export interface CatalogPlan {
+  /** In order; a loader may read what earlier ones wrote. */
+  loaders: readonly Loader[];
+  /** Source files outside catalog/ that shape the file (the loaders' own); they join its fingerprint. */
+  sourceFiles: readonly string[];
+}
+
 export interface IngestOptions {
+  plan: CatalogPlan;
   datasetDir: string;
   dataDir: string;
   strict?: boolean;
@@ -76,7 +87,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     // transactions does not matter, only the final state.
     db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF;');
     db.exec(`CREATE TABLE catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
-    for (const loader of LOADERS) db.exec(loader.ddl);
+    for (const loader of options.plan.loaders) db.exec(loader.ddl);
 
     const ctx: LoadContext = {
       db,
@@ -84,10 +95,10 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       warn: (message) => report.warnings.push(message),
       shared: new Map(),
     };
-    for (const loader of LOADERS) {
+    for (const loader of options.plan.loaders) {
       await runLoader(loader, ctx, report, progress);
     }
-    for (const loader of LOADERS) {
+    for (const loader of options.plan.loaders) {
       if (loader.finalize) {
         progress({ type: 'finalize', step: loader.name });
         loader.finalize(ctx);
@@ -96,7 +107,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
 
     const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
-    setMeta.run('fingerprint', catalogFingerprint(options.datasetDir));
+    setMeta.run('fingerprint', catalogFingerprint(options.datasetDir, options.plan.sourceFiles));
     setMeta.run('last_ingested_at', utcSeconds());
     setMeta.run('counts', JSON.stringify(report.counts));
     setMeta.run('rejected_count', String(report.rejected.length));

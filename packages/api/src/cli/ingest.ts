@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ingest, IngestError, type ProgressEvent } from '../catalog/ingest.ts';
+import { CATALOG_PLAN } from '../catalog-plan.ts';
 import type { Command } from './types.ts';
 
 export const ingestCommand: Command = {
@@ -30,7 +31,7 @@ export const ingestCommand: Command = {
     };
     if (!values.quiet) process.stderr.write(`ingesting ${datasetDir} -> ${dataDir}\n`);
     try {
-      const report = await ingest({ datasetDir, dataDir, strict: values.strict, progress });
+      const report = await ingest({ plan: CATALOG_PLAN, datasetDir, dataDir, strict: values.strict, progress });
       printRejections(report.rejected);
       for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
       process.stderr.write(`catalogue written: ${report.catalogPath} (${report.durationMs} ms, ${report.rejected.length} rejected)\n`);

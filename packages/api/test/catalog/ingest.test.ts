@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { ingest, IngestError } from '../../src/catalog/ingest.ts';
+import { CATALOG_PLAN } from '../../src/catalog-plan.ts';
 import { REPO_ROOT } from '../../src/config.ts';
 import { tempDir } from '../helper.ts';
 
@@ -36,7 +37,7 @@ test('bad lines are rejected with file and line number; good ones load', async (
     '[1,2]',
     program('UNI-d', { tier: null }),
   ]);
-  const report = await ingest({ datasetDir: src, dataDir: out });
+  const report = await ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out });
   assert.equal(report.counts.programs, 2);
   const rejected = report.rejected.map((r) => `${r.file}:${r.lineNo}`);
   assert.deepEqual(rejected, ['programs.jsonl:2', 'programs.jsonl:3', 'programs.jsonl:5', 'programs.jsonl:6', 'programs.jsonl:7', 'programs.jsonl:8']);
@@ -60,10 +61,10 @@ test('strict mode: any rejection fails the build and leaves the previous catalog
   const src = tempDir(t);
   const out = tempDir(t);
   dataset(src, [program('UNI-a')]);
-  const first = await ingest({ datasetDir: src, dataDir: out, strict: true });
+  const first = await ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out, strict: true });
   const before = statSync(first.catalogPath).mtimeMs;
   dataset(src, [program('UNI-a'), '{broken']);
-  await assert.rejects(ingest({ datasetDir: src, dataDir: out, strict: true }), (err: unknown) => {
+  await assert.rejects(ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out, strict: true }), (err: unknown) => {
     assert.ok(err instanceof IngestError);
     assert.deepEqual(err.report.rejected.map((r) => r.lineNo), [2]);
     return true;
@@ -75,7 +76,7 @@ test('strict mode: any rejection fails the build and leaves the previous catalog
 test('a missing required file fails without writing a catalogue', async (t) => {
   const src = tempDir(t);
   const out = tempDir(t);
-  await assert.rejects(ingest({ datasetDir: src, dataDir: out }), /required dataset file missing: programs/);
+  await assert.rejects(ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out }), /required dataset file missing: programs/);
   assert.equal(existsSync(path.join(out, 'catalog.sqlite')), false);
   assert.deepEqual(readdirSync(out), []);
 });

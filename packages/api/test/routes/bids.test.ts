@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ingest, type IngestReport } from '../../src/catalog/ingest.ts';
+import { CATALOG_PLAN } from '../../src/catalog-plan.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, BUNDLED_DATASET_DIR } from '../../src/config.ts';
@@ -35,7 +36,7 @@ before(async () => {
   (await import('node:fs')).mkdirSync(datasetDir);
   for (const f of readdirSync(BUNDLED_DATASET_DIR)) symlinkSync(path.join(BUNDLED_DATASET_DIR, f), path.join(datasetDir, f));
   symlinkSync(FIXTURE, path.join(datasetDir, 'bids.jsonl'));
-  report = await ingest({ datasetDir, dataDir });
+  report = await ingest({ plan: CATALOG_PLAN, datasetDir, dataDir });
   catalog = new Catalog(report.catalogPath);
   app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, ANON_DAILY_LIMIT: '100000' }), catalog });
 });

@@ -1,7 +1,8 @@
-// The ordered list of loaders. Order matters where a loader reads what an
-// earlier one left in `ctx.shared` or in the database (programs need the
-// duplicate groups and law references; exclusion rules resolve against
-// programs).
+// The ordered list of the catalogue's record-set loaders. Order matters where
+// a loader reads what an earlier one left in `ctx.shared` or in the database
+// (programs need the duplicate groups and law references; exclusion rules
+// resolve against programs). The entity graph is built after these, over
+// their tables (src/catalog-plan.ts).
 import { duplicatesLoader } from './duplicates.ts';
 import { programLawRefsLoader } from './program-law-refs.ts';
 import { programsLoader } from './programs.ts';
@@ -11,7 +12,6 @@ import {
   municipalitiesLoader, taxRulesetsLoader,
 } from './record-sets.ts';
 import { bidsLoader } from './bids.ts';
-import { entityGraphLoader } from './entity-graph.ts';
 import type { Loader } from './types.ts';
 
 export type { Loader, LoadContext } from './types.ts';
@@ -32,6 +32,4 @@ export const LOADERS: readonly Loader[] = [
   municipalitiesLoader,
   enumsLoader,
   bidsLoader,
-  // The entity graph of /v1/am (reads the dataset files and the typed tables above).
-  entityGraphLoader,
 ];

@@ -88,6 +88,12 @@ export const PROGRAMS_DDL = `
     slug TEXT,
     in_public_index INTEGER,
     local_gov_code TEXT,
+    -- Kept for the entity graph (entity-graph/build/programs.ts): the name
+    -- before a code prefix was removed, the upstream liveness probe, and the
+    -- dataset's per-field source keys (_provenance, JSON).
+    name_as_published TEXT,
+    source_last_check_status INTEGER,
+    provenance TEXT,
     -- Normalised name and aliases (text-query.ts#normalizeText) for 1–2 character substring search.
     search_text TEXT NOT NULL
   ) STRICT;
@@ -122,7 +128,8 @@ export const programsLoader: Loader = {
       'trust_level', 'tier', 'tier_order', 'coverage_score', 'gap_to_tier_s', 'a_to_j_coverage', 'excluded',
       'exclusion_reason', 'crop_categories', 'equipment_category', 'target_types', 'funding_purpose', 'amount_band',
       'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
-      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code', 'search_text',
+      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
+      'name_as_published', 'source_last_check_status', 'provenance', 'search_text',
     ];
     const insert = ctx.db.prepare(
       `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
@@ -149,7 +156,8 @@ export const programsLoader: Loader = {
           json(p.target_types ?? []), json(p.funding_purpose ?? []), amountBand(p.amount_max_man_yen),
           json(window), window.start, window.end, json(enriched), json(mentions), p.source_url ?? null,
           p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
-          bool(p.in_public_index), p.local_gov_code ?? null, normalizeText([p.primary_name, ...aliases].join(' | ')),
+          bool(p.in_public_index), p.local_gov_code ?? null, p.name_as_published ?? null,
+          p.source_last_check_status ?? null, json(record._provenance), normalizeText([p.primary_name, ...aliases].join(' | ')),
         ) as { pid: number };
         pid = row.pid;
       }, `unified_id ${p.unified_id}`);

@@ -1,5 +1,6 @@
-// /v1/am/*: the entity-graph tools. Thin: schema-validated parameters, one
-// call into am/*, the tool's response object. Tool failures (unknown enum,
+// /v1/am/*: the entity-graph tools ("am": AutonoMath, see
+// entity-graph/index.ts). Thin: schema-validated parameters, one call into
+// entity-graph/, the tool's response object. Tool failures (unknown enum,
 // unreadable date, unknown seed) come back as 200 with `error` set and empty
 // results; parameters that fail the schema (wrong type, out of range, too
 // long) answer 400 `{detail}` like every other route (docs/decisions.md).
@@ -11,14 +12,11 @@ import {
   LoanResponse, ReasonResponse, RelatedResponse, Text, TotalResults, ValidateRequest, ValidateResponseSchema,
 } from '../../../schemas/am.ts';
 import {
-  activeAt, annotations, byLaw, enforcementCheck, enums, gxPrograms, lawArticleLookup, loans, mutualPlans, openPrograms,
-  provenance, related, taxRule, amError, ANNOTATION_KINDS, ANNOTATION_SEVERITIES, GX_THEMES, LOAN_KINDS, PLAN_KINDS,
-  RELATION_TYPES, TAX_DEDUCTION_TYPES, TAX_RULE_TYPES,
-} from '../../../am/tools.ts';
-import { classifyIntent } from '../../../am/intent.ts';
-import { reason, PERSONAS } from '../../../am/reason.ts';
-import { LruCache, validate, type ValidateResponse } from '../../../am/validate.ts';
-import { RECORD_KINDS } from '../../../am/text.ts';
+  activeAt, annotations, byLaw, enforcementCheck, enums, gxPrograms, intent, lawArticleLookup, loans, mutualPlans,
+  openPrograms, provenance, reason, related, taxRule, validate, LruCache, ANNOTATION_KINDS, ANNOTATION_SEVERITIES,
+  GX_THEMES, LOAN_KINDS, PERSONAS, PLAN_KINDS, RECORD_KINDS, RELATION_TYPES, TAX_DEDUCTION_TYPES, TAX_RULE_TYPES,
+  type ValidateResponse,
+} from '../../../entity-graph/index.ts';
 import { jsonSerializer } from '../../../serialization.ts';
 
 const tags = ['am'];
@@ -218,13 +216,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ query: Text('Question in Japanese or English.', 2000) }, { additionalProperties: false }),
       response: { 200: IntentResponse, ...errors },
     },
-  }, async (req) => {
-    if (req.query.query.trim() === '') {
-      return { intent_id: null, intent_name_ja: null, confidence: null, all_scores: [], sample_queries: [], error: amError('empty_input', 'query is empty') };
-    }
-    const r = classifyIntent(req.query.query);
-    return { intent_id: r.intent_id, intent_name_ja: r.intent_name_ja, confidence: r.confidence, all_scores: r.all_scores, sample_queries: r.sample_queries, matched: r.matched, error: null };
-  });
+  }, async (req) => intent(req.query.query));
 
   app.get('/law_article', {
     config: { access: 'public', counter: 'daily', billed: true },

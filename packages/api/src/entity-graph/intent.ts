@@ -3,8 +3,9 @@
 // substrings, English words or a regular expression) with a weight; the score
 // of an intent is the sum of the weights of its cues found in the query, the
 // confidence of the winner is its share of all scores. No network, no model.
-// Unit-tested in test/am/intent.test.ts.
+// Unit-tested in test/entity-graph/units.test.ts.
 import { normalizeText } from '../catalog/text-query.ts';
+import { amError } from './envelope.ts';
 
 export const INTENT_IDS = [
   'search_subsidy', 'check_eligibility', 'exclusion_combo', 'tax_measure', 'loan_finance', 'law_lookup',
@@ -174,4 +175,13 @@ export function classifyIntent(query: string): IntentResult {
 
 export function intentDefinition(id: IntentId): IntentDefinition {
   return INTENTS.find((i) => i.id === id)!;
+}
+
+/** The /v1/am/intent answer: the best intent, every score, sample queries. */
+export function intent(query: string) {
+  if (query.trim() === '') {
+    return { intent_id: null, intent_name_ja: null, confidence: null, all_scores: [], sample_queries: [], error: amError('empty_input', 'query is empty') };
+  }
+  const r = classifyIntent(query);
+  return { intent_id: r.intent_id, intent_name_ja: r.intent_name_ja, confidence: r.confidence, all_scores: r.all_scores, sample_queries: r.sample_queries, matched: r.matched, error: null };
 }

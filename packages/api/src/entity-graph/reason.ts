@@ -2,13 +2,19 @@
 // which every claim line ends with [n], n indexing `source_urls` (the
 // source_url of a record the API serves). Nothing is claimed without a record.
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { searchEntities, type Entity } from '../catalog/queries/am.ts';
+import { jstDate } from '../time.ts';
+import { byLaw } from './by-law.ts';
+import { enforcementCheck } from './enforcement.ts';
+import { amError, type AmError } from './envelope.ts';
 import { classifyIntent, type IntentId } from './intent.ts';
+import { lawArticleLookup } from './law-article.ts';
+import { loans } from './loans.ts';
+import { openPrograms } from './programs-at-date.ts';
+import { searchEntities, type Entity } from './queries/entities.ts';
 import {
   PREFECTURES, contentTerms, extractAmount, extractHoujinBangou, extractIndustry, extractPrefecture, extractTarget,
 } from './slots.ts';
-import { byLaw, enforcementCheck, loans, taxRule, type AmError, amError, openPrograms, lawArticleLookup } from './tools.ts';
-import { jstDate } from '../time.ts';
+import { taxRule } from './tax-rule.ts';
 
 export const PERSONAS = ['sme_owner', 'tax_advisor', 'agri_corp', 'consultant', 'ma_advisor', 'municipality', 'generic'] as const;
 

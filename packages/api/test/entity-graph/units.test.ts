@@ -1,15 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { classifyIntent, INTENTS } from '../../src/am/intent.ts';
-import { canonicalJson, applicantHash } from '../../src/am/canonical-json.ts';
+import { classifyIntent, INTENTS } from '../../src/entity-graph/intent.ts';
+import { canonicalJson, applicantHash } from '../../src/entity-graph/canonical-json.ts';
 import {
   extractAmount, extractHoujinBangou, extractIndustry, extractPrefecture, extractTarget, normalizePrefecture,
-} from '../../src/am/slots.ts';
-import {
-  articleFromKey, articleSortKey, houjinBangouValid, isIsoDate, kanjiToNumber, lawNameVariants, parseArticleNumber, resolveDate,
-} from '../../src/am/text.ts';
-import { LruCache, evalCondition } from '../../src/am/validate.ts';
+} from '../../src/entity-graph/slots.ts';
+import { articleFromKey, articleSortKey, parseArticleNumber } from '../../src/entity-graph/articles.ts';
+import { kanjiToNumber } from '../../src/entity-graph/japanese-numbers.ts';
+import { lawNameVariants } from '../../src/entity-graph/law-names.ts';
+import { resolveDate } from '../../src/entity-graph/params.ts';
+import { isValidHoujinBangou } from '../../src/catalog/houjin.ts';
+import { isIsoDate } from '../../src/time.ts';
+import { LruCache } from '../../src/entity-graph/lru-cache.ts';
+import { evalCondition } from '../../src/entity-graph/validate.ts';
 
 test('intent: Japanese questions map to their intent', () => {
   const cases: [string, string][] = [
@@ -100,10 +104,10 @@ test('applicant hash: SHA-256 hex of the canonical UTF-8 text; key order does no
 });
 
 test('text helpers: corporate-number check digit, dates, article numbers, law names', () => {
-  assert.equal(houjinBangouValid('3260001025496'), true);
-  assert.equal(houjinBangouValid('6010401117444'), true);
-  assert.equal(houjinBangouValid('4260001025496'), false);
-  assert.equal(houjinBangouValid('326000102549'), false);
+  assert.equal(isValidHoujinBangou('3260001025496'), true);
+  assert.equal(isValidHoujinBangou('6010401117444'), true);
+  assert.equal(isValidHoujinBangou('4260001025496'), false);
+  assert.equal(isValidHoujinBangou('326000102549'), false);
   assert.equal(isIsoDate('2024-02-29'), true);
   assert.equal(isIsoDate('2025-02-29'), false);
   assert.equal(resolveDate('today', '2026-01-01'), '2026-01-01');

@@ -2,11 +2,13 @@
 // plus rules pinned to one entity. Results are cached in-process (LRU) keyed
 // by (applicant_hash, entity_id, scope) for the current Japan-time day.
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { getEntity, municipalityExists, type Entity } from '../catalog/queries/am.ts';
+import { isValidHoujinBangou } from '../catalog/houjin.ts';
+import { isIsoDate, jstDate } from '../time.ts';
 import { applicantHash } from './canonical-json.ts';
-import { amError, type AmError } from './tools.ts';
-import { houjinBangouValid, isIsoDate } from './text.ts';
-import { jstDate } from '../time.ts';
+import { amError, type AmError } from './envelope.ts';
+import type { LruCache } from './lru-cache.ts';
+import { getEntity, type Entity } from './queries/entities.ts';
+import { municipalityExists } from './queries/municipalities.ts';
 import { normalizePrefecture, PREFECTURE_NAMES } from './slots.ts';
 
 export type PredicateStatus = 'pass' | 'fail' | 'warn' | 'not_applicable' | 'unknown';
@@ -54,8 +56,8 @@ export function intakePredicates(db: CatalogDatabase, d: Data, today: string): P
   if (!hb) r('houjin_bangou_check_digit', 'not_applicable', null, 'no corporate number given (sole proprietors have none)');
   else {
     const v = String(hb[1]).normalize('NFKC').replace(/[-\s]/g, '');
-    r('houjin_bangou_check_digit', houjinBangouValid(v) ? 'pass' : 'fail', hb[0],
-      /^\d{13}$/.test(v) ? (houjinBangouValid(v) ? 'check digit valid' : 'check digit does not match') : 'must be 13 digits');
+    r('houjin_bangou_check_digit', isValidHoujinBangou(v) ? 'pass' : 'fail', hb[0],
+      /^\d{13}$/.test(v) ? (isValidHoujinBangou(v) ? 'check digit valid' : 'check digit does not match') : 'must be 13 digits');
   }
 
   // 3. Prefecture (47) and municipality (master of 1,714) exist.
@@ -200,31 +202,6 @@ export interface ValidateResponse {
   summary: Record<string, unknown>;
   error: AmError | null;
   cached: boolean;
-}
-
-/** A small LRU: Map keeps insertion order; a hit is re-inserted at the end. */
-export class LruCache<V> {
-  private readonly map = new Map<string, V>();
-  readonly max: number;
-  constructor(max: number) {
-    this.max = max;
-  }
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-  get size(): number {
-    return this.map.size;
-  }
 }
 
 const emptySummary = { pass: 0, fail: 0, warn: 0, unknown: 0, not_applicable: 0, ok: false };

@@ -1,0 +1,13 @@
+// What the served catalogue is built from, in order: the record-set loaders
+// (catalog/loaders), then the entity graph of /v1/am (entity-graph/build),
+// which reads the tables they wrote. The one module that knows both, so that
+// catalog/ never imports entity-graph/ (entity-graph/ reads the catalogue).
+// Callers pass it to ingest() and ensureCatalog().
+import type { CatalogPlan } from './catalog/ingest.ts';
+import { LOADERS } from './catalog/loaders/index.ts';
+import { ENTITY_GRAPH_BUILD_FILES, entityGraphLoader } from './entity-graph/build/index.ts';
+
+export const CATALOG_PLAN: CatalogPlan = {
+  loaders: [...LOADERS, entityGraphLoader],
+  sourceFiles: ENTITY_GRAPH_BUILD_FILES,
+};

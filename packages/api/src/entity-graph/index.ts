@@ -1,0 +1,37 @@
+// The entity graph behind /v1/am/*.
+//
+// "am" is AutonoMath, the former name of the upstream service
+// (shigetosidumeda-cyber/autonomath-mcp) and of its entity-fact store: one
+// heterogeneous table of 12 record kinds with typed relations. The contract
+// keeps the `/v1/am/*` paths; the code says what it is.
+//
+// Layout (dependencies point down; nothing here imports routes/ or plugins/):
+//   build/      the graph tables, built at ingest from the catalogue's typed
+//               tables (registered by src/catalog-plan.ts)
+//   queries/    SQL over the graph and the catalogue tables the tools read
+//   *.ts        the tools, one file per domain: programs-at-date (active_at,
+//               open_programs), by-law, law-article (+ law-resolution,
+//               law-names, articles), tax-rule, loans (+ plan-kinds),
+//               gx-programs, enforcement, enums, annotations, provenance,
+//               related, intent, reason (+ slots), validate; envelope and
+//               params are what they share.
+// Each tool takes validated parameters and the catalogue and returns the
+// contract's response object; a tool failure is reported in `error` (200),
+// never thrown. This file is the surface the routes use.
+export { RECORD_KINDS } from './build/schema.ts';
+export { activeAt, openPrograms } from './programs-at-date.ts';
+export { annotations, ANNOTATION_KINDS, ANNOTATION_SEVERITIES } from './annotations.ts';
+export { provenance } from './provenance.ts';
+export { byLaw } from './by-law.ts';
+export { lawArticleLookup } from './law-article.ts';
+export { related, RELATION_TYPES } from './related.ts';
+export { loans, mutualPlans, LOAN_KINDS } from './loans.ts';
+export { PLAN_KINDS, TAX_DEDUCTION_TYPES } from './plan-kinds.ts';
+export { taxRule, TAX_RULE_TYPES } from './tax-rule.ts';
+export { gxPrograms, GX_THEMES } from './gx-programs.ts';
+export { enforcementCheck } from './enforcement.ts';
+export { enums } from './enums.ts';
+export { intent } from './intent.ts';
+export { reason, PERSONAS } from './reason.ts';
+export { validate, type ValidateResponse } from './validate.ts';
+export { LruCache } from './lru-cache.ts';

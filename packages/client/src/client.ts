@@ -5,6 +5,7 @@ import {
   APIConnectionError, APIError, APITimeoutError, APIUserAbortError, JpSupportError, parseRetryAfterSeconds,
 } from './errors.ts';
 import { fetchTransport, type Transport, type TransportResponse } from './transport.ts';
+import type { CallOptions, HttpMethod, QueryParams, QueryScalar, RequestCore, RequestOptions } from './request-options.ts';
 import { Programs } from './resources/programs.ts';
 import { Exclusions } from './resources/exclusions.ts';
 import { Billing } from './resources/billing.ts';
@@ -28,11 +29,7 @@ import type { FeedbackRequest, FeedbackResponse, Meta, Ping, Attribution } from 
  */
 export const VERSION = '0.2.0';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryScalar = string | number | boolean;
-export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
-/** Query parameters: arrays become repeated keys (`tier=S&tier=A`); null and undefined are left out. */
-export type QueryParams = { readonly [key: string]: QueryValue };
+export type { CallOptions, HttpMethod, QueryParams, QueryScalar, QueryValue, RequestOptions } from './request-options.ts';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -59,29 +56,6 @@ export interface ClientOptions {
   sleep?: Sleep;
 }
 
-export interface RequestOptions {
-  query?: QueryParams;
-  /** JSON-serialised as the request body. */
-  body?: unknown;
-  /** Extra headers for this request; `undefined` removes a default one. */
-  headers?: Record<string, string | undefined>;
-  /** Aborting it rejects with `APIUserAbortError`; never retried. */
-  signal?: AbortSignal | null;
-  /** The request is safe to repeat (read-only POSTs such as search-style endpoints): retried like a GET. */
-  idempotent?: boolean;
-  /** Retry even a non-idempotent request on 5xx and connection errors (429 is always retried). */
-  retryNonIdempotent?: boolean;
-  /** Per-attempt timeout for this request. */
-  timeoutMs?: number;
-  /** Retries for this request. */
-  maxRetries?: number;
-  /** Sent as `X-Request-ID`; the server echoes a sane one back and logs it. */
-  requestId?: string;
-}
-
-/** Options a resource method takes last: everything but query and body. */
-export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
-
 export interface APIResponse<T> {
   data: T;
   status: number;
@@ -95,7 +69,7 @@ const INITIAL_RETRY_DELAY_MS = 500;
 const MAX_RETRY_DELAY_MS = 8_000;
 
 /** Client of the Japanese public support programs API. */
-export class JpSupportClient {
+export class JpSupportClient implements RequestCore {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;

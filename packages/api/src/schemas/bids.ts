@@ -1,52 +1,12 @@
-// Bid (BidOut): the contract fixes its fields; additional properties are
-// forbidden both in the dataset file (catalog/loaders/bids.ts) and in responses.
-import { Type, type TSchema } from 'typebox';
-import { Nullable, Attribution, Limit, Offset } from './common.ts';
+// The bids API: search query and response around the Bid record (BidOut,
+// catalog/bid-record.ts: the contract fixes its fields; additional properties
+// are forbidden both in the dataset file and in responses).
+import { Type } from 'typebox';
+import { Attribution, Limit, Offset } from './common.ts';
 import { HOUJIN_BANGOU_PATTERN } from '../catalog/houjin.ts';
+import { Bid, BidKind } from '../catalog/bid-record.ts';
 
-const opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
-
-/** ISO 8601 date or date-time (any offset). */
-export const ISO_DATE_OR_TIME = '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$';
-/** ISO 8601 date-time in UTC (`Z` or `+00:00`). */
-export const ISO_UTC_TIME = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|\\+00:?00)$';
-
-export const BID_KINDS = ['open', 'selective', 'negotiated', 'kobo_subsidy'] as const;
-export const BidKind = Type.Union(BID_KINDS.map((k) => Type.Literal(k)));
-
-export const bidProperties = {
-  unified_id: Type.String({ pattern: '^BID-[0-9a-f]{10}$', description: '`BID-<10 lowercase hex>`' }),
-  bid_title: Type.String(),
-  bid_kind: BidKind,
-  procuring_entity: Type.String(),
-  source_url: Type.String(),
-  confidence: Type.Number({ minimum: 0, maximum: 1 }),
-  fetched_at: Type.String({ pattern: ISO_UTC_TIME, description: 'ISO 8601 UTC' }),
-  updated_at: Type.String({ pattern: ISO_UTC_TIME, description: 'ISO 8601 UTC' }),
-  announcement_date: opt(Type.String({ pattern: ISO_DATE_OR_TIME })),
-  bid_deadline: opt(Type.String({ pattern: ISO_DATE_OR_TIME })),
-  question_deadline: opt(Type.String({ pattern: ISO_DATE_OR_TIME })),
-  decision_date: opt(Type.String({ pattern: ISO_DATE_OR_TIME })),
-  bid_description: opt(Type.String()),
-  classification_code: opt(Type.String()),
-  eligibility_conditions: opt(Type.String()),
-  ministry: opt(Type.String()),
-  prefecture: opt(Type.String()),
-  procuring_houjin_bangou: opt(Type.String({ pattern: HOUJIN_BANGOU_PATTERN, description: '13-digit corporate number' })),
-  program_id_hint: opt(Type.String({ description: 'a programs unified_id' })),
-  source_checksum: opt(Type.String({ description: 'SHA-256 of the raw fetched body' })),
-  source_excerpt: opt(Type.String()),
-  winner_houjin_bangou: opt(Type.String({ pattern: HOUJIN_BANGOU_PATTERN, description: '13-digit corporate number' })),
-  winner_name: opt(Type.String()),
-  awarded_amount_yen: opt(Type.Integer()),
-  budget_ceiling_yen: opt(Type.Integer()),
-  participant_count: opt(Type.Integer({ minimum: 0 })),
-};
-
-export const BID_FIELDS = Object.keys(bidProperties) as (keyof typeof bidProperties)[];
-
-/** BidOut: the record as stored and as served. */
-export const Bid = Type.Object(bidProperties, { $id: 'Bid', additionalProperties: false });
+export { Bid } from '../catalog/bid-record.ts';
 
 export const BidsSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 500, description: 'Free text over title, description, procuring entity and winner.' })),

@@ -1,8 +1,8 @@
 // The import graph of the workspace's source files (packages/*/src/**/*.ts),
-// read with TypeScript's own pre-processor (`ts.preProcessFile`: static
-// imports, `export … from`, `import '…'` and `import('…')`, comments and
-// strings ignored). Type-only imports count too: they are dependencies a
-// reader follows, even though the runtime erases them.
+// read with TypeScript's parser (a devDependency already): `import … from`,
+// `import '…'`, `export … from`, `import('…')` and `import('…')` types;
+// comments and strings never count. Type-only imports count too: they are
+// dependencies a reader follows, even though the runtime erases them.
 //
 // Edges are kept for relative specifiers (resolved to `.ts` files) and for
 // the workspace's own packages (`@jp-support/<name>[/sub]`, resolved through
@@ -47,6 +47,23 @@ function workspaceEntries(): Map<string, string> {
   return entries;
 }
 
+/** The module specifiers a file imports, in any form. */
+export function importSpecifiers(file: string, text: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      found.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false));
+  return found;
+}
+
 function resolveRelative(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
   for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, path.join(base, 'index.ts')]) {
@@ -70,9 +87,8 @@ export function importGraph(files: string[] = sourceFiles()): ImportGraph {
   const unresolved: string[] = [];
   const rel = (f: string): string => path.relative(REPO_ROOT, f).split(path.sep).join('/');
   for (const file of files) {
-    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = new Set<string>();
-    for (const { fileName: spec } of info.importedFiles) {
+    for (const spec of importSpecifiers(file, readFileSync(file, 'utf8'))) {
       let target: string | null = null;
       if (spec.startsWith('.')) {
         target = resolveRelative(file, spec);

@@ -1,5 +1,5 @@
 import { APIResource } from './resource.ts';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
 /** /v1/billing: checkout, customer portal, key from a paid checkout; billing history. Writes are not retried on 5xx. */

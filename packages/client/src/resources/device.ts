@@ -1,5 +1,5 @@
 import { APIResource } from './resource.ts';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';

@@ -1,6 +1,6 @@
 import { APIResource } from './resource.ts';
 import { path } from '../path.ts';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
 /** /v1/enforcement: administrative-enforcement records. */

@@ -1,5 +1,5 @@
 import { APIResource } from './resource.ts';
-import type { CallOptions } from '../client.ts';
+import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
 /** /v1/exclusions: the rule catalogue and the combination check. */

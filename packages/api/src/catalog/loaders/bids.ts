@@ -1,10 +1,10 @@
 // Public bids. The bundled dataset has none; an operator may drop a
 // `bids.jsonl` (or .gz) into the dataset directory. Each line must be a BidOut
-// exactly (schemas/bids.ts: additional properties forbidden, `BID-<10 hex>`),
+// exactly (catalog/bid-record.ts: additional properties forbidden, `BID-<10 hex>`),
 // corporate numbers must pass the 法人番号 check digit, and dates must be real
 // calendar dates.
 import { typedRecordsLoader, type ColumnKind } from './typed-records.ts';
-import { Bid, BID_FIELDS } from '../../schemas/bids.ts';
+import { Bid, BID_FIELDS } from '../bid-record.ts';
 import { isValidHoujinBangou } from '../houjin.ts';
 
 const KINDS: Record<string, ColumnKind> = {

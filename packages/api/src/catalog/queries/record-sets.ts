@@ -8,7 +8,7 @@
 import type { CatalogDatabase } from '../db.ts';
 import { buildTextQuery, ftsPhrase, likeContains, normalizeText } from '../text-query.ts';
 import { TABLE_COLUMNS } from '../loaders/typed-records.ts';
-import { BID_FIELDS } from '../../schemas/bids.ts';
+import { BID_FIELDS } from '../bid-record.ts';
 
 type Param = string | number | null;
 export type Row = Record<string, unknown>;

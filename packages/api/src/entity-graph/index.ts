@@ -20,6 +20,7 @@
 // never thrown. This file is the surface the routes use.
 export { RECORD_KINDS } from './build/schema.ts';
 export { activeAt, openPrograms } from './programs-at-date.ts';
+export { TARGET_CODES } from './applicant-filters.ts';
 export { annotations, ANNOTATION_KINDS, ANNOTATION_SEVERITIES } from './annotations.ts';
 export { provenance } from './provenance.ts';
 export { byLaw } from './by-law.ts';

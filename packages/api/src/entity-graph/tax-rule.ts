@@ -19,7 +19,16 @@ const TAX_SYNONYMS: Record<string, string[]> = {
 
 export const TAX_RULE_TYPES = ['credit', 'deduction', 'reduction', 'special_depreciation', 'immediate_writeoff', 'exemption', 'registration', 'preservation', 'other'] as const;
 
-export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; rule_type?: string; as_of?: string; limit: number }, today = jstDate()):
+export interface TaxRuleParams {
+  measure_name_or_id: string;
+  rule_type?: string;
+  as_of?: string;
+  /** Words of the issuing authority (国税庁 44, 中小企業庁 4, 経済産業省 2 of the 50 rulesets). */
+  authority?: string;
+  limit: number;
+}
+
+export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()):
   { results: Record<string, unknown>[]; total: number; error: AmError | null; retrieval_note: string | null } {
   const q = p.measure_name_or_id.trim();
   const fail = (error: AmError) => ({ results: [], total: 0, error, retrieval_note: null });
@@ -71,9 +80,11 @@ export function taxRule(db: CatalogDatabase, p: { measure_name_or_id: string; ru
   }
   const kindFor = (t: string): string[] => (t === 'reduction' ? ['deduction', 'exemption', 'credit'] : t === 'immediate_writeoff' ? ['special_depreciation'] : [t]);
   const asOf = p.as_of ?? null;
+  const authority = p.authority ? normalizeText(p.authority) : '';
   const rows = candidates
     .filter((e) => !p.rule_type || kindFor(p.rule_type).includes(String(e.facts.ruleset_kind)))
     .filter((e) => !asOf || ((!e.valid_from || e.valid_from <= asOf) && (!e.valid_until || e.valid_until >= asOf)))
+    .filter((e) => !authority || normalizeText(e.authority_name ?? '').includes(authority))
     .map((e) => {
       const ref = asOf ?? today;
       return {

@@ -471,6 +471,10 @@ export type AmActiveAtQuery = {
   prefecture?: string;
   /** Words that must all appear in the name or facts. */
   query?: string;
+  /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
+  industry?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
   /** Rows to skip (default 0). */
@@ -634,6 +638,10 @@ export type AmGxProgramsQuery = {
   region?: string;
   /** Further words that must appear. */
   query?: string;
+  /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
+  industry?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
 };
@@ -799,6 +807,10 @@ export type AmOpenProgramsQuery = {
   query?: string;
   /** Tiers S, A, B, C, X. Comma-separated or repeated; an unknown value answers 200 with error.code invalid_enum. */
   tier?: string | string[];
+  /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
+  industry?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
   /** Rows to skip (default 0). */
@@ -982,6 +994,8 @@ export type AmTaxRuleQuery = {
   rule_type?: string;
   /** Only measures in effect on this date (YYYY-MM-DD). */
   as_of?: string;
+  /** Words of the issuing authority (国税庁, 中小企業庁, 経済産業省); measures of other authorities are left out. */
+  authority?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
 };

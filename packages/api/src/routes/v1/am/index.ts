@@ -14,13 +14,18 @@ import {
 import {
   activeAt, annotations, byLaw, enforcementCheck, enums, gxPrograms, intent, lawArticleLookup, loans, mutualPlans,
   openPrograms, provenance, reason, related, taxRule, validate, LruCache, ANNOTATION_KINDS, ANNOTATION_SEVERITIES,
-  GX_THEMES, LOAN_KINDS, PERSONAS, PLAN_KINDS, RECORD_KINDS, RELATION_TYPES, TAX_DEDUCTION_TYPES, TAX_RULE_TYPES,
+  GX_THEMES, LOAN_KINDS, PERSONAS, PLAN_KINDS, RECORD_KINDS, RELATION_TYPES, TAX_DEDUCTION_TYPES, TAX_RULE_TYPES, TARGET_CODES,
   type ValidateResponse,
 } from '../../../entity-graph/index.ts';
 import { jsonSerializer } from '../../../serialization.ts';
 
 const tags = ['am'];
 const errors = errorResponses(400, 401, 429);
+/** The applicant filters of the program listings (entity-graph/applicant-filters.ts). */
+const applicantQuery = {
+  industry: Type.Optional(Text('JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum.', 100)),
+  target: Type.Optional(Text(`Applicant kind: ${[...TARGET_CODES, 'sole', 'small'].join(', ')}, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them.`, 100)),
+};
 const EntityIdParam = Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 200, description: 'Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>.' }) });
 
 /** Result cache of POST /v1/am/validate: in-process LRU (per replica), 2,000 entries, keyed by (applicant_hash, entity_id, scope, JST day). */
@@ -40,6 +45,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
         kinds: Type.Optional(ListParam(`Record kinds (default program,certification,tax_measure); among ${RECORD_KINDS.join(', ')}.`)),
         prefecture: Type.Optional(Text('Prefecture (東京都, 東京, tokyo); nationwide rows are included.', 50)),
         query: Type.Optional(Text('Words that must all appear in the name or facts.')),
+        ...applicantQuery,
         limit: Type.Optional(AmLimit(20)), offset: Type.Optional(AmOffset),
       }, { additionalProperties: false }),
       response: { 200: AmEnvelope({ pivot_date: Type.Union([Type.String(), Type.Null()]) }), ...errors },
@@ -56,6 +62,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
         prefecture: Type.Optional(Text('Prefecture; nationwide programs are included.', 50)),
         query: Type.Optional(Text('Words that must all appear in the name or facts.')),
         tier: Type.Optional(ListParam('Tiers S, A, B, C, X.')),
+        ...applicantQuery,
         limit: Type.Optional(AmLimit(20)), offset: Type.Optional(AmOffset),
       }, { additionalProperties: false }),
       response: { 200: AmEnvelope({ pivot_date: Type.String() }), ...errors },
@@ -163,6 +170,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
         measure_name_or_id: Text('TAX- id or words of the measure (インボイス, 特別償却, 80%).'),
         rule_type: Type.Optional(Text(`One of ${TAX_RULE_TYPES.join(', ')}.`, 40)),
         as_of: Type.Optional(Text('Only measures in effect on this date (YYYY-MM-DD).', 20)),
+        authority: Type.Optional(Text('Words of the issuing authority (国税庁, 中小企業庁, 経済産業省); measures of other authorities are left out.', 100)),
         limit: Type.Optional(AmLimit(20)),
       }, { additionalProperties: false }),
       response: { 200: TotalResults, ...errors },
@@ -178,6 +186,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
         theme: Type.Optional(Text(`One of ${Object.keys(GX_THEMES).join(', ')} (default ghg_reduction).`, 40)),
         region: Type.Optional(Text('Prefecture; nationwide programs are included.', 50)),
         query: Type.Optional(Text('Further words that must appear.')),
+        ...applicantQuery,
         limit: Type.Optional(AmLimit(20)),
       }, { additionalProperties: false }),
       response: { 200: TotalResults, ...errors },

@@ -1,0 +1,90 @@
+// The applicant filters of the /v1/am program listings (industry, target)
+// and the authority filter of /v1/am/tax_rule, checked on real records of the
+// bundled dataset (docs/decisions-pending/entity-graph.md, filter table).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build, body } from '../helper.ts';
+
+type Row = { entity_id: string; record_kind: string };
+const ids = (json: { results: Row[] }): string[] => json.results.map((r) => r.entity_id);
+const PIVOT = '2026-04-15';
+// 持続化補助金 rounds open on PIVOT: all list JSIC E; all but the ext record list target small_business.
+const JIZOKUKA = ['UNI-363f999bb2', 'UNI-aee24f11e3', 'UNI-d7625f297d', 'UNI-eedb2ef135'];
+const JIZOKUKA_EXT = 'UNI-ext-5f0960827c';
+// Open on PIVOT too: lists 認定農業者 among its applicants, no industry.
+const TOMISATO = 'UNI-f6165b8a9c';
+
+test('open_programs: industry by JSIC letter or word, target by code or size word', async (t) => {
+  const app = await build(t);
+  const get = async (q: string) => body((await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&limit=100&${q}`)));
+  const all = await get('');
+  for (const id of [...JIZOKUKA, JIZOKUKA_EXT, TOMISATO]) assert.ok(ids(all).includes(id), `${id} open on ${PIVOT}`);
+
+  const byLetter = await get('industry=E');
+  assert.deepEqual(ids(byLetter).sort(), [...JIZOKUKA, JIZOKUKA_EXT].sort());
+  assert.equal(byLetter.total, 5);
+  assert.match(byLetter.retrieval_note, /industry = jsic_majors contains E/);
+  assert.deepEqual(ids(await get(`industry=${encodeURIComponent('製造業')}`)), ids(byLetter));
+  assert.deepEqual(ids(await get('industry=manufacturing')), ids(byLetter));
+
+  const small = await get('target=small_business');
+  assert.deepEqual(ids(small).sort(), [...JIZOKUKA].sort(), 'the ext record publishes no target types and does not match');
+  assert.deepEqual(ids(await get('target=small')), ids(small), 'the tools\' size word');
+  const sme = await get('target=sme');
+  for (const id of JIZOKUKA) assert.ok(ids(sme).includes(id), 'small businesses are SMEs');
+  assert.ok(!ids(sme).includes(TOMISATO));
+  const farmer = await get('target=certified_farmer');
+  assert.ok(ids(farmer).includes(TOMISATO));
+  assert.ok(!ids(farmer).some((id) => JIZOKUKA.includes(id)));
+  assert.deepEqual(ids(await get(`target=${encodeURIComponent('認定農業者')}`)), [TOMISATO], 'a target type as published');
+  assert.deepEqual(ids(await get('industry=E&target=certified_farmer')), [], 'filters AND');
+
+  for (const [q, pattern] of [['industry=Z', /unknown industry/], ['target=martian', /unknown target/], ['target=large', /mid-size or large/]] as const) {
+    const res = await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&${q}`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(body(res).error.code, 'invalid_enum', q);
+    assert.match(body(res).error.message, pattern);
+    assert.deepEqual(body(res).results, []);
+  }
+  // Without the new parameters the answer is what it was.
+  assert.doesNotMatch(all.retrieval_note, /jsic_majors/);
+});
+
+test('active_at: the same applicant filters; entities without the fields (tax measures) never match', async (t) => {
+  const app = await build(t);
+  const get = async (q: string) => body((await app.inject(`/v1/am/active_at?date=${PIVOT}&limit=100&${q}`)));
+  const e = await get('industry=E');
+  assert.deepEqual(ids(e).sort(), [...JIZOKUKA, JIZOKUKA_EXT].sort());
+  assert.ok((await get('')).results.some((r: Row) => r.record_kind === 'tax_measure'));
+  assert.equal((await get('kinds=tax_measure&target=sme')).total, 0);
+  assert.deepEqual(ids(await get('target=small_business')).sort(), [...JIZOKUKA].sort());
+});
+
+test('gx_programs: applicant filters narrow a theme', async (t) => {
+  const app = await build(t);
+  const get = async (q: string) => body((await app.inject(`/v1/am/gx_programs?theme=ghg_reduction&limit=100&${q}`)));
+  const all = await get('');
+  assert.equal(all.retrieval_note, undefined);
+  const sole = await get('target=sole_proprietor');
+  assert.ok(sole.total > 0 && sole.total < all.total);
+  assert.ok(ids(sole).includes('UNI-17577be18f'), '南さつま市漁船省エネ対策事業 lists sole proprietors');
+  assert.ok(!ids(sole).includes('UNI-532f6d96fc'), 'SHIFT (corporations only) does not');
+  assert.ok(ids(await get('target=individual')).includes('UNI-17577be18f'));
+  const e = await get('industry=E');
+  assert.ok(ids(e).includes('UNI-532f6d96fc'));
+  assert.ok(!ids(e).includes('UNI-17577be18f'), 'a fisheries (B) program');
+  assert.match(e.retrieval_note, /jsic_majors contains E/);
+});
+
+test('tax_rule: authority keeps the measures of that authority', async (t) => {
+  const app = await build(t);
+  const get = async (q: string) => body((await app.inject(`/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('中小企業経営強化税制')}&limit=20${q}`)));
+  const all = await get('');
+  const authorities = new Set(all.results.map((r: { authority: string }) => r.authority));
+  assert.ok(authorities.has('国税庁') && authorities.has('中小企業庁'));
+  const sme = await get(`&authority=${encodeURIComponent('中小企業庁')}`);
+  assert.ok(sme.total >= 3 && sme.total < all.total);
+  assert.ok(sme.results.every((r: { authority: string }) => r.authority === '中小企業庁'));
+  assert.ok(sme.results.some((r: { ruleset_name: string }) => /B類型/.test(r.ruleset_name)));
+  assert.equal((await get(`&authority=${encodeURIComponent('自治体')}`)).total, 0);
+});

@@ -9,12 +9,14 @@
 //   build/      the graph tables, built at ingest from the catalogue's typed
 //               tables (registered by src/catalog-plan.ts)
 //   queries/    SQL over the graph and the catalogue tables the tools read
+//               (law_articles, loans_mutual_aid, enums, municipalities, programs)
 //   *.ts        the tools, one file per domain: programs-at-date (active_at,
-//               open_programs), by-law, law-article (+ law-resolution,
-//               law-names, articles), tax-rule, loans (+ plan-kinds),
-//               gx-programs, enforcement, enums, annotations, provenance,
-//               related, intent, reason (+ slots), validate; envelope and
-//               params are what they share.
+//               open_programs) and gx-programs with applicant-filters;
+//               by-law, law-article (+ law-resolution, law-names, articles,
+//               japanese-numbers); tax-rule; loans (+ plan-kinds);
+//               enforcement; enums; annotations, provenance, related (+ seed);
+//               intent, reason (+ slots); validate (+ canonical-json,
+//               lru-cache). envelope and params are what they all share.
 // Each tool takes validated parameters and the catalogue and returns the
 // contract's response object; a tool failure is reported in `error` (200),
 // never thrown. This file is the surface the routes use.

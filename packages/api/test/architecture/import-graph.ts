@@ -4,9 +4,10 @@
 // comments and strings never count. Type-only imports count too: they are
 // dependencies a reader follows, even though the runtime erases them.
 //
-// Edges are kept for relative specifiers (resolved to `.ts` files) and for
-// the workspace's own packages (`@jp-support/<name>[/sub]`, resolved through
-// the package's `exports`). Anything else (node:, npm packages) is ignored.
+// Edges are kept for relative specifiers (resolved to `.ts` files; JSON data
+// files are leaves and left out) and for the workspace's own packages
+// (`@jp-support/<name>[/sub]`, resolved through the package's `exports`).
+// Anything else (node:, npm packages) is ignored.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -64,12 +65,13 @@ export function importSpecifiers(file: string, text: string): string[] {
   return found;
 }
 
-function resolveRelative(from: string, spec: string): string | null {
+/** The `.ts` file a relative specifier names; 'data' for another existing file (JSON); null when nothing exists. */
+function resolveRelative(from: string, spec: string): string | 'data' | null {
   const base = path.resolve(path.dirname(from), spec);
   for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, path.join(base, 'index.ts')]) {
     if (candidate.endsWith('.ts') && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
-  return null;
+  return existsSync(base) && statSync(base).isFile() ? 'data' : null;
 }
 
 export function sourceFiles(): string[] {
@@ -91,8 +93,10 @@ export function importGraph(files: string[] = sourceFiles()): ImportGraph {
     for (const spec of importSpecifiers(file, readFileSync(file, 'utf8'))) {
       let target: string | null = null;
       if (spec.startsWith('.')) {
-        target = resolveRelative(file, spec);
-        if (!target) unresolved.push(`${rel(file)}: ${spec}`);
+        const resolved = resolveRelative(file, spec);
+        if (!resolved) unresolved.push(`${rel(file)}: ${spec}`);
+        // Data files (package.json) import nothing: not nodes of the graph.
+        target = resolved === 'data' ? null : resolved;
       } else if (spec.startsWith('@jp-support/')) {
         target = packages.get(spec) ?? null;
         if (!target) unresolved.push(`${rel(file)}: ${spec}`);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';
 
 type Row = { entity_id: string; record_kind: string };
-const ids = (json: { results: Row[] }): string[] => json.results.map((r) => r.entity_id);
+const ids = (json: Record<string, any>): string[] => (json.results as Row[]).map((r) => r.entity_id);
 const PIVOT = '2026-04-15';
 // 持続化補助金 rounds open on PIVOT: all list JSIC E; all but the ext record list target small_business.
 const JIZOKUKA = ['UNI-363f999bb2', 'UNI-aee24f11e3', 'UNI-d7625f297d', 'UNI-eedb2ef135'];

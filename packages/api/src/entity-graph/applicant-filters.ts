@@ -1,8 +1,12 @@
 // The applicant filters of the program listings (active_at, open_programs,
-// gx_programs): `industry` and `target`, matched against what a program
-// publishes about its applicants, its `jsic_majors` (908 of 12,072 programs)
-// and its `target_types` (687). A program that publishes neither never
-// matches when the filter is given; the listing's retrieval note says so.
+// gx_programs): `industry`, `size` and `target`, matched against what a
+// program publishes about its applicants, its `jsic_majors` (908 of 12,072
+// programs) and its `target_types` (687). A program that does not publish the
+// field never matches when the filter is given (as a loan with an unknown
+// risk axis never passes a no_* switch); the retrieval note says so.
+// Sizes are the shared vocabulary (@jp-support/vocab): its spellings, and the
+// target types that admit each size.
+import { COMPANY_SIZES, COMPANY_SIZE_TARGET_TYPES, normalizeCompanySize } from '@jp-support/vocab';
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { amError, type AmError } from './envelope.ts';
 import type { FactAnyOf } from './queries/entities.ts';
@@ -23,28 +27,21 @@ export function jsicMajor(value: string): string | null {
   return extractIndustry(v)?.jsic_major ?? null;
 }
 
-/** Size words of the tools' vocabularies -> the target code they mean. */
-const TARGET_ALIASES: Record<string, string> = { sole: 'sole_proprietor', individual: 'sole_proprietor', small: 'small_business' };
-/** Size words no program publishes: its target types never name mid-size or large firms. */
-const NO_DATA_SIZES = new Set(['mid', 'midsize', 'large']);
-
 /**
- * A target code (sole_proprietor, sme, farmer, …: the codes of the slot
- * table, with every spelling the programs use for it, the same table
- * /v1/am/reason extracts with), a size word (sole, small, individual), or a
- * target type the dataset publishes as is (municipality, 認定農業者, …).
+ * A target code of the slot table /v1/am/reason extracts with (sole_proprietor,
+ * sme, farmer, …), with every spelling the programs use for it, or a target
+ * type the dataset publishes as is (municipality, 認定農業者, …).
  */
 export function targetTypes(db: CatalogDatabase, value: string): string[] | null {
   const v = value.normalize('NFKC').trim();
-  const code = TARGET_ALIASES[v.toLowerCase()] ?? v.toLowerCase();
-  const spellings = TARGET_KEYWORDS.filter(([, target]) => target === code).flatMap(([, , types]) => types);
+  const spellings = TARGET_KEYWORDS.filter(([, target]) => target === v.toLowerCase()).flatMap(([, , types]) => types);
   if (spellings.length > 0) return [...new Set(spellings)];
   return enumValues(db, 'program.target_types').some((r) => r.value === v) ? [v] : null;
 }
 
 export const TARGET_CODES = [...new Set(TARGET_KEYWORDS.map(([, target]) => target))];
 
-export function applicantFilters(db: CatalogDatabase, p: { industry?: string; target?: string }): ApplicantFilters {
+export function applicantFilters(db: CatalogDatabase, p: { industry?: string; size?: string; target?: string }): ApplicantFilters {
   const filters: FactAnyOf[] = [];
   if (p.industry !== undefined && p.industry.trim() !== '') {
     const major = jsicMajor(p.industry);
@@ -54,13 +51,15 @@ export function applicantFilters(db: CatalogDatabase, p: { industry?: string; ta
     }
     filters.push({ fact: 'jsic_majors', values: [major] });
   }
+  if (p.size !== undefined && p.size.trim() !== '') {
+    const size = normalizeCompanySize(p.size);
+    if (!size) return { filters, error: amError('invalid_enum', 'unknown company size', `size is one of ${COMPANY_SIZES.join(', ')} (or another spelling of them: individual, medium, mid, 中小企業, …)`) };
+    filters.push({ fact: 'target_types', values: [...COMPANY_SIZE_TARGET_TYPES[size]] });
+  }
   if (p.target !== undefined && p.target.trim() !== '') {
-    if (NO_DATA_SIZES.has(p.target.trim().toLowerCase())) {
-      return { filters, error: amError('invalid_enum', 'no program publishes mid-size or large companies as applicants', 'leave target out: no target type of the data names a company size above SME') };
-    }
     const types = targetTypes(db, p.target);
     if (!types) {
-      return { filters, error: amError('invalid_enum', 'unknown target', `target is one of ${[...TARGET_CODES, 'sole', 'small'].join(', ')}, or a target type of /v1/am/enums/target_type`) };
+      return { filters, error: amError('invalid_enum', 'unknown target', `target is one of ${TARGET_CODES.join(', ')}, or a target type of /v1/am/enums/target_type`) };
     }
     filters.push({ fact: 'target_types', values: types });
   }
@@ -70,6 +69,6 @@ export function applicantFilters(db: CatalogDatabase, p: { industry?: string; ta
 /** The sentence a listing adds to its retrieval note when an applicant filter was applied. */
 export function applicantNote(filters: FactAnyOf[]): string {
   if (filters.length === 0) return '';
-  const parts = filters.map((f) => (f.fact === 'jsic_majors' ? `industry = jsic_majors contains ${f.values[0]}` : `target = target_types among ${f.values.join(', ')}`));
+  const parts = filters.map((f) => (f.fact === 'jsic_majors' ? `jsic_majors contains ${f.values[0]}` : `target_types among ${f.values.join(', ')}`));
   return `; ${parts.join('; ')}: only programs publishing these fields can match (jsic_majors: 908, target_types: 687 of 12,072 programs)`;
 }

@@ -14,7 +14,7 @@ export const GX_THEMES: Record<string, string[]> = {
   carbon_credit: ['j-クレジット', 'jクレジット', 'カーボン・オフセット', 'カーボンオフセット', '排出量取引', '森林吸収', 'クレジット'],
 };
 
-export interface GxParams { theme?: string; region?: string; query?: string; industry?: string; target?: string; limit: number }
+export interface GxParams { theme?: string; region?: string; query?: string; industry?: string; size?: string; target?: string; limit: number }
 
 export function gxPrograms(db: CatalogDatabase, p: GxParams):
   { total: number; results: Record<string, unknown>[]; error: AmError | null; theme: string; keywords: string[]; retrieval_note?: string } {

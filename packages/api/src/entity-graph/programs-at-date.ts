@@ -14,6 +14,7 @@ export interface ActiveAtParams {
   prefecture?: string;
   query?: string;
   industry?: string;
+  size?: string;
   target?: string;
   limit: number;
   offset: number;
@@ -56,6 +57,7 @@ export interface OpenProgramsParams {
   query?: string;
   tier?: string | string[];
   industry?: string;
+  size?: string;
   target?: string;
   limit: number;
   offset: number;

@@ -66,7 +66,8 @@ test('dependencies point one way: routes -> plugins -> catalog/state/billing (an
     'plugins/ never import routes/');
 });
 
-test('packages stand alone: the client never imports the API or the tool server; the tool server never imports the API', () => {
+test('packages stand alone: the client never imports the API or the tool server; the tool server never imports the API; the vocabularies import nothing', () => {
   assert.deepEqual(importsBetween(/^packages\/client\//, /^packages\/(api|mcp)\//), []);
   assert.deepEqual(importsBetween(/^packages\/mcp\//, /^packages\/api\//), [], 'MCP tools go through packages/client');
+  assert.deepEqual(importsBetween(/^packages\/vocab\//, /^packages\/(api|client|mcp)\//), [], '@jp-support/vocab has no dependencies');
 });

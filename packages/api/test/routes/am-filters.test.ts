@@ -1,4 +1,4 @@
-// The applicant filters of the /v1/am program listings (industry, target)
+// The applicant filters of the /v1/am program listings (industry, size, target)
 // and the authority filter of /v1/am/tax_rule, checked on real records of the
 // bundled dataset (docs/decisions-pending/entity-graph.md, filter table).
 import { test } from 'node:test';
@@ -14,7 +14,7 @@ const JIZOKUKA_EXT = 'UNI-ext-5f0960827c';
 // Open on PIVOT too: lists 認定農業者 among its applicants, no industry.
 const TOMISATO = 'UNI-f6165b8a9c';
 
-test('open_programs: industry by JSIC letter or word, target by code or size word', async (t) => {
+test('open_programs: industry by JSIC letter or word, target by applicant kind, size by the shared vocabulary', async (t) => {
   const app = await build(t);
   const get = async (q: string) => body((await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&limit=100&${q}`)));
   const all = await get('');
@@ -23,23 +23,32 @@ test('open_programs: industry by JSIC letter or word, target by code or size wor
   const byLetter = await get('industry=E');
   assert.deepEqual(ids(byLetter).sort(), [...JIZOKUKA, JIZOKUKA_EXT].sort());
   assert.equal(byLetter.total, 5);
-  assert.match(byLetter.retrieval_note, /industry = jsic_majors contains E/);
+  assert.match(byLetter.retrieval_note, /jsic_majors contains E/);
   assert.deepEqual(ids(await get(`industry=${encodeURIComponent('製造業')}`)), ids(byLetter));
   assert.deepEqual(ids(await get('industry=manufacturing')), ids(byLetter));
 
-  const small = await get('target=small_business');
-  assert.deepEqual(ids(small).sort(), [...JIZOKUKA].sort(), 'the ext record publishes no target types and does not match');
-  assert.deepEqual(ids(await get('target=small')), ids(small), 'the tools\' size word');
-  const sme = await get('target=sme');
-  for (const id of JIZOKUKA) assert.ok(ids(sme).includes(id), 'small businesses are SMEs');
-  assert.ok(!ids(sme).includes(TOMISATO));
+  // target: an applicant kind, with the spellings the programs use for it.
+  const smallBusiness = await get('target=small_business');
+  assert.deepEqual(ids(smallBusiness).sort(), [...JIZOKUKA].sort(), 'the ext record publishes no target types and does not match');
   const farmer = await get('target=certified_farmer');
   assert.ok(ids(farmer).includes(TOMISATO));
   assert.ok(!ids(farmer).some((id) => JIZOKUKA.includes(id)));
   assert.deepEqual(ids(await get(`target=${encodeURIComponent('認定農業者')}`)), [TOMISATO], 'a target type as published');
   assert.deepEqual(ids(await get('industry=E&target=certified_farmer')), [], 'filters AND');
 
-  for (const [q, pattern] of [['industry=Z', /unknown industry/], ['target=martian', /unknown target/], ['target=large', /mid-size or large/]] as const) {
+  // size: the shared company-size vocabulary and the target types admitting each size.
+  const small = await get('size=small');
+  for (const id of [...JIZOKUKA, TOMISATO]) assert.ok(ids(small).includes(id), `${id} admits a small business (small_business, or 法人全般)`);
+  assert.ok(!ids(small).includes(JIZOKUKA_EXT));
+  assert.match(small.retrieval_note, /target_types among/);
+  const sme = await get('size=sme');
+  assert.ok(ids(sme).includes(TOMISATO), 'open to all corporations');
+  assert.ok(!ids(sme).some((id) => JIZOKUKA.includes(id)), 'small-business rounds do not admit a larger SME');
+  assert.deepEqual(ids(await get('size=medium')), ids(sme), 'another spelling of sme');
+  assert.deepEqual(ids(await get(`size=${encodeURIComponent('中小企業')}`)), ids(sme));
+  assert.equal((await get('size=sole')).total, 0, 'no program open on the day names sole proprietors');
+
+  for (const [q, pattern] of [['industry=Z', /unknown industry/], ['target=martian', /unknown target/], ['size=huge', /unknown company size/]] as const) {
     const res = await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&${q}`);
     assert.equal(res.statusCode, 200);
     assert.equal(body(res).error.code, 'invalid_enum', q);
@@ -56,8 +65,9 @@ test('active_at: the same applicant filters; entities without the fields (tax me
   const e = await get('industry=E');
   assert.deepEqual(ids(e).sort(), [...JIZOKUKA, JIZOKUKA_EXT].sort());
   assert.ok((await get('')).results.some((r: Row) => r.record_kind === 'tax_measure'));
-  assert.equal((await get('kinds=tax_measure&target=sme')).total, 0);
+  assert.equal((await get('kinds=tax_measure&size=sme')).total, 0);
   assert.deepEqual(ids(await get('target=small_business')).sort(), [...JIZOKUKA].sort());
+  assert.ok(ids(await get('size=small')).includes(TOMISATO));
 });
 
 test('gx_programs: applicant filters narrow a theme', async (t) => {
@@ -69,7 +79,12 @@ test('gx_programs: applicant filters narrow a theme', async (t) => {
   assert.ok(sole.total > 0 && sole.total < all.total);
   assert.ok(ids(sole).includes('UNI-17577be18f'), '南さつま市漁船省エネ対策事業 lists sole proprietors');
   assert.ok(!ids(sole).includes('UNI-532f6d96fc'), 'SHIFT (corporations only) does not');
-  assert.ok(ids(await get('target=individual')).includes('UNI-17577be18f'));
+  const individual = await get('size=individual');
+  assert.ok(ids(individual).includes('UNI-17577be18f'));
+  assert.ok(!ids(individual).includes('UNI-532f6d96fc'));
+  const large = await get('size=large');
+  assert.ok(ids(large).includes('UNI-532f6d96fc'), 'open to corporations in general');
+  assert.ok(!ids(large).includes('UNI-17577be18f'));
   const e = await get('industry=E');
   assert.ok(ids(e).includes('UNI-532f6d96fc'));
   assert.ok(!ids(e).includes('UNI-17577be18f'), 'a fisheries (B) program');

@@ -473,7 +473,9 @@ export type AmActiveAtQuery = {
   query?: string;
   /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
   industry?: string;
-  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  /** Company size: sole, small, sme, midsize, large, or another spelling of them (individual, medium, mid, 中小企業, …). Matches programs whose published applicants (target_types, 687 of 12,072) admit that size, corporations in general included; programs publishing no applicants do not match. */
+  size?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types) can match. */
   target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
@@ -640,7 +642,9 @@ export type AmGxProgramsQuery = {
   query?: string;
   /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
   industry?: string;
-  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  /** Company size: sole, small, sme, midsize, large, or another spelling of them (individual, medium, mid, 中小企業, …). Matches programs whose published applicants (target_types, 687 of 12,072) admit that size, corporations in general included; programs publishing no applicants do not match. */
+  size?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types) can match. */
   target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;
@@ -809,7 +813,9 @@ export type AmOpenProgramsQuery = {
   tier?: string | string[];
   /** JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum. */
   industry?: string;
-  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, sole, small, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them. */
+  /** Company size: sole, small, sme, midsize, large, or another spelling of them (individual, medium, mid, 中小企業, …). Matches programs whose published applicants (target_types, 687 of 12,072) admit that size, corporations in general included; programs publishing no applicants do not match. */
+  size?: string;
+  /** Applicant kind: sole_proprietor, new_farmer, certified_farmer, agri_corporation, farmer, small_business, sme, startup, nonprofit, university, corporation, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types) can match. */
   target?: string;
   /** Page size, 1 to 100 (default 20). Out of range answers 400. */
   limit?: number;

@@ -18,13 +18,15 @@ import {
   type ValidateResponse,
 } from '../../../entity-graph/index.ts';
 import { jsonSerializer } from '../../../serialization.ts';
+import { COMPANY_SIZES } from '@jp-support/vocab';
 
 const tags = ['am'];
 const errors = errorResponses(400, 401, 429);
 /** The applicant filters of the program listings (entity-graph/applicant-filters.ts). */
 const applicantQuery = {
   industry: Type.Optional(Text('JSIC major industry: a letter A-T or an industry word (製造業, 農業, IT, restaurant). Only programs that list their industries (jsic_majors, 908 of 12,072) can match; an unreadable value answers 200 with error.code invalid_enum.', 100)),
-  target: Type.Optional(Text(`Applicant kind: ${[...TARGET_CODES, 'sole', 'small'].join(', ')}, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types, 687 of 12,072) can match; sme also matches programs open to corporations in general. mid, midsize and large answer invalid_enum: no program names them.`, 100)),
+  size: Type.Optional(Text(`Company size: ${COMPANY_SIZES.join(', ')}, or another spelling of them (individual, medium, mid, 中小企業, …). Matches programs whose published applicants (target_types, 687 of 12,072) admit that size, corporations in general included; programs publishing no applicants do not match.`, 40)),
+  target: Type.Optional(Text(`Applicant kind: ${TARGET_CODES.join(', ')}, or a target type as published (see /v1/am/enums/target_type). Only programs that list their applicants (target_types) can match.`, 100)),
 };
 const EntityIdParam = Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 200, description: 'Entity id: UNI-…, TAX-…, LAW-…, enforcement or case id, AUTH-…, HB-<13 digits>.' }) });
 

@@ -1,6 +1,5 @@
-// active_programs_at: programs and tax measures in force on a date. The size
-// filter waits for server-side support (the entity-graph work); until then it
-// is declared not applied.
+// active_programs_at: programs and tax measures in force on a date, narrowed
+// by industry and company size where programs publish them.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { SIZE5 } from '../lib/company-size.ts';
@@ -15,15 +14,14 @@ export const activeProgramsAt = defineTool({
   input: {
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').describe('The date, YYYY-MM-DD'),
     region: f.region(),
-    industry: z.string().max(100).optional().describe('Industry name or JSIC code (matched as words in the name or facts)'),
-    size: SIZE5.optional().describe('Company size'),
+    industry: z.string().max(100).optional().describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
+    size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
     limit: f.limit(100, 20, 'records'),
   },
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   annotations: READ_ONLY,
   empty: AM_EMPTY,
-  notApplied: { size: 'the point-in-time view has no size filter' },
   async run(call, a) {
-    return { ...(await call.api.am.activeAt(compact({ date: a.date, prefecture: regionArg(call, a.region), query: a.industry, limit: a.limit }))) };
+    return { ...(await call.api.am.activeAt(compact({ date: a.date, prefecture: regionArg(call, a.region), industry: a.industry, size: a.size, limit: a.limit }))) };
   },
 });

@@ -1,6 +1,5 @@
-// list_open_programs: programs whose application window is open on a date.
-// Industry and size filters wait for server-side support (the entity-graph
-// work); until then they are declared not applied.
+// list_open_programs: programs whose application window is open on a date,
+// narrowed by industry and company size where programs publish them.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { SIZE5 } from '../lib/company-size.ts';
@@ -8,8 +7,6 @@ import { resolveAsOf } from '../lib/dates.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { regionArg } from '../lib/prefecture.ts';
 import { compact } from '../lib/search.ts';
-
-const NO_FILTER = 'the open-programs view has no such filter';
 
 export const listOpenPrograms = defineTool({
   name: 'list_open_programs',
@@ -19,16 +16,15 @@ export const listOpenPrograms = defineTool({
     on_date: f.date('Date to check (defaults to as_of)'),
     as_of: f.asOf(),
     region: f.region(),
-    industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
-    size: SIZE5.optional().describe('Company size'),
+    industry: z.string().max(100).optional().describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
+    size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
     natural_query: z.string().max(500).optional().describe('Keywords in plain words'),
     limit: f.limit(100, 20, 'programs'),
   },
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   annotations: READ_ONLY,
   empty: AM_EMPTY,
-  notApplied: { industry: NO_FILTER, size: NO_FILTER },
   async run(call, a) {
-    return { ...(await call.api.am.openPrograms(compact({ pivot_date: a.on_date ?? resolveAsOf(a.as_of), prefecture: regionArg(call, a.region), query: a.natural_query, limit: a.limit }))) };
+    return { ...(await call.api.am.openPrograms(compact({ pivot_date: a.on_date ?? resolveAsOf(a.as_of), prefecture: regionArg(call, a.region), query: a.natural_query, industry: a.industry, size: a.size, limit: a.limit }))) };
   },
 });

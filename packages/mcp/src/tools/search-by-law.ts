@@ -1,6 +1,6 @@
 // search_by_law: programs, tax measures, loans and certifications tied to a
-// statute. The amendment-date filter waits for server-side support (the
-// entity-graph work); until then it is declared not applied.
+// statute. A law carries only its latest amendment date and links carry none,
+// so the reference's amendment-date filter is declared not applied.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';

@@ -1,6 +1,6 @@
 // search_mutual_plans_am: mutual-aid, pension and insurance plans. The
-// premium filter waits for server-side support (the entity-graph work); until
-// then it is declared not applied.
+// dataset publishes no premiums, so the reference's premium filter is
+// accepted but declared not applied (a warning, never a silent filter).
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';

@@ -34,13 +34,8 @@ import exclusionsRoutes from './routes/v1/exclusions/index.ts';
 import pingRoutes from './routes/v1/ping.ts';
 import attributionRoutes from './routes/v1/attribution.ts';
 import openapiRoutes from './routes/v1/openapi.ts';
-import loansRoutes from './routes/v1/loans/index.ts';
-import taxRulesetsRoutes from './routes/v1/tax_rulesets/index.ts';
-import enforcementRoutes from './routes/v1/enforcement/index.ts';
-import lawsRoutes from './routes/v1/laws/index.ts';
-import caseStudiesRoutes from './routes/v1/case_studies/index.ts';
-import certificationsRoutes from './routes/v1/certifications/index.ts';
-import bidsRoutes from './routes/v1/bids/index.ts';
+import { recordSetRoutes } from './routes/v1/record-sets.ts';
+import { RECORD_SETS, type RecordSetSpec } from './catalog/record-sets/index.ts';
 import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
 import amRoutes from './routes/v1/am/index.ts';
@@ -63,6 +58,8 @@ export interface BuildOptions {
   state?: StateStore;
   /** Close the injected `state` when the app closes (a store opened from the configuration always is). */
   ownsState?: boolean;
+  /** The record sets served under /v1/<name> (default: the service's; the catalogue must hold their tables). */
+  recordSets?: readonly RecordSetSpec[];
 }
 
 /** Fastify options shared by the server and tests. */
@@ -126,13 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(feedbackRoutes);
     await v1.register(deviceRoutes, { prefix: '/device' });
     await v1.register(adminRoutes, { prefix: '/admin' });
-    await v1.register(loansRoutes, { prefix: '/loans' });
-    await v1.register(taxRulesetsRoutes, { prefix: '/tax_rulesets' });
-    await v1.register(enforcementRoutes, { prefix: '/enforcement' });
-    await v1.register(lawsRoutes, { prefix: '/laws' });
-    await v1.register(caseStudiesRoutes, { prefix: '/case_studies' });
-    await v1.register(certificationsRoutes, { prefix: '/certifications' });
-    await v1.register(bidsRoutes, { prefix: '/bids' });
+    for (const spec of options.recordSets ?? RECORD_SETS) await v1.register(recordSetRoutes(spec), { prefix: `/${spec.name}` });
     await v1.register(advisorsRoutes, { prefix: '/advisors' });
     await v1.register(billingRoutes, { prefix: '/billing' });
     await v1.register(billingHistoryRoutes);

@@ -4,10 +4,13 @@
 // catalog/ never imports entity-graph/ (entity-graph/ reads the catalogue).
 // Callers pass it to ingest() and ensureCatalog().
 import type { CatalogPlan } from './catalog/ingest.ts';
-import { LOADERS } from './catalog/loaders/index.ts';
+import { catalogLoaders } from './catalog/loaders/index.ts';
+import type { RecordSetSpec } from './catalog/record-sets/spec.ts';
 import { ENTITY_GRAPH_BUILD_FILES, entityGraphLoader } from './entity-graph/build/index.ts';
 
-export const CATALOG_PLAN: CatalogPlan = {
-  loaders: [...LOADERS, entityGraphLoader],
-  sourceFiles: ENTITY_GRAPH_BUILD_FILES,
-};
+/** The plan of a catalogue holding these record sets (default: the service's; a test adds one). */
+export function catalogPlan(recordSets?: readonly RecordSetSpec[]): CatalogPlan {
+  return { loaders: [...catalogLoaders(recordSets), entityGraphLoader], sourceFiles: ENTITY_GRAPH_BUILD_FILES };
+}
+
+export const CATALOG_PLAN: CatalogPlan = catalogPlan();

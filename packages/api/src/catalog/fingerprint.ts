@@ -11,9 +11,9 @@ const CATALOG_DIR = import.meta.dirname;
 
 /** catalog/'s own files that shape the file, plus `extra` (the sources of loaders from elsewhere, see ingest.ts#CatalogPlan). */
 export function catalogSourceFiles(extra: readonly string[] = []): string[] {
-  const loaders = readdirSync(path.join(CATALOG_DIR, 'loaders'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => path.join(CATALOG_DIR, 'loaders', f));
+  const tsFiles = (dir: string) => readdirSync(path.join(CATALOG_DIR, dir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(CATALOG_DIR, dir, f));
+  // The record-set specs name the typed tables' columns, derived values and search text.
+  const loaders = [...tsFiles('loaders'), ...tsFiles('record-sets')];
   const shared = ['derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts'].map((f) => path.join(CATALOG_DIR, f));
   return [...new Set([...loaders, ...shared, ...extra])].sort();
 }

@@ -1187,14 +1187,22 @@ export type SearchCaseStudiesQuery = {
   prefecture?: string;
   /** JSIC code: a major letter (E) matches its divisions (E09) */
   jsic_code?: string;
+  /** Same as `jsic_code`. JSIC code: a major letter (E) matches its divisions (E09) */
+  industry_jsic?: string;
   /** Substring of industry_name */
   industry?: string;
   /** 13-digit corporate number (法人番号) */
   houjin_bangou?: string;
   /** e.g. DX/デジタル化 */
   pattern_tag?: string;
+  /** Same as `pattern_tag`. e.g. DX/デジタル化 */
+  program_used?: string;
   employees_min?: number;
+  /** Same as `employees_min`. */
+  min_employees?: number;
   employees_max?: number;
+  /** Same as `employees_max`. */
+  max_employees?: number;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */
@@ -1320,16 +1328,44 @@ export type SearchEnforcementQuery = {
   q?: string;
   /** Substring of the authority or bureau (e.g. 金融庁, 労働局) */
   authority?: string;
+  /** Same as `authority`. Substring of the authority or bureau (e.g. 金融庁, 労働局) */
+  ministry?: string;
   /** action_date on or after (YYYY-MM-DD) */
   decided_from?: string;
+  /** Same as `decided_from`. action_date on or after (YYYY-MM-DD) */
+  disclosed_from?: string;
   /** action_date on or before (YYYY-MM-DD) */
   decided_to?: string;
+  /** Same as `decided_to`. action_date on or before (YYYY-MM-DD) */
+  disclosed_until?: string;
   /** 13-digit corporate number (法人番号) */
   houjin_bangou?: string;
+  /** Same as `houjin_bangou`. 13-digit corporate number (法人番号) */
+  recipient_houjin_bangou?: string;
   /** jbaudit, mhlw_fraud, corporate_action */
   source_family?: string;
   /** Exact prefecture name */
   prefecture?: string;
+  /** Exact action_type, e.g. 補助金 返還命令, 業務改善命令 */
+  action_type?: string;
+  /** Same as `action_type`. Exact action_type, e.g. 補助金 返還命令, 業務改善命令 */
+  event_type?: string;
+  /** Substring of a statute the record names (related_law_text or related_laws[].law_name) */
+  related_law?: string;
+  /** Same as `related_law`. Substring of a statute the record names (related_law_text or related_laws[].law_name) */
+  legal_basis?: string;
+  /** Substring of the program name as published in the finding (program_name_at_publication) */
+  program_name?: string;
+  /** Same as `program_name`. Substring of the program name as published in the finding (program_name_at_publication) */
+  program_name_hint?: string;
+  /** improper_amount_yen at least this (records without an improper amount never match) */
+  min_improper_amount_yen?: number;
+  /** Same as `min_improper_amount_yen`. improper_amount_yen at least this (records without an improper amount never match) */
+  min_improper_grant_yen?: number;
+  /** improper_amount_yen at most this (records without an improper amount never match) */
+  max_improper_amount_yen?: number;
+  /** Same as `max_improper_amount_yen`. improper_amount_yen at most this (records without an improper amount never match) */
+  max_improper_grant_yen?: number;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */
@@ -1430,8 +1466,12 @@ export type SearchLawsQuery = {
   status?: string;
   /** e.g. mhlw, meti, mof-nta */
   ministry_code?: string;
+  /** Same as `ministry_code`. e.g. mhlw, meti, mof-nta */
+  ministry?: string;
   /** e.g. 税制, 労働 */
   category?: string;
+  /** Type of instrument, read from the law number (法令番号), else from a decisive title suffix (…法, …施行令, …省令); laws of other or unknown type never match */
+  law_type?: "constitution" | "act" | "cabinet_order" | "imperial_order" | "ministerial_ordinance" | "rule";
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */
@@ -1532,13 +1572,31 @@ export type SearchLoansQuery = {
   q?: string;
   /** `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
   collateral?: "required" | "not_required" | "negotiable" | "unknown";
+  /** Same as `collateral`. `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
+  collateral_required?: "required" | "not_required" | "negotiable" | "unknown";
   /** `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
   personal_guarantor?: "required" | "not_required" | "negotiable" | "unknown";
+  /** Same as `personal_guarantor`. `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
+  personal_guarantor_required?: "required" | "not_required" | "negotiable" | "unknown";
   /** `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
   third_party_guarantor?: "required" | "not_required" | "negotiable" | "unknown";
+  /** Same as `third_party_guarantor`. `required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis */
+  third_party_guarantor_required?: "required" | "not_required" | "negotiable" | "unknown";
   plan_type?: "loan" | "mutual_aid";
   /** Exact prefecture name */
   prefecture?: string;
+  /** Substring of the lender or administering body (provider); records without one never match */
+  provider?: string;
+  /** Exact loan_type; only the JFC products state one (国民生活事業, special_rate) */
+  loan_type?: string;
+  /** Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match) */
+  min_amount_yen?: number;
+  /** Largest amount at most this, yen (as min_amount_yen) */
+  max_amount_yen?: number;
+  /** interest_rate_base_annual at most this, compared as the source states it; only the JFC products state a rate */
+  max_interest_rate?: number;
+  /** Longest term (loan_period_years_max) at least this many years; only the JFC products state a term */
+  min_loan_period_years?: number;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */

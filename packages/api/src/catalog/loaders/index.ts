@@ -7,29 +7,23 @@ import { duplicatesLoader } from './duplicates.ts';
 import { programLawRefsLoader } from './program-law-refs.ts';
 import { programsLoader } from './programs.ts';
 import { exclusionRulesLoader } from './exclusion-rules.ts';
-import {
-  caseStudiesLoader, certificationsLoader, enforcementLoader, enumsLoader, lawArticlesLoader, lawsLoader, loansLoader,
-  municipalitiesLoader, taxRulesetsLoader,
-} from './record-sets.ts';
-import { bidsLoader } from './bids.ts';
+import { typedRecordsLoader } from './typed-records.ts';
+import { enumsTable, municipalitiesTable } from './reference-tables.ts';
+import { RECORD_SETS, type RecordSetSpec } from '../record-sets/index.ts';
 import type { Loader } from './types.ts';
 
 export type { Loader, LoadContext } from './types.ts';
 
-export const LOADERS: readonly Loader[] = [
-  duplicatesLoader,
-  programLawRefsLoader,
-  programsLoader,
-  exclusionRulesLoader,
-  // Related record sets (served by the record-set routes).
-  lawsLoader,
-  lawArticlesLoader,
-  enforcementLoader,
-  caseStudiesLoader,
-  taxRulesetsLoader,
-  loansLoader,
-  certificationsLoader,
-  municipalitiesLoader,
-  enumsLoader,
-  bidsLoader,
-];
+/** The loaders of a catalogue holding these record sets (default: the service's, catalog/record-sets/index.ts). */
+export function catalogLoaders(recordSets: readonly RecordSetSpec[] = RECORD_SETS): Loader[] {
+  return [
+    duplicatesLoader,
+    programLawRefsLoader,
+    programsLoader,
+    exclusionRulesLoader,
+    // The record sets (served by routes/v1/record-sets.ts) with their further tables, and the reference tables.
+    ...recordSets.flatMap((spec) => [spec, ...(spec.tables ?? [])]).map(typedRecordsLoader),
+    typedRecordsLoader(municipalitiesTable),
+    typedRecordsLoader(enumsTable),
+  ];
+}

@@ -1,37 +1,17 @@
-// A loader for a record set stored with one column per dataset field.
+// The loader of a typed table (record-sets/spec.ts TableSpec): one column
+// per dataset field, plus the derived columns.
 //
 // The column names are the dataset's own field names (other readers of the
-// catalogue, e.g. the /v1/am queries, rely on that); arrays and objects are
-// stored as JSON text, booleans as 0/1. Every table has `row_id INTEGER
+// catalogue, e.g. the entity-graph queries, rely on that); arrays and objects
+// are stored as JSON text, booleans as 0/1. Every table has `row_id INTEGER
 // PRIMARY KEY`, which is also the rowid of its optional trigram index
-// `<table>_fts` (text normalised with normalizeText, like programs_fts).
-import type { TObject } from 'typebox';
+// `<table>_fts` (the spec's searchable columns, text normalised with
+// normalizeText like programs_fts).
 import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
 import { normalizeText } from '../text-query.ts';
-
-export type ColumnKind = 'text' | 'int' | 'real' | 'json' | 'bool';
+import { joinFields, storedColumns, type ColumnKind, type Row, type TableSpec } from '../record-sets/spec.ts';
 
 const SQL_TYPE: Record<ColumnKind, string> = { text: 'TEXT', int: 'INTEGER', real: 'REAL', json: 'TEXT', bool: 'INTEGER' };
-
-export interface TypedRecordsSpec {
-  table: string;
-  file: string;
-  schema: TObject;
-  /** Dataset fields in column order, with their storage kind. */
-  columns: Record<string, ColumnKind>;
-  /** Columns computed from the record (e.g. a resolvable id when the dataset has none). */
-  derived?: Record<string, { kind: ColumnKind; value(record: Record<string, unknown>): unknown }>;
-  /** Columns (comma-separated list) that must be unique; a duplicate line is rejected. */
-  unique?: string[];
-  /** Extra indexes, each a comma-separated column list. */
-  indexes?: string[];
-  /** Trigram full-text index: column names and the text of each for a record. */
-  fts?: { columns: string[]; text(record: Record<string, unknown>): (string | null | undefined)[] };
-  /** Checks beyond the schema (e.g. check digits); a reason, or null. */
-  check?(record: Record<string, unknown>): string | null;
-  /** Name of the field identifying a record in rejection reasons. */
-  idField?: string;
-}
 
 function storeValue(kind: ColumnKind, value: unknown): string | number | null {
   if (value === undefined || value === null) return null;
@@ -43,20 +23,20 @@ function storeValue(kind: ColumnKind, value: unknown): string | number | null {
   }
 }
 
-/** Column kinds of every typed table, for decoding rows on the read side (queries/record-sets.ts). */
-export const TABLE_COLUMNS = new Map<string, Record<string, ColumnKind>>();
+/** The text of each searchable column for a record, in index order. */
+function searchText(spec: TableSpec): ((record: Row) => string)[] {
+  return Object.entries(spec.searchable ?? {}).map(([column, field]) =>
+    field.text ? (r: Row) => field.text!(r) ?? '' : (r: Row) => joinFields(r, field.from ?? [column]));
+}
 
-export function typedRecordsLoader(spec: TypedRecordsSpec): Loader {
-  const derived = spec.derived ?? {};
-  const columns = [...Object.entries(spec.columns), ...Object.entries(derived).map(([k, d]) => [k, d.kind] as const)];
-  TABLE_COLUMNS.set(spec.table, Object.fromEntries(columns));
+export function typedRecordsLoader(spec: TableSpec): Loader {
+  const columns = storedColumns(spec);
+  const ftsColumns = Object.keys(spec.searchable ?? {});
   const ddl = [
     `CREATE TABLE ${spec.table} (row_id INTEGER PRIMARY KEY, ${columns.map(([name, kind]) => `${name} ${SQL_TYPE[kind]}`).join(', ')}) STRICT;`,
     ...(spec.unique ?? []).map((cols, i) => `CREATE UNIQUE INDEX ${spec.table}_u${i} ON ${spec.table} (${cols});`),
     ...(spec.indexes ?? []).map((cols, i) => `CREATE INDEX ${spec.table}_i${i} ON ${spec.table} (${cols});`),
-    spec.fts
-      ? `CREATE VIRTUAL TABLE ${spec.table}_fts USING fts5(${spec.fts.columns.join(', ')}, tokenize = 'trigram');`
-      : '',
+    ftsColumns.length > 0 ? `CREATE VIRTUAL TABLE ${spec.table}_fts USING fts5(${ftsColumns.join(', ')}, tokenize = 'trigram');` : '',
   ].join('\n');
   const validateSchema = schemaValidator(spec.schema);
   return {
@@ -71,31 +51,25 @@ export function typedRecordsLoader(spec: TypedRecordsSpec): Loader {
       const insert = ctx.db.prepare(
         `INSERT INTO ${spec.table} (${columns.map(([n]) => n).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING row_id`,
       );
-      const insertFts = spec.fts
-        ? ctx.db.prepare(`INSERT INTO ${spec.table}_fts (rowid, ${spec.fts.columns.join(', ')}) VALUES (?, ${spec.fts.columns.map(() => '?').join(', ')})`)
+      const insertFts = ftsColumns.length > 0
+        ? ctx.db.prepare(`INSERT INTO ${spec.table}_fts (rowid, ${ftsColumns.join(', ')}) VALUES (?, ${ftsColumns.map(() => '?').join(', ')})`)
         : null;
+      const texts = searchText(spec);
       const fieldKinds = Object.entries(spec.columns);
-      const derivedKinds = Object.entries(derived);
+      const derived = Object.values(spec.derived ?? {});
       return (r) => {
         const values = [
           ...fieldKinds.map(([name, kind]) => storeValue(kind, r[name])),
-          ...derivedKinds.map(([, d]) => storeValue(d.kind, d.value(r))),
+          ...derived.map((d) => storeValue(d.kind, d.value(r))),
         ];
         let rowId = 0;
         const problem = insertOrReject(() => {
           rowId = (insert.get(...values) as { row_id: number }).row_id;
         }, spec.idField ? `${spec.idField} ${String(r[spec.idField])}` : `record in ${spec.table}`);
         if (problem) return problem;
-        if (insertFts && spec.fts) {
-          insertFts.run(rowId, ...spec.fts.text(r).map((t) => normalizeText(t ?? '')));
-        }
+        insertFts?.run(rowId, ...texts.map((text) => normalizeText(text(r))));
         return null;
       };
     },
   };
-}
-
-/** Optimise the FTS index of a table after loading (fewer segments, faster MATCH). */
-export function optimizeFts(ctx: { db: { exec(sql: string): void } }, table: string): void {
-  ctx.db.exec(`INSERT INTO ${table}_fts(${table}_fts) VALUES ('optimize');`);
 }

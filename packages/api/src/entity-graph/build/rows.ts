@@ -2,15 +2,20 @@
 // record into the `facts` of an entity.
 import type { DatabaseSync } from 'node:sqlite';
 import { decodeRow } from '../../catalog/queries/record-sets.ts';
+import { RECORD_SETS } from '../../catalog/record-sets/index.ts';
 
 export type Rec = Record<string, unknown>;
 
 /** A non-blank string, else null. */
 export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-/** The rows of a typed table in load order (= dataset file order), decoded as the dataset published them. */
+const RECORD_SET_TABLES = new Map(RECORD_SETS.map((spec) => [spec.table, spec]));
+
+/** The rows of a record set's table in load order (= dataset file order), decoded as the dataset published them. */
 export function* typedRecords(db: DatabaseSync, table: string): Generator<Rec> {
-  for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY row_id`).iterate()) yield decodeRow(table, row as Rec);
+  const spec = RECORD_SET_TABLES.get(table);
+  if (!spec) throw new Error(`not the table of a record set: ${table}`);
+  for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY row_id`).iterate()) yield decodeRow(spec, row as Rec);
 }
 
 /** The record without null/empty values and without internal (`_`) keys. */

@@ -1,0 +1,149 @@
+// Loans and mutual-aid plans: a projection of programs (plan_type loan or
+// mutual_aid) plus two JFC loan products, the only records that state loan
+// type, amount in yen, rate, term and the three risk axes.
+import { Type } from 'typebox';
+import { defineRecordSet, type Row } from './spec.ts';
+import { opt, Str, Num, Int, Bool, TIER_ORDER_SQL, prefectureFilter } from './fields.ts';
+import { Literals, Short } from './params.ts';
+import { likeContains } from '../text-query.ts';
+
+const RISK_VALUES = ['required', 'not_required', 'negotiable', 'unknown'] as const;
+const RiskAxis = opt(Literals(RISK_VALUES));
+const RiskValue = Literals(RISK_VALUES, {
+  description: '`required`, `not_required`, `negotiable`; `unknown` matches rows whose source does not state the axis',
+});
+const RISK_COLUMNS = ['collateral_required', 'personal_guarantor_required', 'third_party_guarantor_required'];
+
+/** The largest amount in yen: amount_max_yen where stated, else amount_max_man_yen (万円). */
+const AMOUNT_YEN = 'coalesce(r.amount_max_yen, r.amount_max_man_yen * 10000)';
+const Yen = (description: string) => Type.Integer({ minimum: 0, maximum: 1e15, description });
+
+export default defineRecordSet({
+  name: 'loans',
+  label: 'Loan',
+  table: 'loans_mutual_aid',
+  file: 'loans_mutual_aid',
+  idField: 'name',
+  schema: Type.Object({
+    plan_type: Literals(['loan', 'mutual_aid']),
+    unified_id: Str,
+    loan_id: Int,
+    name: Type.String({ minLength: 1 }),
+    program_kind: Str,
+    provider: Str,
+    loan_type: Str,
+    authority_level: Str,
+    prefecture: Str,
+    tier: Str,
+    amount_max_man_yen: Num,
+    amount_max_yen: Num,
+    loan_period_years_max: Num,
+    grace_period_years_max: Num,
+    interest_rate_base_annual: Num,
+    interest_rate_special_annual: Num,
+    rate_names: Str,
+    collateral_required: RiskAxis,
+    personal_guarantor_required: RiskAxis,
+    third_party_guarantor_required: RiskAxis,
+    source_url: Str,
+    source_fetched_at: Str,
+    in_public_index: Bool,
+    record_origin: Str,
+  }),
+  check: (r) => (r.unified_id || typeof r.loan_id === 'number' ? null : 'record: neither unified_id nor loan_id'),
+  columns: {
+    plan_type: 'text', unified_id: 'text', loan_id: 'int', name: 'text', program_kind: 'text', provider: 'text',
+    loan_type: 'text', authority_level: 'text', prefecture: 'text', tier: 'text', amount_max_man_yen: 'real',
+    amount_max_yen: 'real', loan_period_years_max: 'real', grace_period_years_max: 'real',
+    interest_rate_base_annual: 'real', interest_rate_special_annual: 'real', rate_names: 'text',
+    collateral_required: 'text', personal_guarantor_required: 'text', third_party_guarantor_required: 'text',
+    source_url: 'text', source_fetched_at: 'text', in_public_index: 'bool', record_origin: 'text',
+  },
+  // The dataset has no single id: programs carry unified_id, the JFC products loan_id.
+  derived: { id: { kind: 'text', value: (r) => (r.unified_id as string | null) ?? String(r.loan_id) } },
+  unique: ['id'],
+  indexes: ['plan_type', 'prefecture', 'unified_id'],
+  searchable: {
+    name: { weight: 10, short: true },
+    other: { weight: 1, from: ['provider', 'loan_type', 'rate_names', 'program_kind'], short: true },
+  },
+
+  row: {
+    $id: 'Loan',
+    description: 'Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`.',
+  },
+  // A risk axis the source does not state reads `unknown`.
+  shape: (r: Row) => {
+    for (const column of RISK_COLUMNS) r[column] ??= 'unknown';
+    return r;
+  },
+  search: {
+    operationId: 'searchLoans',
+    summary: 'Search loans and mutual-aid plans by free text, plan type and risk axes',
+    responseId: 'LoanSearchResponse',
+    filters: [
+      { name: 'collateral', aliases: ['collateral_required'], type: RiskValue, sql: "coalesce(r.collateral_required, 'unknown') = ?" },
+      { name: 'personal_guarantor', aliases: ['personal_guarantor_required'], type: RiskValue, sql: "coalesce(r.personal_guarantor_required, 'unknown') = ?" },
+      { name: 'third_party_guarantor', aliases: ['third_party_guarantor_required'], type: RiskValue, sql: "coalesce(r.third_party_guarantor_required, 'unknown') = ?" },
+      { name: 'plan_type', type: Literals(['loan', 'mutual_aid']), sql: 'r.plan_type = ?' },
+      prefectureFilter(),
+      {
+        name: 'provider', type: Short('Substring of the lender or administering body (provider); records without one never match'),
+        sql: "r.provider LIKE ? ESCAPE '\\'", bind: likeContains,
+      },
+      {
+        name: 'loan_type', type: Short('Exact loan_type; only the JFC products state one (国民生活事業, special_rate)'),
+        sql: 'r.loan_type = ?',
+      },
+      { name: 'min_amount_yen', type: Yen('Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match)'), sql: `${AMOUNT_YEN} >= ?` },
+      { name: 'max_amount_yen', type: Yen('Largest amount at most this, yen (as min_amount_yen)'), sql: `${AMOUNT_YEN} <= ?` },
+      {
+        name: 'max_interest_rate',
+        type: Type.Number({ minimum: 0, maximum: 100, description: 'interest_rate_base_annual at most this, compared as the source states it; only the JFC products state a rate' }),
+        sql: 'r.interest_rate_base_annual <= ?',
+      },
+      {
+        name: 'min_loan_period_years',
+        type: Type.Integer({ minimum: 0, maximum: 100, description: 'Longest term (loan_period_years_max) at least this many years; only the JFC products state a term' }),
+        sql: 'r.loan_period_years_max >= ?',
+      },
+    ],
+    ranges: [['min_amount_yen', 'max_amount_yen']],
+    order: `r.loan_id IS NULL, ${TIER_ORDER_SQL}, r.name, r.id`,
+  },
+  detail: {
+    operationId: 'getLoan',
+    summary: 'One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product)',
+    keys: ['id'],
+  },
+  tools: {
+    search: {
+      name: 'search_loan_programs',
+      title: 'Search loan products',
+      description:
+        'Search loan products and programs with separate filters for collateral, personal guarantor and third-party guarantor ' +
+        'requirements, plus lender, loan type, amount, rate and term. Only two JFC products state loan type, rate, term and the ' +
+        'risk axes; other loans match a risk filter only with `unknown`, and never a loan type, rate or term filter.',
+      q: 'loan names',
+      noun: 'loans',
+      params: {
+        provider: 'provider',
+        loan_type: 'loan_type',
+        collateral_required: { filter: 'collateral_required', description: 'Collateral requirement' },
+        personal_guarantor_required: { filter: 'personal_guarantor_required', description: 'Personal (representative) guarantor requirement' },
+        third_party_guarantor_required: { filter: 'third_party_guarantor_required', description: 'Third-party guarantor requirement' },
+        min_amount_yen: 'min_amount_yen',
+        max_amount_yen: 'max_amount_yen',
+        max_interest_rate: 'max_interest_rate',
+        min_loan_period_years: 'min_loan_period_years',
+      },
+      fixed: { plan_type: 'loan' },
+    },
+    get: {
+      name: 'get_loan_program',
+      title: 'Get one loan product',
+      description: 'Fetch one loan product or loan program by its id.',
+      id: { name: 'loan_id', description: 'Loan id as returned by search_loan_programs (number or string id)', numeric: true },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+// Parameter types of the specs' filters (TypeBox; each description is the
+// published documentation of the parameter) and the calendar check of dates.
+import { Type, type TSchema } from 'typebox';
+import { HOUJIN_BANGOU_PATTERN } from '../houjin.ts';
+
+export const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+/** A YYYY-MM-DD parameter; the route also checks that it names a real calendar day. */
+export const DateParam = (description: string) => Type.String({ pattern: DATE_PATTERN, description: `${description} (YYYY-MM-DD)` });
+export const HoujinParam = (description = '13-digit corporate number (法人番号)') => Type.String({ pattern: HOUJIN_BANGOU_PATTERN, description });
+/** 1–100 characters. */
+export const Short = (description: string) => Type.String({ minLength: 1, maxLength: 100, description });
+export const Q = Type.String({
+  maxLength: 500,
+  description: 'Free text; terms of 3+ characters use the trigram index, shorter ones a substring match.',
+});
+export const Literals = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Union(values.map((v) => Type.Literal(v)), options);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** True when the YYYY-MM-DD part names a real calendar day (the pattern already checked the form). */
+export function isRealDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A filter whose value must be a real calendar day. */
+export const isDateFilter = (type: TSchema): boolean => (type as { pattern?: string }).pattern === DATE_PATTERN;

@@ -1,0 +1,132 @@
+// Tax rulesets: the invoice system, e-bookkeeping and SME tax incentives, each
+// with its legal basis and a machine-readable eligibility predicate.
+import { Type } from 'typebox';
+import { defineRecordSet, joinFields, type Row } from './spec.ts';
+import { opt, Str, DateStr, Bool, StrList } from './fields.ts';
+import { DateParam, Nullable, Short } from './params.ts';
+
+/** The field names and string values of an upstream condition predicate, as searchable words. */
+function conditionWords(condition: unknown): string {
+  const words: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'field' && typeof value === 'string') words.push(value.replace(/_/g, ' '));
+        else if (key !== 'op') walk(value);
+      }
+    } else if (typeof node === 'string') words.push(node.replace(/_/g, ' '));
+  };
+  walk(condition);
+  return words.join(' ');
+}
+
+export default defineRecordSet({
+  name: 'tax_rulesets',
+  label: 'Tax ruleset',
+  table: 'tax_rulesets',
+  file: 'tax_rulesets',
+  idField: 'unified_id',
+  schema: Type.Object({
+    unified_id: Type.String({ pattern: '^TAX-[0-9a-f]+$' }),
+    ruleset_name: Type.String({ minLength: 1 }),
+    tax_category: Type.String({ minLength: 1 }),
+    ruleset_kind: Type.String({ minLength: 1 }),
+    effective_from: DateStr,
+    effective_until: DateStr,
+    legal_basis: StrList,
+    eligibility_conditions_json: opt(Type.Object({})),
+    rate_or_amount: Str,
+    calculation_formula: Str,
+    authority: Str,
+    authority_url: Str,
+    source_url: Type.String(),
+    confidence: opt(Type.Number({ minimum: 0, maximum: 1 })),
+    needs_verification: Bool,
+    _source: Str,
+  }),
+  columns: {
+    unified_id: 'text', ruleset_name: 'text', tax_category: 'text', ruleset_kind: 'text', effective_from: 'text',
+    effective_until: 'text', legal_basis: 'json', eligibility_conditions_json: 'json', rate_or_amount: 'text',
+    calculation_formula: 'text', authority: 'text', authority_url: 'text', source_url: 'text', confidence: 'real',
+    needs_verification: 'bool', _source: 'text',
+  },
+  unique: ['unified_id'],
+  indexes: ['tax_category', 'ruleset_kind', 'effective_from'],
+  searchable: {
+    ruleset_name: { weight: 10, short: true },
+    other: {
+      weight: 2,
+      short: true,
+      text: (r) => [
+        joinFields(r, ['legal_basis', 'rate_or_amount', 'calculation_formula', 'authority']),
+        conditionWords(r.eligibility_conditions_json),
+      ].filter(Boolean).join(' '),
+    },
+  },
+
+  row: {
+    $id: 'TaxRuleset',
+    extra: {
+      rule_name: Type.String({ description: '= ruleset_name' }),
+      effective_to: Nullable(Type.String({ description: '= effective_until; null when open-ended' })),
+      sunset_date: Nullable(Type.String({ description: 'last day the measure applies (= effective_until); null when no sunset is known' })),
+    },
+  },
+  // The contract's names beside the dataset's.
+  shape: (r: Row) => ({ ...r, rule_name: r.ruleset_name, effective_to: r.effective_until, sunset_date: r.effective_until }),
+  search: {
+    operationId: 'searchTaxRulesets',
+    summary: 'Search tax rulesets by free text, date in force, category and kind',
+    responseId: 'TaxRulesetSearchResponse',
+    filters: [
+      {
+        name: 'effective_on',
+        type: DateParam('In force on this day: effective_from <= day <= effective_until (open ends match)'),
+        sql: '(r.effective_from IS NULL OR r.effective_from <= ?) AND (r.effective_until IS NULL OR r.effective_until >= ?)',
+      },
+      { name: 'tax_category', type: Short('consumption, corporate, income'), sql: 'r.tax_category = ?' },
+      { name: 'ruleset_kind', type: Short('credit, deduction, exemption, preservation, registration, special_depreciation, other'), sql: 'r.ruleset_kind = ?' },
+    ],
+    order: 'r.effective_from DESC, r.unified_id',
+    // The invoice system is written インボイス, 適格請求書 or (in the upstream condition fields) invoice.
+    synonyms: {
+      インボイス: ['適格請求書', 'invoice'],
+      適格請求書: ['インボイス', 'invoice'],
+      invoice: ['インボイス', '適格請求書'],
+      電子帳簿: ['電帳法', '電子帳簿保存'],
+      電帳法: ['電子帳簿'],
+    },
+  },
+  detail: {
+    operationId: 'getTaxRuleset',
+    summary: 'One tax ruleset by unified_id (TAX-…)',
+    keys: ['unified_id'],
+  },
+  tools: {
+    search: {
+      name: 'search_tax_rules',
+      title: 'Search tax rulesets',
+      description:
+        'Search tax rulesets (invoice system, e-bookkeeping, credits, deductions, special depreciation) by keywords, tax category, ' +
+        'kind and the date they must be in force. The catalogue holds consumption, corporate and income tax rulesets only.',
+      q: 'ruleset names and legal bases',
+      noun: 'rulesets',
+      params: {
+        tax_category: { filter: 'tax_category', description: 'Tax category', values: ['consumption', 'corporate', 'income'] },
+        ruleset_kind: {
+          filter: 'ruleset_kind',
+          description: 'Kind of ruleset',
+          values: ['registration', 'credit', 'deduction', 'special_depreciation', 'exemption', 'preservation', 'other'],
+        },
+        effective_on: { filter: 'effective_on', description: 'Keep rulesets in force on this date' },
+      },
+    },
+    get: {
+      name: 'get_tax_rule',
+      title: 'Get one tax ruleset',
+      description: 'Fetch one tax ruleset by its TAX- id, with its legal basis and machine-readable eligibility predicate.',
+      id: { name: 'unified_id', description: 'Ruleset id, TAX- followed by 10 hex digits', pattern: '^TAX-[0-9a-f]{10}$', example: 'TAX-0123456789' },
+    },
+  },
+});

@@ -11,13 +11,8 @@ import { Exclusions } from './resources/exclusions.ts';
 import { Billing } from './resources/billing.ts';
 import { Me } from './resources/me.ts';
 import { Device } from './resources/device.ts';
-import { Loans } from './resources/loans.ts';
-import { TaxRulesets } from './resources/tax-rulesets.ts';
-import { Enforcement } from './resources/enforcement.ts';
+import { RecordSet } from './resources/record-set.ts';
 import { Laws } from './resources/laws.ts';
-import { CaseStudies } from './resources/case-studies.ts';
-import { Certifications } from './resources/certifications.ts';
-import { Bids } from './resources/bids.ts';
 import { Advisors } from './resources/advisors.ts';
 import { AM } from './resources/am.ts';
 import type { FeedbackRequest, FeedbackResponse, Meta, Ping, Attribution } from './resources/types.ts';
@@ -85,13 +80,14 @@ export class JpSupportClient implements RequestCore {
   readonly billing: Billing;
   readonly me: Me;
   readonly device: Device;
-  readonly loans: Loans;
-  readonly taxRulesets: TaxRulesets;
-  readonly enforcement: Enforcement;
+  // The record sets: one generic resource each (resources/record-set.ts).
+  readonly loans: RecordSet<'searchLoans', 'getLoan'>;
+  readonly taxRulesets: RecordSet<'searchTaxRulesets', 'getTaxRuleset'>;
+  readonly enforcement: RecordSet<'searchEnforcement', 'getEnforcement'>;
   readonly laws: Laws;
-  readonly caseStudies: CaseStudies;
-  readonly certifications: Certifications;
-  readonly bids: Bids;
+  readonly caseStudies: RecordSet<'searchCaseStudies', 'getCaseStudy'>;
+  readonly certifications: RecordSet<'searchCertifications', 'getCertification'>;
+  readonly bids: RecordSet<'searchBids', 'getBid'>;
   readonly advisors: Advisors;
   readonly am: AM;
 
@@ -121,13 +117,13 @@ export class JpSupportClient implements RequestCore {
     this.billing = new Billing(this);
     this.me = new Me(this);
     this.device = new Device(this);
-    this.loans = new Loans(this);
-    this.taxRulesets = new TaxRulesets(this);
-    this.enforcement = new Enforcement(this);
-    this.laws = new Laws(this);
-    this.caseStudies = new CaseStudies(this);
-    this.certifications = new Certifications(this);
-    this.bids = new Bids(this);
+    this.loans = new RecordSet(this, 'loans');
+    this.taxRulesets = new RecordSet(this, 'tax_rulesets');
+    this.enforcement = new RecordSet(this, 'enforcement');
+    this.laws = new Laws(this, 'laws');
+    this.caseStudies = new RecordSet(this, 'case_studies');
+    this.certifications = new RecordSet(this, 'certifications');
+    this.bids = new RecordSet(this, 'bids');
     this.advisors = new Advisors(this);
     this.am = new AM(this);
   }

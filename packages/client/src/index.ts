@@ -11,6 +11,8 @@ export type { ResponseHeaders } from './errors.ts';
 export { fetchTransport, injectTransport } from './transport.ts';
 export type { Transport, TransportRequest, TransportResponse, InjectableApp, InjectTransportOptions } from './transport.ts';
 export { path, encodeSegment } from './path.ts';
+export { RecordSet } from './resources/record-set.ts';
+export { Laws } from './resources/laws.ts';
 export { launchToolServer } from './mcp.ts';
 export type { LaunchToolServerOptions } from './mcp.ts';
 export type * from './resources/types.ts';

@@ -18,6 +18,8 @@ export const ENUM_ALIASES: Record<string, { source: string; description: string 
   ministry: { source: 'law.ministry_code', description: 'ministry codes of laws' },
   record_kind: { source: 'am.record_kind', description: 'the 12 record kinds of the entity graph, counted in this catalogue' },
   relation: { source: 'am.relation', description: 'relation types of the entity graph with their edge counts' },
+  loan_type: { source: 'loan.loan_type', description: 'loan types stated by loans and mutual-aid plans (the loans search filter loan_type)' },
+  loan_provider: { source: 'loan.provider', description: 'lenders and administering bodies of loans and mutual-aid plans (the loans search filter provider)' },
 };
 
 export function enums(db: CatalogDatabase, enumName: string, lastUpdated: string | null) {

@@ -108,3 +108,23 @@ test('case studies: the tools\' names of jsic_code, pattern_tag and the employee
   await filterHolds(app, 'case_studies', 'employees_max', 'max_employees', 3, (r) => r.employees <= 3);
   await search(app, 'case_studies', { min_employees: 20, max_employees: 10 }, 400);
 });
+
+test('tax rulesets by authority; certifications by certifying body (alias authority)', async (t) => {
+  const app = await build(t, ENV);
+  const nta = await filterHolds(app, 'tax_rulesets', 'authority', null, '国税庁', (r) => String(r.authority).includes('国税庁'));
+  assert.equal(nta.total, 44);
+  const chusho = await filterHolds(app, 'certifications', 'provider', 'authority', '中小企業庁', (r) => String(r.provider).includes('中小企業庁'));
+  assert.equal(chusho.total, 3);
+});
+
+test('the loan filters list their values: /v1/am/enums/loan_type and loan_provider count loans_mutual_aid', async (t) => {
+  const app = await build(t, ENV);
+  for (const [name, column] of [['loan_type', 'loan_type'], ['loan_provider', 'provider']] as const) {
+    const res = body<{ values: string[]; frequency_map: Record<string, number>; error: unknown }>(await app.inject(`/v1/am/enums/${name}`));
+    assert.equal(res.error, null);
+    assert.ok(res.values.length > 0, `${name} has values`);
+    const first = res.values[0];
+    const filtered = await search(app, 'loans', { [column]: first });
+    assert.ok(filtered.total >= res.frequency_map[first], `${column}=${first} finds the counted loans`);
+  }
+});

@@ -1245,7 +1245,7 @@ export type GetCaseStudyResponse = {
   [key: string]: unknown;
 };
 
-/** Query parameters of GET /v1/certifications/search: Search certification programs by free text, prefecture, authority level, tier */
+/** Query parameters of GET /v1/certifications/search: Search certification programs by free text, prefecture, authority level, tier, certifying body */
 export type SearchCertificationsQuery = {
   /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
   q?: string;
@@ -1253,13 +1253,17 @@ export type SearchCertificationsQuery = {
   prefecture?: string;
   authority_level?: "national" | "prefecture" | "municipality" | "financial";
   tier?: "S" | "A" | "B" | "C" | "X";
+  /** Substring of the certifying body (provider); only 14 of 166 certifications name one, the others never match */
+  provider?: string;
+  /** Same as `provider`. Substring of the certifying body (provider); only 14 of 166 certifications name one, the others never match */
+  authority?: string;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
 };
 
-/** Response (200) of GET /v1/certifications/search: Search certification programs by free text, prefecture, authority level, tier */
+/** Response (200) of GET /v1/certifications/search: Search certification programs by free text, prefecture, authority level, tier, certifying body */
 export type SearchCertificationsResponse = {
   total: number;
   limit: number;
@@ -1804,6 +1808,8 @@ export type SearchTaxRulesetsQuery = {
   tax_category?: string;
   /** credit, deduction, exemption, preservation, registration, special_depreciation, other */
   ruleset_kind?: string;
+  /** Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match */
+  authority?: string;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;
   /** Rows to skip (default 0). */

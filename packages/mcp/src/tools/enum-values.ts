@@ -9,7 +9,7 @@ const ENUM_FIELDS = ['target_type', 'funding_purpose', 'program_kind', 'authorit
 /** The entity-store enumeration behind each field; fields without one are answered otherwise or honestly not at all. */
 const ENUM_SOURCES: Partial<Record<(typeof ENUM_FIELDS)[number], string>> = {
   target_type: 'target_type', funding_purpose: 'funding_purpose', program_kind: 'program_kind', prefecture: 'region',
-  event_type: 'event_type', ministry: 'ministry',
+  event_type: 'event_type', ministry: 'ministry', loan_type: 'loan_type', provider: 'loan_provider',
 };
 
 export const enumValues = defineTool({

@@ -1,6 +1,6 @@
-// search_certifications: certification and accreditation schemes. Authority,
-// size and industry filters wait for server-side support (the entity-graph
-// work); until then they are declared not applied.
+// search_certifications: certification and accreditation schemes, by keywords
+// and certifying body. Certifications publish no applicant sizes or industries
+// (1 and 3 of 166), so those reference filters are declared not applied.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { SIZE5 } from '../lib/company-size.ts';
@@ -16,7 +16,7 @@ export const searchCertifications = defineTool({
   description: 'Search certification and accreditation schemes (e.g. 経営革新計画, 認定農業者) by keywords, authority, company size and industry.',
   input: {
     query: f.q('certification names'),
-    authority: z.string().max(40).optional().describe('Certifying authority'),
+    authority: z.string().max(40).optional().describe('Certifying body (substring); only certifications that name one can match'),
     size: SIZE5.optional().describe('Company size'),
     industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
     as_of: f.asOf(),
@@ -28,10 +28,10 @@ export const searchCertifications = defineTool({
   annotations: READ_ONLY,
   empty: AM_EMPTY,
   notApplied: {
-    authority: NO_FIELD, size: NO_FIELD, industry: NO_FIELD,
+    size: NO_FIELD, industry: NO_FIELD,
     as_of: 'certifications carry no validity dates', fields: 'certifications come in one row shape',
   },
   async run(call, a) {
-    return asSearch(await call.api.certifications.search(compact({ q: a.query, limit: a.limit, offset: a.offset })));
+    return asSearch(await call.api.certifications.search(compact({ q: a.query, provider: a.authority, limit: a.limit, offset: a.offset })));
   },
 });

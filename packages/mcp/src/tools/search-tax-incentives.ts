@@ -1,6 +1,6 @@
-// search_tax_incentives: tax incentive measures by keywords and year, as of a
-// date. Authority, industry and target-entity filters wait for server-side
-// support (the entity-graph work); until then they are declared not applied.
+// search_tax_incentives: tax incentive measures by keywords, authority and
+// year, as of a date. Rulesets name no industry or applicant kind, so those
+// reference filters are declared not applied.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { resolveAsOf } from '../lib/dates.ts';
@@ -29,9 +29,9 @@ export const searchTaxIncentives = defineTool({
   output: amRows(),
   annotations: READ_ONLY,
   empty: AM_EMPTY,
-  notApplied: { authority: NO_FIELD, industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
+  notApplied: { industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
   async run(call, a) {
     const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
-    return asSearch(await call.api.taxRulesets.search(compact({ q: a.query ?? a.natural_query, effective_on: effectiveOn, limit: a.limit, offset: a.offset })));
+    return asSearch(await call.api.taxRulesets.search(compact({ q: a.query ?? a.natural_query, authority: a.authority, effective_on: effectiveOn, limit: a.limit, offset: a.offset })));
   },
 });

@@ -4,7 +4,8 @@
 import { Type } from 'typebox';
 import { defineRecordSet } from './spec.ts';
 import { Str, Num, Bool, Id, TIER_ORDER_SQL, prefectureFilter } from './fields.ts';
-import { Literals } from './params.ts';
+import { Literals, Short } from './params.ts';
+import { likeContains } from '../text-query.ts';
 
 export default defineRecordSet({
   name: 'certifications',
@@ -41,12 +42,17 @@ export default defineRecordSet({
   row: { $id: 'Certification' },
   search: {
     operationId: 'searchCertifications',
-    summary: 'Search certification programs by free text, prefecture, authority level, tier',
+    summary: 'Search certification programs by free text, prefecture, authority level, tier, certifying body',
     responseId: 'CertificationSearchResponse',
     filters: [
       prefectureFilter(),
       { name: 'authority_level', type: Literals(['national', 'prefecture', 'municipality', 'financial']), sql: 'r.authority_level = ?' },
       { name: 'tier', type: Literals(['S', 'A', 'B', 'C', 'X']), sql: 'r.tier = ?' },
+      {
+        name: 'provider', aliases: ['authority'],
+        type: Short('Substring of the certifying body (provider); only 14 of 166 certifications name one, the others never match'),
+        sql: "r.provider LIKE ? ESCAPE '\\'", bind: likeContains,
+      },
     ],
     order: `${TIER_ORDER_SQL}, r.name, r.unified_id`,
   },

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { defineRecordSet, joinFields, type Row } from './spec.ts';
 import { opt, Str, DateStr, Bool, StrList } from './fields.ts';
 import { DateParam, Nullable, Short } from './params.ts';
+import { likeContains } from '../text-query.ts';
 
 /** The field names and string values of an upstream condition predicate, as searchable words. */
 function conditionWords(condition: unknown): string {
@@ -87,6 +88,10 @@ export default defineRecordSet({
       },
       { name: 'tax_category', type: Short('consumption, corporate, income'), sql: 'r.tax_category = ?' },
       { name: 'ruleset_kind', type: Short('credit, deduction, exemption, preservation, registration, special_depreciation, other'), sql: 'r.ruleset_kind = ?' },
+      {
+        name: 'authority', type: Short('Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match'),
+        sql: "r.authority LIKE ? ESCAPE '\\'", bind: likeContains,
+      },
     ],
     order: 'r.effective_from DESC, r.unified_id',
     // The invoice system is written インボイス, 適格請求書 or (in the upstream condition fields) invoice.

@@ -1,7 +1,9 @@
 // Values of an enumeration with their counts: the dataset's enumerations
 // (the catalogue's `enums` table) and three of the graph itself, counted in
 // this catalogue: am.record_kind (every kind, 0 included), am.relation and
-// am.authority (authority entities with the number of edges pointing at them).
+// am.authority (authority entities with the number of edges pointing at them),
+// plus the loan filter fields counted over loans_mutual_aid (loan.loan_type,
+// loan.provider), so the values of those filters can be listed.
 import type { CatalogDatabase } from '../../catalog/db.ts';
 import { RECORD_KINDS } from '../build/schema.ts';
 
@@ -13,6 +15,10 @@ const GRAPH_ENUMS: Record<string, string> = {
   'am.relation': 'SELECT relation AS value, NULL AS label_ja, count(*) AS count FROM am_relations GROUP BY relation',
   'am.authority': `SELECT name AS value, NULL AS label_ja, (SELECT count(*) FROM am_relations WHERE dst_id = entity_id) AS count
     FROM am_entities WHERE record_kind = 'authority'`,
+  'loan.loan_type': `SELECT loan_type AS value, NULL AS label_ja, count(*) AS count FROM loans_mutual_aid
+    WHERE loan_type IS NOT NULL AND loan_type <> '' GROUP BY loan_type`,
+  'loan.provider': `SELECT provider AS value, NULL AS label_ja, count(*) AS count FROM loans_mutual_aid
+    WHERE provider IS NOT NULL AND provider <> '' GROUP BY provider`,
 };
 
 export function enumValues(db: CatalogDatabase, name: string): EnumRow[] {

@@ -21,6 +21,7 @@ import { issuanceRepository, type IssuanceRepository } from './repositories/issu
 import { keysRepository, type KeysRepository } from './repositories/keys.ts';
 import { meterOutboxRepository, type MeterOutboxRepository } from './repositories/meter-outbox.ts';
 import { referralsRepository, type ReferralsRepository } from './repositories/referrals.ts';
+import { sessionsRepository, type SessionsRepository } from './repositories/sessions.ts';
 import { settingsRepository, type SettingsRepository } from './repositories/settings.ts';
 import { usageRepository, type UsageRepository } from './repositories/usage.ts';
 import { webhooksRepository, type WebhooksRepository } from './repositories/webhooks.ts';
@@ -56,6 +57,8 @@ export interface StateStore {
   readonly feedback: FeedbackRepository;
   /** Error log and the admin views (funnel, cohorts, errors). */
   readonly analytics: AnalyticsRepository;
+  /** Browser sessions of the developer portal (hash of the session id -> key, expiry). */
+  readonly sessions: SessionsRepository;
 }
 
 /** The store over an open driver; call `migrate()` before use. */
@@ -78,5 +81,6 @@ export function createStateStore(driver: SqlDriver): StateStore {
     referrals: referralsRepository(driver),
     feedback: feedbackRepository(driver),
     analytics: analyticsRepository(driver),
+    sessions: sessionsRepository(driver),
   };
 }

@@ -2,5 +2,6 @@
 // `schema_migrations`. Never edit a released migration: add the next number.
 import type { Migration } from './migration.ts';
 import { initial } from './001_initial.ts';
+import { sessions } from './002_sessions.ts';
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, sessions];

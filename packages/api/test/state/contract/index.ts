@@ -14,6 +14,7 @@ import { keysContract } from './keys.ts';
 import { lifecycleContract } from './lifecycle.ts';
 import { meterOutboxContract } from './meter-outbox.ts';
 import { referralsContract } from './referrals.ts';
+import { sessionsContract } from './sessions.ts';
 import { settingsContract } from './settings.ts';
 import { usageContract } from './usage.ts';
 import { webhooksContract } from './webhooks.ts';
@@ -33,6 +34,7 @@ const PARTS = [
   advisorsContract,
   referralsContract,
   analyticsContract,
+  sessionsContract,
 ];
 
 export function stateContract(factory: StoreFactory): void {

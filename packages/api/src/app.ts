@@ -24,6 +24,7 @@ import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
 import meRoutes from './routes/v1/me/index.ts';
+import sessionRoutes from './routes/v1/session.ts';
 import feedbackRoutes from './routes/v1/feedback.ts';
 import deviceRoutes from './routes/v1/device/index.ts';
 import devicePageRoutes from './routes/device-page.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(openapiRoutes);
     await v1.register(amRoutes, { prefix: '/am' });
     await v1.register(meRoutes);
+    await v1.register(sessionRoutes);
     await v1.register(feedbackRoutes);
     await v1.register(deviceRoutes, { prefix: '/device' });
     await v1.register(adminRoutes, { prefix: '/admin' });

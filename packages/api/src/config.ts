@@ -38,6 +38,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'TRUST_PROXY', default: null, help: "When set, the client address is taken from X-Forwarded-For as Fastify's trustProxy defines." },
   { name: 'LOG_LEVEL', default: 'info', help: 'pino log level (fatal, error, warn, info, debug, trace, silent).' },
   { name: 'SERVER_SECRET', default: null, help: 'Secret for encrypting one-time key reveals; random and persisted in the state store when unset.' },
+  { name: 'SESSION_TTL_SECONDS', default: '28800', help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.' },
 ];
 
 export interface Config {
@@ -63,6 +64,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   serverSecret: string | null;
+  sessionTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: readString(env, 'TRUST_PROXY') !== null,
     logLevel: readString(env, 'LOG_LEVEL') ?? 'info',
     serverSecret: readString(env, 'SERVER_SECRET'),
+    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 28_800, 60),
     ...overrides,
   };
   return Object.freeze(config);

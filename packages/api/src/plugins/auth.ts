@@ -1,6 +1,8 @@
 // Who is calling, and whether the route lets them (its declared `access`,
 // plugins/route-policy.ts). Sets `request.identity` for every request: an API
-// key (`X-API-Key` or `Authorization: Bearer`) or an anonymous client address.
+// key (`X-API-Key` or `Authorization: Bearer`; on routes declaring `session`,
+// the developer portal's session cookie when no key is sent, see session.ts)
+// or an anonymous client address.
 // An unknown or revoked key answers 401 on every path except admin ones,
 // which read only the operator key. Raw keys and addresses never leave this
 // hook: the identity carries only hashes.
@@ -12,11 +14,17 @@ import type { AdvisorRecord } from '../state/repositories/advisors.ts';
 import type { ApiKeyRecord } from '../state/repositories/keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../keys.ts';
 import { hashesEqual, sha256Hex } from '../hash.ts';
+import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../session.ts';
+import type { StateStore } from '../state/store.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
 import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
 
 /** The one answer to an anonymous call on a route that needs a key. */
 export const KEY_REQUIRED = 'An API key is required: send it in X-API-Key or Authorization: Bearer';
+/** The answer on a `key` route to a session cookie whose session has expired or ended. */
+export const SESSION_ENDED = 'Your session has expired or ended: log in again with your API key';
+/** The answer to a cookie-borne (or cookie-setting) POST from another origin. */
+export const CROSS_ORIGIN = 'This request must come from this server\'s own pages (or send an API key)';
 
 export type Identity =
   | { kind: 'anonymous'; addressHash: string }
@@ -96,6 +104,20 @@ export function presentedKey(request: FastifyRequest): string | null {
   return direct || bearerToken(request);
 }
 
+/**
+ * The key identity of a raw key: 401 unless it has our shape, is known and is
+ * active. The one check for a key, whether it came in a header or in the
+ * body of POST /v1/session.
+ */
+export async function verifyApiKey(state: StateStore, key: string): Promise<Extract<Identity, { kind: 'key' }>> {
+  if (!looksLikeApiKey(key)) throw new HttpError(401, 'Invalid API key');
+  const keyHash = hashApiKey(key);
+  const record = await state.keys.findByHash(keyHash);
+  if (!record || !hashesEqual(record.keyHash, keyHash)) throw new HttpError(401, 'Invalid API key');
+  if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
+  return { kind: 'key', key: record, keyHash };
+}
+
 /** `admin` access: ADMIN_API_KEY in `X-Admin-Key` or Bearer; unset -> 404 (the routes do not exist), wrong -> 403. */
 function checkAdminKey(request: FastifyRequest, configured: string | null): void {
   if (!configured) throw new HttpError(404, notFoundDetail(request));
@@ -110,15 +132,33 @@ export default fp(
     app.decorateRequest('advisor', null as never);
     const anonymous = (request: FastifyRequest): Identity => ({ kind: 'anonymous', addressHash: hashAddress(request.ip, app.ipHashSalt) });
 
+    /** On a `session` route without a key: the key of the live session the cookie names, if any. */
+    async function sessionIdentity(request: FastifyRequest, access: Access): Promise<Identity | null> {
+      const id = sessionIdOf(request);
+      if (id === null) return null;
+      const session = await app.state.sessions.findLive(hashSessionId(id), new Date().toISOString());
+      const record = session ? await app.state.keys.findById(session.keyId) : null;
+      if (!record) {
+        // A dead cookie on a route that needs a key says why, rather than "send a key".
+        if (access === 'key') throw new HttpError(401, SESSION_ENDED);
+        return null;
+      }
+      if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
+      return { kind: 'key', key: record, keyHash: record.keyHash };
+    }
+
     async function identify(request: FastifyRequest): Promise<Identity> {
       const key = presentedKey(request);
-      if (key === null) return anonymous(request);
-      if (!looksLikeApiKey(key)) throw new HttpError(401, 'Invalid API key');
-      const keyHash = hashApiKey(key);
-      const record = await app.state.keys.findByHash(keyHash);
-      if (!record || !hashesEqual(record.keyHash, keyHash)) throw new HttpError(401, 'Invalid API key');
-      if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
-      return { kind: 'key', key: record, keyHash };
+      if (key !== null) return verifyApiKey(app.state, key);
+      const { access, session } = policyOf(request);
+      if (session) {
+        // Without a key, a browser session route's POST relies on the cookie
+        // (or sets it): it must come from this origin (session.ts, CSRF).
+        if (!fromOwnOrigin(request)) throw new HttpError(403, CROSS_ORIGIN);
+        const fromCookie = await sessionIdentity(request, access);
+        if (fromCookie) return fromCookie;
+      }
+      return anonymous(request);
     }
 
     app.addHook('onRequest', async (request) => {

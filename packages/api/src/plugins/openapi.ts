@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../config.ts';
 import { describePolicy, policyExtensions } from './route-policy.ts';
+import { SESSION_COOKIE } from '../session.ts';
 
 export default fp(
   async function openapi(app: FastifyInstance) {
@@ -26,6 +27,8 @@ export default fp(
           securitySchemes: {
             apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
             bearer: { type: 'http', scheme: 'bearer' },
+            // The developer portal's browser session (POST /v1/session), accepted by the operations marked x-session.
+            session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
           },
         },
       },

@@ -50,6 +50,13 @@ export interface RouteDeclaration {
   billed?: boolean;
   /** Default null. */
   extraLimit?: ExtraLimit | null;
+  /**
+   * Default false. True: a browser session route of the developer portal
+   * (session.ts). When no key is sent, the session cookie stands in for one;
+   * an unsafe method without a key must come from this server's own origin
+   * (CSRF). Only `public` and `key` routes may declare it.
+   */
+  session?: boolean;
 }
 
 /** The declaration as the hooks read it: checked, defaults filled, frozen. */
@@ -58,9 +65,10 @@ export interface RoutePolicy {
   readonly counter: Counter | null;
   readonly billed: boolean;
   readonly extraLimit: ExtraLimit | null;
+  readonly session: boolean;
 }
 
-const DEFAULTS = { counter: null, billed: false, extraLimit: null } as const;
+const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false } as const;
 
 /** Requests that matched no route (404): anyone, never counted. */
 const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });
@@ -99,10 +107,12 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
     counter: declared.counter ?? DEFAULTS.counter,
     billed: declared.billed ?? DEFAULTS.billed,
     extraLimit: declared.extraLimit ?? DEFAULTS.extraLimit,
+    session: declared.session ?? DEFAULTS.session,
   };
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
   if (policy.billed && !policy.counter) fail('a billed route must be counted: add counter: \'daily\'');
+  if (policy.session && policy.access !== 'public' && policy.access !== 'key') fail(`access '${policy.access}' cannot accept the browser session`);
   if (policy.access === 'advisor' && !/\/:id(\/|$)/.test(route.url ?? '')) fail("access 'advisor' needs an :id parameter naming the advisor");
   return Object.freeze(policy);
 }
@@ -118,6 +128,7 @@ export function describePolicy(policy: RoutePolicy): string {
   parts.push(policy.counter === 'daily' ? 'Counted: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.' : 'Not counted.');
   parts.push(policy.billed ? 'Billed: one unit per 2xx answer to a paid key.' : 'Never billed.');
   if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
+  if (policy.session) parts.push('Browser session: the developer portal\'s session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server\'s own pages.');
   return parts.join(' ');
 }
 
@@ -128,6 +139,7 @@ export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unk
     'x-counter': policy.counter,
     'x-billed': policy.billed,
     ...(policy.extraLimit ? { 'x-extra-limit': policy.extraLimit } : {}),
+    ...(policy.session ? { 'x-session': true } : {}),
   };
 }
 

@@ -46,9 +46,10 @@ test('a route without a declaration, or with an inconsistent one, fails at start
   assert.throws(() => app.get('/typo', { config: { access: 'everyone' as never } }, handler), /unknown access 'everyone'/);
   assert.throws(() => app.get('/free', { config: { access: 'public', billed: true } }, handler), /billed route must be counted/);
   assert.throws(() => app.get('/advisors/mine', { config: { access: 'advisor' } }, handler), /needs an :id/);
+  assert.throws(() => app.get('/ops', { config: { access: 'admin', session: true } }, handler), /cannot accept the browser session/);
   app.get('/ok', { config: { access: 'public' } }, handler);
   await app.ready();
-  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null };
+  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false };
   assert.deepEqual(app.routePolicies.get('GET /ok'), expected, 'defaults: not counted, not billed');
   await app.close();
 });
@@ -56,13 +57,13 @@ test('a route without a declaration, or with an inconsistent one, fails at start
 test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
-  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null };
+  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false };
   assert.deepEqual(policy('GET /v1/programs/search'), read);
   assert.deepEqual(policy('POST /v1/programs/batch'), read, 'batch: one call, one unit');
   assert.deepEqual(policy('GET /meta'), read);
   assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
-  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: null, billed: false, extraLimit: null }, 'its tool calls are counted in-process');
+  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: null, billed: false, extraLimit: null, session: false }, 'its tool calls are counted in-process');
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {
     assert.equal(policy(route)?.counter, null, route);
   }

@@ -154,6 +154,14 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   }
   post('setCap', '/v1/me/cap', { monthly_cap_yen: 5000 }, paid);
   post('setCap', '/v1/me/cap', { monthly_cap_yen: null }, paid);
+  // The portal's session: log in, then the account calls and logout with its cookie.
+  post('createSession', '/v1/session', { api_key: paid['x-api-key'] }, {});
+  const sessionCookie = async () => String((await app.inject({ method: 'POST', url: '/v1/session', payload: { api_key: paid['x-api-key'] } })).headers['set-cookie']).split(';')[0];
+  (calls.getDashboard ??= []).push(async () => app.inject({ url: '/v1/me/dashboard', headers: { cookie: await sessionCookie() } }));
+  (calls.endSession ??= []).push(
+    () => app.inject({ method: 'POST', url: '/v1/session/logout' }),
+    async () => app.inject({ method: 'POST', url: '/v1/session/logout', headers: { cookie: await sessionCookie() } }),
+  );
   post('sendFeedback', '/v1/feedback', { message: 'shapes', rating: 4 });
 
   const device = body(await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} }));

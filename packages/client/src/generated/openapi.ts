@@ -1798,6 +1798,28 @@ export type GetProgramParams = {
 /** Response (200) of GET /v1/programs/{unified_id}: One program by unified_id */
 export type GetProgramResponse = ProgramDetail | ProgramMinimal;
 
+/** Request body of POST /v1/session: Log in to the developer portal with an API key */
+export type CreateSessionBody = {
+  /** the API key to act as; sent once, never stored */
+  api_key: string;
+};
+
+/** Response (200) of POST /v1/session: Log in to the developer portal with an API key */
+export type CreateSessionResponse = {
+  /** visible prefix of the key the session acts for */
+  key_prefix: string;
+  /** `free` or `paid` */
+  tier: string;
+  /** when the session and its cookie expire (UTC) */
+  expires_at: string;
+};
+
+/** Response (200) of POST /v1/session/logout: Log out of the developer portal */
+export type EndSessionResponse = {
+  /** true when a live session was ended; false when there was none */
+  ended: boolean;
+};
+
 /** Query parameters of GET /v1/tax_rulesets/search: Search tax rulesets by free text, date in force, category and kind */
 export type SearchTaxRulesetsQuery = {
   /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
@@ -1914,6 +1936,8 @@ export interface Operations {
   batchGetPrograms: { method: "POST"; path: "/v1/programs/batch"; body: BatchGetProgramsBody; response: BatchGetProgramsResponse };
   searchPrograms: { method: "GET"; path: "/v1/programs/search"; query: SearchProgramsQuery; response: SearchProgramsResponse };
   getProgram: { method: "GET"; path: "/v1/programs/{unified_id}"; query: GetProgramQuery; params: GetProgramParams; response: GetProgramResponse };
+  createSession: { method: "POST"; path: "/v1/session"; body: CreateSessionBody; response: CreateSessionResponse };
+  endSession: { method: "POST"; path: "/v1/session/logout"; response: EndSessionResponse };
   searchTaxRulesets: { method: "GET"; path: "/v1/tax_rulesets/search"; query: SearchTaxRulesetsQuery; response: SearchTaxRulesetsResponse };
   getTaxRuleset: { method: "GET"; path: "/v1/tax_rulesets/{id}"; params: GetTaxRulesetParams; response: GetTaxRulesetResponse };
 }

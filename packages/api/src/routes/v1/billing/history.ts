@@ -1,6 +1,7 @@
 // GET /v1/me/billing_history: the key's invoices from the payment provider,
 // cached in the state store for BILLING_HISTORY_CACHE_SECONDS. Declared
-// `access: 'key'`; a key without a customer (free) gets an empty list and
+// `access: 'key'` and `session` (the account page reads it with its
+// session cookie); a key without a customer (free) gets an empty list and
 // customer_id null.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -10,13 +11,13 @@ import { billingCall } from './index.ts';
 
 const billingHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/me/billing_history', {
-    config: { access: 'key' },
+    config: { access: 'key', session: true },
     schema: {
       operationId: 'getBillingHistory',
       tags: ['account'],
       summary: 'Invoices of the key’s customer',
       description: 'Read from the payment provider and cached for a few minutes (`cached_at`). Never billed.',
-      security: [{ apiKeyHeader: [] }, { bearer: [] }],
+      security: [{ apiKeyHeader: [] }, { bearer: [] }, { session: [] }],
       response: { 200: BillingHistoryResponse, ...errorResponses(401, 503) },
     },
   }, async (request) => {

@@ -1,6 +1,8 @@
 // The caller's account: GET /v1/me, GET /v1/me/dashboard (this Japan-time
 // month), POST /v1/me/cap. Declared `access: 'key'`: the auth hook answers
 // 401 without one, so every handler here has a key identity. Never counted.
+// Declared `session`: the account page calls them with the portal's session
+// cookie instead of a key (session.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../../schemas/common.ts';
@@ -45,7 +47,7 @@ const CapResponse = Type.Object({ monthly_cap_yen: Nullable(Type.Integer()) }, {
 
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/me', {
-    config: { access: 'key' },
+    config: { access: 'key', session: true },
     schema: {
       operationId: 'getMe',
       tags: ['account'],
@@ -64,7 +66,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/me/dashboard', {
-    config: { access: 'key' },
+    config: { access: 'key', session: true },
     schema: {
       operationId: 'getDashboard',
       tags: ['account'],
@@ -91,7 +93,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/me/cap', {
-    config: { access: 'key' },
+    config: { access: 'key', session: true },
     schema: {
       operationId: 'setCap',
       tags: ['account'],

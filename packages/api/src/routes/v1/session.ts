@@ -1,0 +1,76 @@
+// The developer portal's browser session (session.ts): POST /v1/session logs
+// in with an API key and sets the session cookie; POST /v1/session/logout
+// ends it. Declared `session` (the cookie and the same-origin rule apply),
+// never counted, never billed. The key travels once, in the login body, and
+// is neither stored nor echoed: the session row holds the id's hash and the
+// key's row id.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../schemas/common.ts';
+import { verifyApiKey } from '../../plugins/auth.ts';
+import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../session.ts';
+
+const LoginRequest = Type.Object(
+  { api_key: Type.String({ minLength: 1, maxLength: 200, description: 'the API key to act as; sent once, never stored' }) },
+  { $id: 'SessionLoginRequest', additionalProperties: false },
+);
+
+const SessionResponse = Type.Object(
+  {
+    key_prefix: Type.String({ description: 'visible prefix of the key the session acts for' }),
+    tier: Type.String({ description: '`free` or `paid`' }),
+    expires_at: Type.String({ description: 'when the session and its cookie expire (UTC)' }),
+  },
+  { $id: 'Session' },
+);
+
+const LogoutResponse = Type.Object(
+  { ended: Type.Boolean({ description: 'true when a live session was ended; false when there was none' }) },
+  { $id: 'SessionLogout' },
+);
+
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/session', {
+    config: { access: 'public', session: true },
+    schema: {
+      operationId: 'createSession',
+      tags: ['account'],
+      summary: 'Log in to the developer portal with an API key',
+      description:
+        'Sets the `jpsp_session` cookie: an opaque random id (never the key), HttpOnly, SameSite=Strict, Path=/v1, ' +
+        'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS). The cookie then stands in for the key on ' +
+        'the /v1/me* calls of the account page. A POST without a key header must come from this server\'s own pages.',
+      body: LoginRequest,
+      response: { 200: SessionResponse, ...errorResponses(400, 401, 403) },
+    },
+  }, async (request, reply) => {
+    const { key } = await verifyApiKey(app.state, request.body.api_key);
+    const ttl = app.config.sessionTtlSeconds;
+    const createdAt = new Date();
+    const expiresAt = new Date(createdAt.getTime() + ttl * 1000).toISOString();
+    const { id, idHash } = newSessionId();
+    // Expired rows are cleared at each login: the table only ever holds live sessions and the last few dead ones.
+    await app.state.sessions.deleteExpired(createdAt.toISOString());
+    await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt });
+    reply.header('set-cookie', sessionCookie(request, id, ttl)).header('cache-control', 'no-store');
+    return { key_prefix: key.prefix, tier: key.tier, expires_at: expiresAt };
+  });
+
+  app.post('/session/logout', {
+    config: { access: 'public', session: true },
+    schema: {
+      operationId: 'endSession',
+      tags: ['account'],
+      summary: 'Log out of the developer portal',
+      description: 'Ends the session the cookie names and removes the cookie. Answers 200 with or without a session.',
+      response: { 200: LogoutResponse, ...errorResponses(403) },
+    },
+  }, async (request, reply) => {
+    const id = sessionIdOf(request);
+    const ended = id !== null && (await app.state.sessions.delete(hashSessionId(id)));
+    reply.header('set-cookie', sessionCookie(request, null)).header('cache-control', 'no-store');
+    return { ended };
+  });
+};
+
+export default sessionRoutes;

@@ -40,6 +40,7 @@ import { RECORD_SETS, type RecordSetSpec } from './catalog/record-sets/index.ts'
 import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
 import amRoutes from './routes/v1/am/index.ts';
+import portal from './portal/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(billingHistoryRoutes);
   }, { prefix: '/v1' });
   await app.register(mcpRoutes);
+  await app.register(portal);
 
   await app.ready();
   return app;

@@ -28,7 +28,13 @@ export const CROSS_ORIGIN = 'This request must come from this server\'s own page
 
 export type Identity =
   | { kind: 'anonymous'; addressHash: string }
-  | { kind: 'key'; key: ApiKeyRecord; keyHash: string };
+  | {
+      kind: 'key';
+      key: ApiKeyRecord;
+      keyHash: string;
+      /** Set when the key came from the portal's session cookie: when that session expires. */
+      sessionExpiresAt?: string;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -137,14 +143,14 @@ export default fp(
       const id = sessionIdOf(request);
       if (id === null) return null;
       const session = await app.state.sessions.findLive(hashSessionId(id), new Date().toISOString());
-      const record = session ? await app.state.keys.findById(session.keyId) : null;
-      if (!record) {
+      const record = session && (await app.state.keys.findById(session.keyId));
+      if (!session || !record) {
         // A dead cookie on a route that needs a key says why, rather than "send a key".
         if (access === 'key') throw new HttpError(401, SESSION_ENDED);
         return null;
       }
       if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
-      return { kind: 'key', key: record, keyHash: record.keyHash };
+      return { kind: 'key', key: record, keyHash: record.keyHash, sessionExpiresAt: session.expiresAt };
     }
 
     async function identify(request: FastifyRequest): Promise<Identity> {

@@ -158,6 +158,7 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   post('createSession', '/v1/session', { api_key: paid['x-api-key'] }, {});
   const sessionCookie = async () => String((await app.inject({ method: 'POST', url: '/v1/session', payload: { api_key: paid['x-api-key'] } })).headers['set-cookie']).split(';')[0];
   (calls.getDashboard ??= []).push(async () => app.inject({ url: '/v1/me/dashboard', headers: { cookie: await sessionCookie() } }));
+  (calls.getSession ??= []).push(async () => app.inject({ url: '/v1/session', headers: { cookie: await sessionCookie() } }), () => app.inject({ url: '/v1/session', headers: paid }));
   (calls.endSession ??= []).push(
     () => app.inject({ method: 'POST', url: '/v1/session/logout' }),
     async () => app.inject({ method: 'POST', url: '/v1/session/logout', headers: { cookie: await sessionCookie() } }),

@@ -63,6 +63,12 @@ test('the cookie authenticates the /v1/me* calls of the account page, and nothin
   const app = await build(t);
   const key = await paidKey(app);
   const { cookie } = await login(app, key.key);
+  const session = await app.inject({ url: '/v1/session', headers: { cookie } });
+  assert.equal(session.statusCode, 200, session.body);
+  assert.equal(body(session).key_prefix, key.prefix);
+  assert.ok(Date.parse(body(session).expires_at) > Date.now(), 'the page learns when its session ends');
+  assert.equal(body(await app.inject({ url: '/v1/session', headers: { 'x-api-key': key.key } })).expires_at, null, 'a key header is no session');
+  assert.deepEqual(body(await app.inject({ url: '/v1/session' })), { detail: KEY_REQUIRED });
   const me = await app.inject({ url: '/v1/me', headers: { cookie } });
   assert.equal(me.statusCode, 200, me.body);
   assert.equal(body(me).key_prefix, key.prefix);
@@ -154,7 +160,7 @@ test('session routes are declared not counted and not billed', async (t) => {
   for (const route of ['POST /v1/session', 'POST /v1/session/logout']) {
     assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true }, route);
   }
-  for (const route of ['GET /v1/me', 'GET /v1/me/dashboard', 'POST /v1/me/cap', 'GET /v1/me/billing_history']) {
+  for (const route of ['GET /v1/session', 'GET /v1/me', 'GET /v1/me/dashboard', 'POST /v1/me/cap', 'GET /v1/me/billing_history']) {
     assert.equal(app.routePolicies.get(route)?.session, true, route);
   }
   const addr = { remoteAddress: '203.0.113.9' };

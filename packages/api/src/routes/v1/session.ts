@@ -1,13 +1,13 @@
 // The developer portal's browser session (session.ts): POST /v1/session logs
-// in with an API key and sets the session cookie; POST /v1/session/logout
-// ends it. Declared `session` (the cookie and the same-origin rule apply),
+// in with an API key and sets the session cookie; GET /v1/session tells the
+// page who it is logged in as; POST /v1/session/logout ends it. Declared `session` (the cookie and the same-origin rule apply),
 // never counted, never billed. The key travels once, in the login body, and
 // is neither stored nor echoed: the session row holds the id's hash and the
 // key's row id.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../schemas/common.ts';
-import { verifyApiKey } from '../../plugins/auth.ts';
+import { Nullable, errorResponses } from '../../schemas/common.ts';
+import { callerKey, verifyApiKey } from '../../plugins/auth.ts';
 import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../session.ts';
 
 const LoginRequest = Type.Object(
@@ -19,7 +19,7 @@ const SessionResponse = Type.Object(
   {
     key_prefix: Type.String({ description: 'visible prefix of the key the session acts for' }),
     tier: Type.String({ description: '`free` or `paid`' }),
-    expires_at: Type.String({ description: 'when the session and its cookie expire (UTC)' }),
+    expires_at: Nullable(Type.String({ description: 'when the session and its cookie expire (UTC); null when the call was authenticated by a key header, not a session' })),
   },
   { $id: 'Session' },
 );
@@ -54,6 +54,21 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt });
     reply.header('set-cookie', sessionCookie(request, id, ttl)).header('cache-control', 'no-store');
     return { key_prefix: key.prefix, tier: key.tier, expires_at: expiresAt };
+  });
+
+  app.get('/session', {
+    config: { access: 'key', session: true },
+    schema: {
+      operationId: 'getSession',
+      tags: ['account'],
+      summary: 'The developer portal session of this browser',
+      description: 'The key the session cookie acts for and when the session expires (401 without a live session).',
+      response: { 200: SessionResponse, ...errorResponses(401) },
+    },
+  }, async (request, reply) => {
+    const { key, sessionExpiresAt } = callerKey(request);
+    reply.header('cache-control', 'no-store');
+    return { key_prefix: key.prefix, tier: key.tier, expires_at: sessionExpiresAt ?? null };
   });
 
   app.post('/session/logout', {

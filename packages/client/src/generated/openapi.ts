@@ -1798,6 +1798,15 @@ export type GetProgramParams = {
 /** Response (200) of GET /v1/programs/{unified_id}: One program by unified_id */
 export type GetProgramResponse = ProgramDetail | ProgramMinimal;
 
+/** Response (200) of GET /v1/session: The developer portal session of this browser */
+export type GetSessionResponse = {
+  /** visible prefix of the key the session acts for */
+  key_prefix: string;
+  /** `free` or `paid` */
+  tier: string;
+  expires_at: string | null;
+};
+
 /** Request body of POST /v1/session: Log in to the developer portal with an API key */
 export type CreateSessionBody = {
   /** the API key to act as; sent once, never stored */
@@ -1810,8 +1819,7 @@ export type CreateSessionResponse = {
   key_prefix: string;
   /** `free` or `paid` */
   tier: string;
-  /** when the session and its cookie expire (UTC) */
-  expires_at: string;
+  expires_at: string | null;
 };
 
 /** Response (200) of POST /v1/session/logout: Log out of the developer portal */
@@ -1936,6 +1944,7 @@ export interface Operations {
   batchGetPrograms: { method: "POST"; path: "/v1/programs/batch"; body: BatchGetProgramsBody; response: BatchGetProgramsResponse };
   searchPrograms: { method: "GET"; path: "/v1/programs/search"; query: SearchProgramsQuery; response: SearchProgramsResponse };
   getProgram: { method: "GET"; path: "/v1/programs/{unified_id}"; query: GetProgramQuery; params: GetProgramParams; response: GetProgramResponse };
+  getSession: { method: "GET"; path: "/v1/session"; response: GetSessionResponse };
   createSession: { method: "POST"; path: "/v1/session"; body: CreateSessionBody; response: CreateSessionResponse };
   endSession: { method: "POST"; path: "/v1/session/logout"; response: EndSessionResponse };
   searchTaxRulesets: { method: "GET"; path: "/v1/tax_rulesets/search"; query: SearchTaxRulesetsQuery; response: SearchTaxRulesetsResponse };

@@ -110,12 +110,12 @@ test('landing page: counts from /meta, examples for this server, links to the pa
     assert.equal(mcp.mcpServers['jp-support'].env.JPSP_API_BASE_URL, origin, 'the MCP example points at this server');
     assert.match(await page.locator('#example-curl').innerText(), new RegExp(`curl '${origin}/v1/programs/search`));
     for (const href of ['/docs', '/explore', '/account', '/v1/openapi.json']) assert.ok(await page.locator(`a[href="${href}"]`).count(), href);
-    await page.locator('button[data-copy="example-mcp-http"]').click();
-    await page.locator('button[data-copy="example-mcp-http"]', { hasText: 'コピーしました' }).waitFor();
-    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /"url": ".*\/mcp"/);
     await assertAccessible(page, `/ (${viewport})`);
     await assertNoLeaks(page, '/');
     await screenshot(page, `landing-${viewport}`);
+    await page.locator('button[data-copy="example-mcp-http"]').click();
+    await page.locator('button[data-copy="example-mcp-http"]', { hasText: 'コピーしました' }).waitFor();
+    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /"url": ".*\/mcp"/);
     await done();
   }
 });

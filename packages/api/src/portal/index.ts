@@ -41,11 +41,6 @@ const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** The origin the browser used, for the copy-paste examples (Host is escaped wherever it is written). */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 type PageRenderer = (app: FastifyInstance, request: FastifyRequest) => string;
 
 const PAGES: [path: string, render: PageRenderer, cacheControl: string][] = [

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from '../html.ts';
 import { label, renderPage } from '../layout.ts';
-import { originOf } from '../index.ts';
+import { originOf } from '../origin.ts';
 import { asJson, clientExample, curlExample, mcpHttpConfig, mcpStdioConfig } from '../examples.ts';
 import { texts, type LabelKey } from '../browser/labels.ts';
 

@@ -3,34 +3,16 @@
 // request body; it is kept in no variable past that call, in no storage, in
 // no URL. From then on the HttpOnly session cookie (which scripts cannot
 // read) authenticates the /v1/me* calls.
+import type { OpenAPI } from '@jp-support/client';
 import { api } from './api.ts';
 import { byId, el, formatNumber, formatTime, formatYen, label, setLabel } from './dom.ts';
 import { texts, type LabelKey } from './labels.ts';
 import { usageChart } from './usage-chart.ts';
 
-interface Session { key_prefix: string; tier: string; expires_at: string | null }
-interface Me { tier: string; customer_id: string | null; key_prefix: string; created_at: string; monthly_cap_yen: number | null }
-interface Dashboard {
-  month: string;
-  requests: number;
-  billable_requests: number;
-  spend_yen: number;
-  cap_yen: number | null;
-  remaining_yen: number | null;
-  per_day: { date: string; requests: number; billable: number }[];
-  top_endpoints: { route: string; requests: number }[];
-}
-interface Invoice {
-  id: string;
-  number: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  amount_due_yen: number;
-  amount_paid_yen: number;
-  status: string;
-  hosted_invoice_url: string | null;
-  created: string;
-}
+// The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
+type Session = OpenAPI.GetSessionResponse;
+type Dashboard = OpenAPI.GetDashboardResponse;
+type Invoice = OpenAPI.BillingInvoice;
 
 const pageStatus = byId('account-status');
 const loginSection = byId('login');
@@ -59,7 +41,7 @@ loginForm.addEventListener('submit', async (event) => {
   const body = { api_key: loginKey.value.trim() };
   loginKey.value = '';
   say(pageStatus, 'loading');
-  const result = await api<Session>('/v1/session', { method: 'POST', body });
+  const result = await api<OpenAPI.CreateSessionResponse>('/v1/session', { method: 'POST', body });
   body.api_key = '';
   if (!result.ok) {
     say(pageStatus, 'failed', {}, result.detail);
@@ -71,7 +53,7 @@ loginForm.addEventListener('submit', async (event) => {
 });
 
 byId('logout').addEventListener('click', async () => {
-  const result = await api<{ ended: boolean }>('/v1/session/logout', { method: 'POST' });
+  const result = await api<OpenAPI.EndSessionResponse>('/v1/session/logout', { method: 'POST' });
   if (!result.ok) {
     say(pageStatus, 'failed', {}, result.detail);
     return;
@@ -91,7 +73,7 @@ async function showAccount(session: Session): Promise<void> {
 }
 
 async function loadMe(): Promise<void> {
-  const result = await api<Me>('/v1/me');
+  const result = await api<OpenAPI.GetMeResponse>('/v1/me');
   if (!result.ok) return void say(pageStatus, 'failed', {}, result.detail);
   const me = result.body;
   byId('key-prefix').textContent = `${me.key_prefix}…`;
@@ -138,7 +120,7 @@ function monthDays(month: string, perDay: Dashboard['per_day']): Dashboard['per_
 
 async function loadInvoices(): Promise<void> {
   const target = byId('invoices');
-  const result = await api<{ invoices: Invoice[] }>('/v1/me/billing_history');
+  const result = await api<OpenAPI.GetBillingHistoryResponse>('/v1/me/billing_history');
   if (!result.ok) {
     target.replaceChildren(el('p', {}, label(result.status === 503 ? 'invoicesUnavailable' : 'failed')));
     return;
@@ -164,7 +146,7 @@ async function loadInvoices(): Promise<void> {
 // ---- the cap ------------------------------------------------------------------
 
 async function setCap(cap: number | null): Promise<void> {
-  const result = await api<{ monthly_cap_yen: number | null }>('/v1/me/cap', { method: 'POST', body: { monthly_cap_yen: cap } });
+  const result = await api<OpenAPI.SetCapResponse>('/v1/me/cap', { method: 'POST', body: { monthly_cap_yen: cap } });
   if (!result.ok) return void say(capStatus, 'failed', {}, result.detail);
   if (result.body.monthly_cap_yen === null) say(capStatus, 'capRemoved');
   else say(capStatus, 'capSet', { n: formatNumber(result.body.monthly_cap_yen) });

@@ -3,36 +3,17 @@
 // lineage) in a dialog, and checks the selected programmes against the
 // exclusion rules. Every change of the search is a new history entry, so Back
 // and a shared link both restore it.
+import type { OpenAPI } from '@jp-support/client';
 import { api, type ApiResult } from './api.ts';
 import { byId, el, externalLink, formatNumber, formatTime, label, setLabel } from './dom.ts';
 import { LABELS, type LabelKey } from './labels.ts';
 import { FILTER_FIELDS, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type SearchState } from './search-query.ts';
 
-interface Program {
-  unified_id: string;
-  primary_name: string;
-  tier: string;
-  prefecture: string | null;
-  municipality?: string | null;
-  authority_name: string | null;
-  authority_level?: string | null;
-  program_kind?: string | null;
-  amount_max_man_yen: number | null;
-  amount_min_man_yen?: number | null;
-  subsidy_rate?: number | null;
-  official_url: string | null;
-  aliases?: string[];
-  target_types?: string[];
-  funding_purpose?: string[];
-  application_window?: { start?: string | null; end?: string | null } | null;
-  source_url?: string | null;
-  source_fetched_at?: string | null;
-  source_checksum?: string | null;
-  source_mentions?: { url: string; fetched_at?: string | null; confidence?: number | null }[] | null;
-}
-interface SearchResponse { total: number; limit: number; offset: number; results: Program[] }
-interface ExclusionHit { rule_id: string; kind: string; severity: string | null; programs_involved: string[]; description: string | null; source_urls: string[] }
-interface CheckResponse { program_ids: string[]; hits: ExclusionHit[]; checked_rules: number }
+// The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
+type Program = OpenAPI.Program;
+type ProgramDetail = OpenAPI.ProgramDetail;
+/** A search page in the default row shape (the one `searchPath` asks for). */
+type SearchPage = Omit<OpenAPI.SearchProgramsResponse, 'results'> & { results: Program[] };
 
 const form = byId<HTMLFormElement>('search');
 const filters = byId<HTMLDetailsElement>('filters');
@@ -102,7 +83,7 @@ async function search(): Promise<void> {
   const seq = ++searchSeq;
   setLabel(status, 'loading');
   list.setAttribute('aria-busy', 'true');
-  const result = await api<SearchResponse>(searchPath(state));
+  const result = await api<SearchPage>(searchPath(state));
   if (seq !== searchSeq) return; // a newer search has started
   list.removeAttribute('aria-busy');
   if (!result.ok) {
@@ -140,13 +121,13 @@ function fact(key: LabelKey, value: Node | string | null | undefined): HTMLEleme
   return el('div', {}, el('dt', {}, label(key)), el('dd', {}, value));
 }
 
-async function openDetail(id: string, history: 'push' | 'replace' | 'none'): Promise<void> {
+async function openDetail(id: string, urlMode: 'push' | 'replace' | 'none'): Promise<void> {
   state.id = id;
-  if (history !== 'none') writeUrl(history);
+  if (urlMode !== 'none') writeUrl(urlMode);
   setLabel(detailTitle, 'details');
   detailBody.replaceChildren(el('p', { role: 'status' }, label('loading')));
   if (!dialog.open) dialog.showModal();
-  const result = await api<Program>(`/v1/programs/${encodeURIComponent(id)}?fields=full`);
+  const result = await api<ProgramDetail>(`/v1/programs/${encodeURIComponent(id)}?fields=full`);
   if (state.id !== id) return;
   if (!result.ok) {
     const box = el('p');
@@ -157,10 +138,10 @@ async function openDetail(id: string, history: 'push' | 'replace' | 'none'): Pro
   renderDetail(result.body);
 }
 
-function renderDetail(p: Program): void {
+function renderDetail(p: ProgramDetail): void {
   detailTitle.replaceChildren(p.primary_name);
-  const window = p.application_window && (p.application_window.start || p.application_window.end)
-    ? `${p.application_window.start ?? '…'} – ${p.application_window.end ?? '…'}`
+  const { start, end } = p.application_window;
+  const applicationWindow = start || end ? `${start ?? '…'} – ${end ?? '…'}`
     : null;
   const place = [p.prefecture, p.municipality].filter(Boolean).join(' ');
   const facts = el('dl', { class: 'facts' },
@@ -170,15 +151,20 @@ function renderDetail(p: Program): void {
     fact('kindLabel', p.program_kind),
     fact('amountMaxLabel', amountText(p)),
     fact('subsidyRate', typeof p.subsidy_rate === 'number' ? `${Math.round(p.subsidy_rate * 1000) / 10}%` : null),
-    fact('window', window),
-    fact('targets', p.target_types?.join('、')),
-    fact('purposes', p.funding_purpose?.join('、')),
-    fact('aliases', p.aliases?.join('、')),
+    fact('window', applicationWindow),
+    fact('targets', p.target_types.join('、')),
+    fact('purposes', p.funding_purpose.join('、')),
+    fact('aliases', p.aliases.join('、')),
   );
   const official = p.official_url ? el('p', {}, externalLink(p.official_url, label('officialPage'))) : null;
-  const mentions = (p.source_mentions ?? []).map((m) =>
-    el('li', {}, externalLink(m.url), m.fetched_at ? ` (${formatTime(m.fetched_at)}` : '', typeof m.confidence === 'number' ? `, ` : '',
-      typeof m.confidence === 'number' ? label('confidence') : null, typeof m.confidence === 'number' ? ` ${m.confidence}` : '', m.fetched_at ? ')' : ''));
+  const mentions = (p.source_mentions ?? []).map((m) => {
+    const when = m.fetched_at ? formatTime(m.fetched_at) : null;
+    const confidence = typeof m.confidence === 'number' ? m.confidence : null;
+    return el('li', {}, externalLink(m.url),
+      when || confidence !== null ? ' (' : '', when ?? '', when && confidence !== null ? ', ' : '',
+      confidence !== null ? label('confidence') : null, confidence !== null ? ` ${confidence}` : '',
+      when || confidence !== null ? ')' : '');
+  });
   const lineage = el('section', { class: 'lineage', 'aria-labelledby': 'lineage-title' },
     el('h3', { id: 'lineage-title' }, label('lineage')),
     el('dl', { class: 'facts' },
@@ -234,7 +220,7 @@ function renderSelection(): void {
 async function resolveSelectedNames(): Promise<void> {
   const unknown = [...selected].filter(([id, name]) => id === name).map(([id]) => id);
   if (!unknown.length) return;
-  const result = await api<{ results: Program[] }>('/v1/programs/batch', { method: 'POST', body: { unified_ids: unknown } });
+  const result = await api<OpenAPI.BatchGetProgramsResponse>('/v1/programs/batch', { method: 'POST', body: { unified_ids: unknown } });
   if (!result.ok) return;
   for (const p of result.body.results) if (selected.has(p.unified_id)) selected.set(p.unified_id, p.primary_name);
   renderSelection();
@@ -243,7 +229,7 @@ async function resolveSelectedNames(): Promise<void> {
 async function checkExclusions(): Promise<void> {
   const ids = [...selected.keys()];
   checkResult.replaceChildren(el('p', {}, label('loading')));
-  const result = await api<CheckResponse>('/v1/exclusions/check', { method: 'POST', body: { program_ids: ids } });
+  const result = await api<OpenAPI.CheckExclusionsResponse>('/v1/exclusions/check', { method: 'POST', body: { program_ids: ids } });
   if (!result.ok) {
     const box = el('p');
     showError(box, result);

@@ -14,7 +14,9 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
   const tsFiles = (dir: string) => readdirSync(path.join(CATALOG_DIR, dir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(CATALOG_DIR, dir, f));
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles('loaders'), ...tsFiles('record-sets')];
-  const shared = ['derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts'].map((f) => path.join(CATALOG_DIR, f));
+  const shared = [
+    'derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts', 'search-text.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts',
+  ].map((f) => path.join(CATALOG_DIR, f));
   return [...new Set([...loaders, ...shared, ...extra])].sort();
 }
 

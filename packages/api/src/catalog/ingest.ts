@@ -164,7 +164,7 @@ async function runLoader(
   let loaded = 0;
   let rejected = 0;
   let lines = 0;
-  const writer = loader.prepare(ctx);
+  const writer = await loader.prepare(ctx);
   ctx.db.exec('BEGIN');
   try {
     for await (const line of readJsonl(file)) {

@@ -1,11 +1,17 @@
 // The programs table, its derived fields and its trigram full-text index.
+import type { DatabaseSync } from 'node:sqlite';
 import { Type } from 'typebox';
 import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
 import {
   aliasesFor, amountBand, applicationWindow, coverageFrom, enrichedDimensions, tierAndExclusion, trustLevel,
   TIER_ORDER, type RawProgram,
 } from '../derive.ts';
-import { normalizeText } from '../text-query.ts';
+import { compactKey, searchNormalize } from '../search-text.ts';
+import { cleanProgramName, fiscalYear, recordClass } from '../names.ts';
+import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
+import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
+import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
+import { datasetFile, readJsonl } from '../jsonl.ts';
 import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
 import { LAW_REFS, type LawRefsByProgram } from './program-law-refs.ts';
 
@@ -89,13 +95,25 @@ export const PROGRAMS_DDL = `
     in_public_index INTEGER,
     local_gov_code TEXT,
     -- Kept for the entity graph (entity-graph/build/programs.ts): the name
-    -- before a code prefix was removed, the upstream liveness probe, and the
-    -- dataset's per-field source keys (_provenance, JSON).
+    -- before a code prefix was removed and the upstream liveness probe.
     name_as_published TEXT,
     source_last_check_status INTEGER,
-    provenance TEXT,
-    -- Normalised name and aliases (text-query.ts#normalizeText) for 1–2 character substring search.
-    search_text TEXT NOT NULL
+    -- Normalised name and aliases (search-text.ts#searchNormalize).
+    search_text TEXT NOT NULL,
+    -- The name as the dataset published it (primary_name is the cleaned name, names.ts).
+    published_name TEXT NOT NULL,
+    -- What kind of page the record is (names.ts#recordClass), for the ranking's quality prior.
+    record_class TEXT NOT NULL,
+    fiscal_year INTEGER,
+    -- Hiragana reading of the name (readings.ts), indexed for kana queries.
+    name_reading TEXT NOT NULL,
+    -- compactKey of the cleaned name: duplicate detection and the exact-name boost.
+    name_key TEXT NOT NULL,
+    -- Per-field source keys (JSON): the dataset's _provenance plus the cleaned:/derived: keys of ingest.
+    provenance TEXT NOT NULL,
+    -- One programme, one row (duplicate-groups.ts): pid of the group's best record, and this record's rank in it.
+    dup_group INTEGER NOT NULL DEFAULT 0,
+    dup_rank INTEGER NOT NULL DEFAULT 0
   ) STRICT;
   -- Browse order (tier, name; rowid breaks ties) per visibility, so the
   -- default listing reads rows in order instead of sorting. search_text makes
@@ -109,9 +127,53 @@ export const PROGRAMS_DDL = `
   CREATE INDEX programs_window_end ON programs (window_end);
   -- Trigram index over the searchable text. rowid = programs.pid.
   CREATE VIRTUAL TABLE programs_fts USING fts5(
-    primary_name, aliases, authority, other,
+    primary_name, aliases, authority, other, reading,
     tokenize = 'trigram'
   );`;
+
+const MUNICIPALITIES = 'municipalities';
+
+/** The municipality master of the dataset (read here: its own loader runs later). */
+async function readMunicipalities(datasetDir: string): Promise<Municipality[]> {
+  const file = datasetFile(datasetDir, MUNICIPALITIES);
+  const out: Municipality[] = [];
+  if (!file) return out;
+  for await (const line of readJsonl(file)) {
+    if (!line.ok) continue;
+    const { name, prefecture } = line.record as { name?: unknown; prefecture?: unknown };
+    if (typeof name === 'string' && typeof prefecture === 'string') out.push({ name, prefecture });
+  }
+  return out;
+}
+
+interface NameAndPlace {
+  name: string;
+  prefecture: string | null;
+  municipality: string | null;
+  provenance: Record<string, unknown>;
+}
+
+/** The cleaned name and the derived place of a record, with what ingest did to each in its provenance. */
+function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceMaster): NameAndPlace {
+  const provenance: Record<string, unknown> = { ...((p._provenance as Record<string, unknown> | undefined) ?? {}) };
+  const cleaned = cleanProgramName(p.primary_name);
+  if (cleaned.rules.length > 0) provenance.primary_name = `cleaned:${cleaned.rules.join('+')}`;
+  let prefecture = p.prefecture ?? null;
+  let municipality = p.municipality ?? null;
+  const derived = derivePlace({
+    prefecture, municipality, authorityLevel: p.authority_level ?? null, officialUrl: p.official_url ?? null,
+    sourceUrl: p.source_url ?? null, name: cleaned.name,
+  }, places);
+  if (derived?.prefecture) {
+    prefecture = derived.prefecture;
+    provenance.prefecture = derived.how;
+  }
+  if (derived?.municipality) {
+    municipality = derived.municipality;
+    provenance.municipality = derived.how;
+  }
+  return { name: cleaned.name, prefecture, municipality, provenance };
+}
 
 export const programsLoader: Loader = {
   name: 'programs',
@@ -119,7 +181,9 @@ export const programsLoader: Loader = {
   required: true,
   ddl: PROGRAMS_DDL,
   validate: schemaValidator(ProgramRecord),
-  prepare(ctx) {
+  async prepare(ctx) {
+    const tokenizer: ReadingTokenizer = await readingTokenizer();
+    const places = buildPlaceMaster(await readMunicipalities(ctx.datasetDir), tokenizer);
     const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
     const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
     const columns = [
@@ -129,17 +193,23 @@ export const programsLoader: Loader = {
       'exclusion_reason', 'crop_categories', 'equipment_category', 'target_types', 'funding_purpose', 'amount_band',
       'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
       'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
-      'name_as_published', 'source_last_check_status', 'provenance', 'search_text',
+      'name_as_published', 'source_last_check_status', 'search_text',
+      'published_name', 'record_class', 'fiscal_year', 'name_reading', 'name_key', 'provenance',
     ];
     const insert = ctx.db.prepare(
       `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
     );
     const insertFts = ctx.db.prepare(
-      'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other, reading) VALUES (?, ?, ?, ?, ?, ?)',
     );
     return (record) => {
-      const p = record as unknown as RawProgram;
-      const aliases = aliasesFor(p, dupNames.get(p.unified_id) ?? []);
+      const raw = record as unknown as RawProgram;
+      const { name, prefecture, municipality, provenance } = cleanedRecord(raw, places);
+      // Every later derivation sees the cleaned name and the derived place.
+      const p: RawProgram = { ...raw, primary_name: name, prefecture, municipality };
+      const groupNames = (dupNames.get(p.unified_id) ?? []).map((n: string) => cleanProgramName(n).name);
+      const aliases = aliasesFor(p, groupNames).filter((a) => a !== raw.primary_name);
+      const reading = tokenizer.reading(name);
       const enriched = enrichedDimensions(p, { laws: lawRefs.get(p.unified_id) ?? [] });
       const coverage = coverageFrom(enriched);
       const { tier, excluded, exclusion_reason } = tierAndExclusion(p);
@@ -157,26 +227,56 @@ export const programsLoader: Loader = {
           json(window), window.start, window.end, json(enriched), json(mentions), p.source_url ?? null,
           p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
           bool(p.in_public_index), p.local_gov_code ?? null, p.name_as_published ?? null,
-          p.source_last_check_status ?? null, json(record._provenance), normalizeText([p.primary_name, ...aliases].join(' | ')),
+          p.source_last_check_status ?? null, searchNormalize([p.primary_name, ...aliases].join(' | ')),
+          raw.primary_name, recordClass(raw.primary_name, p.program_kind), fiscalYear(raw.primary_name, window.start, window.end),
+          reading, compactKey(name), JSON.stringify(provenance),
         ) as { pid: number };
         pid = row.pid;
       }, `unified_id ${p.unified_id}`);
       if (problem) return problem;
-      // The index holds normalised text; queries are normalised the same way (text-query.ts).
-      insertFts.run(
-        pid, normalizeText(p.primary_name), normalizeText(aliases.join(' | ')),
-        normalizeText([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
-        normalizeText([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
-      );
+      // The index holds the search normalisation; queries are normalised the same way (search-text.ts).
+      const text = searchColumns(p, aliases, reading);
+      insertFts.run(pid, text.name, text.aliases, text.authority, text.other, text.reading);
       return null;
     };
   },
   finalize(ctx) {
+    writeDuplicateGroups(ctx.db);
     // The reference date of the data: the newest source fetch of any program.
     const row = ctx.db.prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'").get() as { d: string | null };
     ctx.db.prepare("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('data_as_of', ?)").run(row.d ?? '');
   },
 };
+
+/** The text of each indexed column (also what the in-memory search columns hold, search/index.ts). */
+export function searchColumns(p: RawProgram, aliases: string[], reading: string) {
+  return {
+    name: searchNormalize(p.primary_name),
+    aliases: searchNormalize(aliases.join(' | ')),
+    authority: searchNormalize([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
+    other: searchNormalize([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
+    reading,
+  };
+}
+
+function writeDuplicateGroups(db: DatabaseSync): void {
+  const rows = db.prepare(
+    `SELECT pid, unified_id, name_key, prefecture, municipality, excluded, tier_order, coverage_score, record_class,
+            trust_level, official_url FROM programs`,
+  ).all() as Record<string, string | number | null>[];
+  const members: DuplicateMember[] = rows.map((r) => ({
+    pid: r.pid as number, unifiedId: r.unified_id as string, nameKey: r.name_key as string,
+    prefecture: r.prefecture as string | null, municipality: r.municipality as string | null, excluded: r.excluded === 1,
+    tierOrder: r.tier_order as number, coverage: r.coverage_score as number, recordClass: r.record_class as string,
+    trustLevel: r.trust_level as string, hasOfficialUrl: r.official_url !== null,
+  }));
+  const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[])
+    .map((g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }));
+  const update = db.prepare('UPDATE programs SET dup_group = ?, dup_rank = ? WHERE pid = ?');
+  db.exec('BEGIN');
+  for (const [pid, a] of assignDuplicateGroups(members, groups)) update.run(a.group, a.rank, pid);
+  db.exec('COMMIT');
+}
 
 /** Where the record's facts were seen: its primary source, then its official page. */
 function sourceMentions(p: RawProgram): { url: string; fetched_at: string | null; confidence: number }[] | null {

@@ -10,6 +10,8 @@ export interface LoadContext {
   shared: Map<string, unknown>;
 }
 
+export type Writer = (record: Record<string, unknown>) => string | null;
+
 /** One record set: its tables, how a line is validated and written. */
 export interface Loader {
   /** Key in the ingest report's counts. */
@@ -21,8 +23,12 @@ export interface Loader {
   ddl: string;
   /** A reason when the record is unusable, else null. */
   validate(record: Record<string, unknown>): string | null;
-  /** Returns the writer for one valid record; the writer may still reject (e.g. a duplicate key). */
-  prepare(ctx: LoadContext): (record: Record<string, unknown>) => string | null;
+  /**
+   * Returns the writer for one valid record; the writer may still reject (e.g.
+   * a duplicate key). May be async when the writer needs something loaded
+   * first (the programs loader reads the municipality master and a tokenizer).
+   */
+  prepare(ctx: LoadContext): Writer | Promise<Writer>;
   /** Runs after every loader has loaded (cross-record-set derivations). */
   finalize?(ctx: LoadContext): void;
   /**

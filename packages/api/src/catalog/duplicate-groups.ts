@@ -1,0 +1,101 @@
+// One programme, one row: which records stand for the same programme, and
+// which of them is the best record to show. Computed at ingest over the
+// whole programmes table (pure over its inputs; written back by the
+// programs loader's finalize).
+//
+// Two records are one programme when
+// - the dataset's duplicate review put them in one group with verdict
+//   `merge`; or they share a group of another verdict (`keep`, `exclude`:
+//   both records stay, but they may still be one programme) and the same
+//   place (prefecture and municipality) — 遊休農地再生事業補助金 of 福岡県 and
+//   of 鹿児島県 stay two programmes;
+// - or their cleaned names are identical after normalisation
+//   (search-text.ts#compactKey) and so is their place.
+
+export interface DuplicateMember {
+  pid: number;
+  unifiedId: string;
+  nameKey: string;
+  prefecture: string | null;
+  municipality: string | null;
+  excluded: boolean;
+  tierOrder: number;
+  coverage: number;
+  recordClass: string;
+  trustLevel: string;
+  hasOfficialUrl: boolean;
+}
+
+export interface DatasetGroup {
+  unifiedIds: string[];
+  verdict: string | null;
+  winnerUid: string | null;
+}
+
+export interface GroupAssignment {
+  /** pid of the group's best record (itself for a record alone). */
+  group: number;
+  /** 0 for the best record, then 1, 2, … in order of preference. */
+  rank: number;
+}
+
+const TRUST_ORDER: Record<string, number> = { verified: 0, sourced: 1, listed: 2, unverified: 3 };
+
+export function assignDuplicateGroups(members: DuplicateMember[], groups: DatasetGroup[]): Map<number, GroupAssignment> {
+  const byUid = new Map(members.map((m) => [m.unifiedId, m]));
+  const parent = new Map<number, number>(members.map((m) => [m.pid, m.pid]));
+  const find = (pid: number): number => {
+    let root = pid;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(pid, root);
+    return root;
+  };
+  const union = (a: number, b: number): void => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
+  };
+  const place = (m: DuplicateMember): string => `${m.prefecture ?? ''}\u0000${m.municipality ?? ''}`;
+
+  const winners = new Set<string>();
+  for (const g of groups) {
+    const present = g.unifiedIds.map((id) => byUid.get(id)).filter((m): m is DuplicateMember => m !== undefined);
+    if (g.winnerUid) winners.add(g.winnerUid);
+    for (let i = 1; i < present.length; i++) {
+      for (let j = 0; j < i; j++) {
+        if (g.verdict === 'merge' || place(present[i]) === place(present[j])) union(present[i].pid, present[j].pid);
+      }
+    }
+  }
+  const byName = new Map<string, number>();
+  for (const m of members) {
+    if (m.nameKey === '') continue;
+    const key = `${m.nameKey}\u0000${place(m)}`;
+    const first = byName.get(key);
+    if (first === undefined) byName.set(key, m.pid);
+    else union(first, m.pid);
+  }
+
+  const clusters = new Map<number, DuplicateMember[]>();
+  for (const m of members) {
+    const root = find(m.pid);
+    const list = clusters.get(root);
+    if (list) list.push(m);
+    else clusters.set(root, [m]);
+  }
+  const better = (a: DuplicateMember, b: DuplicateMember): number =>
+    Number(a.excluded) - Number(b.excluded)
+    || Number(winners.has(b.unifiedId)) - Number(winners.has(a.unifiedId))
+    || Number(a.recordClass !== 'programme') - Number(b.recordClass !== 'programme')
+    || a.tierOrder - b.tierOrder
+    || b.coverage - a.coverage
+    || (TRUST_ORDER[a.trustLevel] ?? 9) - (TRUST_ORDER[b.trustLevel] ?? 9)
+    || Number(b.hasOfficialUrl) - Number(a.hasOfficialUrl)
+    || a.pid - b.pid;
+  const out = new Map<number, GroupAssignment>();
+  for (const list of clusters.values()) {
+    list.sort(better);
+    list.forEach((m, rank) => out.set(m.pid, { group: list[0].pid, rank }));
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+// Prefecture and municipality of a programme when the dataset leaves them
+// empty, derived at ingest from what the record itself implies:
+// 1. its official page on a local government's web domain (pref.*, city.*,
+//    town.*, vill.*, metro.tokyo; read against the bundled municipality
+//    master, whose names are turned into romaji through their readings);
+// 2. a place name opening the programme name (「福岡 スマート農業…」,
+//    「宇都宮市 新規就農者…」).
+// Records that say they are national or financial are left alone: their
+// page on a local site describes a nationwide programme. Each derived value
+// says how it was derived (`how`), recorded in the row's provenance.
+import { normalizePrefecture, PREFECTURES } from '@jp-support/vocab';
+import { romaji, romajiKey, type ReadingTokenizer } from './readings.ts';
+
+export type PlaceRule = 'derived:official_url_domain' | 'derived:name_place';
+
+export interface Municipality {
+  name: string;
+  prefecture: string;
+}
+
+export interface PlaceMaster {
+  /** Municipality by full name (宇都宮市); several when the name repeats across prefectures. */
+  byName: Map<string, Municipality[]>;
+  /** Municipality by `${type}:${romajiKey}` (type city | town | vill), from the reading of its name. */
+  byRomaji: Map<string, Municipality[]>;
+  /** Prefecture by romajiKey of its romaji (tokyo -> 東京都). */
+  prefectureByRomaji: Map<string, string>;
+}
+
+const TYPE_OF_SUFFIX: Record<string, string> = { 市: 'city', 区: 'city', 町: 'town', 村: 'vill' };
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function buildPlaceMaster(municipalities: Municipality[], tokenizer: ReadingTokenizer | null): PlaceMaster {
+  const master: PlaceMaster = { byName: new Map(), byRomaji: new Map(), prefectureByRomaji: new Map() };
+  for (const [name, roman] of PREFECTURES) master.prefectureByRomaji.set(romajiKey(roman), name);
+  for (const m of municipalities) {
+    push(master.byName, m.name, m);
+    const suffix = m.name.slice(-1);
+    const type = TYPE_OF_SUFFIX[suffix];
+    const stem = m.name.slice(0, -1);
+    if (!type || !tokenizer || stem === '') continue;
+    const reading = tokenizer.strictReading(stem);
+    if (reading) push(master.byRomaji, `${type}:${romajiKey(romaji(reading))}`, m);
+  }
+  return master;
+}
+
+export interface DerivedPlace {
+  prefecture: string | null;
+  municipality: string | null;
+  how: PlaceRule;
+}
+
+const LOCAL_DOMAIN = /(?:^|\.)(pref|city|town|vill|metro)\.([a-z0-9-]+)(?:\.([a-z]+))?\.(?:lg\.)?jp$/;
+
+/** Place of a local government's web domain, or null when the host is not one or is ambiguous. */
+export function placeFromUrl(url: string | null | undefined, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
+  if (!url) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const m = LOCAL_DOMAIN.exec(host);
+  if (!m) return null;
+  const [, kind, label, region] = m;
+  if (kind === 'pref' || kind === 'metro') {
+    const prefecture = master.prefectureByRomaji.get(romajiKey(label));
+    return prefecture ? { prefecture, municipality: null } : null;
+  }
+  // city.kakegawa.shizuoka.jp names its prefecture; city.kagoshima-izumi.lg.jp may prefix it.
+  let prefecture = region ? master.prefectureByRomaji.get(romajiKey(region)) ?? null : null;
+  let stem = label;
+  const dash = label.indexOf('-');
+  if (dash > 0) {
+    const head = master.prefectureByRomaji.get(romajiKey(label.slice(0, dash)));
+    if (head) {
+      prefecture ??= head;
+      stem = label.slice(dash + 1);
+    }
+  }
+  const candidates = (master.byRomaji.get(`${kind}:${romajiKey(stem)}`) ?? [])
+    .filter((c) => prefecture === null || c.prefecture === prefecture);
+  if (candidates.length === 1) return { prefecture: candidates[0].prefecture, municipality: candidates[0].name };
+  return null;
+}
+
+const SEPARATOR = /^[\s_・･\u3000]/u;
+
+/** Place named at the start of a programme name, or null. */
+export function placeFromName(name: string, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
+  const text = name.normalize('NFKC').trim();
+  // A municipality with its suffix (宇都宮市…), the longest name first, unique across Japan.
+  for (let len = Math.min(8, text.length); len >= 2; len--) {
+    const found = master.byName.get(text.slice(0, len));
+    if (found) return found.length === 1 ? { prefecture: found[0].prefecture, municipality: found[0].name } : null;
+  }
+  // A prefecture by its full name, or by its short name before a separator (福岡 スマート…).
+  for (const [full] of PREFECTURES) {
+    if (text.startsWith(full)) return { prefecture: full, municipality: null };
+    const short = full === '北海道' ? full : full.slice(0, -1);
+    if (text.startsWith(short) && SEPARATOR.test(text.slice(short.length))) {
+      return { prefecture: normalizePrefecture(short), municipality: null };
+    }
+  }
+  return null;
+}
+
+export interface PlaceInput {
+  prefecture: string | null;
+  municipality: string | null;
+  authorityLevel: string | null;
+  officialUrl: string | null;
+  sourceUrl: string | null;
+  name: string;
+}
+
+/**
+ * Fill a missing prefecture (and municipality) from the record's own URL, then
+ * from its name. A value the dataset has is never replaced; a derived
+ * municipality is kept only when it lies in the record's prefecture.
+ */
+export function derivePlace(p: PlaceInput, master: PlaceMaster): DerivedPlace | null {
+  if (p.authorityLevel === 'national' || p.authorityLevel === 'financial') return null;
+  if (p.prefecture && p.municipality) return null;
+  const sources: [PlaceRule, Omit<DerivedPlace, 'how'> | null][] = [
+    ['derived:official_url_domain', placeFromUrl(p.officialUrl, master) ?? placeFromUrl(p.sourceUrl, master)],
+    ['derived:name_place', placeFromName(p.name, master)],
+  ];
+  for (const [how, place] of sources) {
+    if (!place) continue;
+    if (p.prefecture && place.prefecture !== p.prefecture) continue;
+    const prefecture = p.prefecture ? null : place.prefecture;
+    const municipality = p.municipality ? null : place.municipality;
+    if (prefecture === null && municipality === null) continue;
+    return { prefecture, municipality, how };
+  }
+  return null;
+}

@@ -4,11 +4,14 @@
 import { CatalogDatabase } from './db.ts';
 import { computeMeta, type Meta } from './queries/meta.ts';
 import { loadRules, type LoadedRule } from './queries/exclusions.ts';
+import { SearchIndex } from '../search/index.ts';
+import { ProgramSearch } from '../search/engine.ts';
 
 export class Catalog {
   readonly db: CatalogDatabase;
   private metaCache: Meta | null = null;
   private rulesCache: LoadedRule[] | null = null;
+  private searchCache: ProgramSearch | null = null;
 
   constructor(file: string) {
     this.db = new CatalogDatabase(file);
@@ -22,6 +25,15 @@ export class Catalog {
   get rules(): LoadedRule[] {
     this.rulesCache ??= loadRules(this.db);
     return this.rulesCache;
+  }
+
+  /**
+   * Programme search over this file: its in-memory columns and caches live
+   * and die with the catalogue, so a new catalogue starts with empty caches.
+   */
+  get search(): ProgramSearch {
+    this.searchCache ??= new ProgramSearch(new SearchIndex(this.db));
+    return this.searchCache;
   }
 
   close(): void {

@@ -12,6 +12,10 @@ declare module 'fastify' {
 export default fp(
   async function catalogPlugin(app: FastifyInstance, opts: { catalog: Catalog; closeOnExit?: boolean }) {
     app.decorate('catalog', opts.catalog);
+    // Load the search's in-memory columns before the first request, not during it.
+    app.addHook('onReady', async () => {
+      void opts.catalog.search;
+    });
     if (opts.closeOnExit) app.addHook('onClose', async () => opts.catalog.close());
   },
   { name: 'catalog' },

@@ -56,23 +56,59 @@ const SourceMention = Type.Object({
   confidence: Type.Optional(Type.Number()),
 });
 
-export const ProgramDetail = Type.Object(
-  {
+const detailProperties = {
     ...programProperties,
+    published_name: Type.String({ description: 'The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes.' }),
+    provenance: Type.Record(Type.String(), Type.Unknown(), {
+      description: "Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest).",
+    }),
     enriched: Nullable(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())))),
     source_mentions: Nullable(Type.Array(SourceMention)),
     source_url: Nullable(Type.String()),
     source_fetched_at: Nullable(Type.String()),
     source_checksum: Nullable(Type.String()),
+};
+
+export const ProgramDetail = Type.Object(detailProperties, { $id: 'ProgramDetail', additionalProperties: false });
+
+/** Score parts of a search row (explain=true). */
+export const ScoreParts = Type.Object(
+  {
+    total: Type.Number({ description: 'The relevance score rows are ordered by: the sum of the parts.' }),
+    text: Type.Number({ description: 'BM25 of the terms over name, aliases, reading, authority and kind text, weighted by field and rarity.' }),
+    name: Type.Number({ description: 'Exact name, name prefix, the query\'s words together in the name.' }),
+    quality: Type.Number({ description: 'Tier, and the kind of page (programmes ahead of law provisions, documents, index pages, announcements).' }),
+    place: Type.Number({ description: 'A prefecture named in q: that prefecture first, nationwide next, other prefectures last.' }),
+    purpose: Type.Number({ description: 'A funding purpose named in q.' }),
+    kind: Type.Number({ description: 'A kind of support named in q (補助金 -> subsidy, 融資 -> loan).' }),
+    recency: Type.Number({ description: 'Newer fiscal years first where the record names one.' }),
   },
-  { $id: 'ProgramDetail', additionalProperties: false },
+  { $id: 'ScoreParts', additionalProperties: false },
 );
+
+const hitProperties = {
+  also_listed_as: Type.Optional(Type.Array(
+    Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }),
+    { description: 'Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none.' },
+  )),
+  score: Type.Optional(ScoreParts),
+};
+
+/** Search rows: the shapes plus `also_listed_as` (default, full) and `score` (explain=true). */
+export const ProgramHitMinimal = Type.Object(
+  { ...ProgramMinimal.properties, score: Type.Optional(ScoreParts) },
+  { $id: 'ProgramHitMinimal', additionalProperties: false },
+);
+export const ProgramHit = Type.Object({ ...programProperties, ...hitProperties }, { $id: 'ProgramHit', additionalProperties: false });
+export const ProgramHitFull = Type.Object({ ...detailProperties, ...hitProperties }, { $id: 'ProgramHitFull', additionalProperties: false });
+
+export const SORTS = ['relevance', 'amount', 'deadline', 'name'] as const;
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 500, description: 'Free text; terms of 3+ characters use the trigram index, shorter ones a substring match.' })),
+    q: Type.Optional(Type.String({ maxLength: 500, description: 'Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms.' })),
     tier: Type.Optional(Type.Array(Tier, { maxItems: 5, description: 'Repeatable; values are OR-ed.' })),
-    prefecture: Type.Optional(Type.String({ maxLength: 20, description: 'Exact prefecture name, e.g. 東京都.' })),
+    prefecture: Type.Optional(Type.String({ maxLength: 20, description: 'Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names.' })),
     authority_level: Type.Optional(Type.String({ maxLength: 20, description: '`national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫.' })),
     funding_purpose: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
     target_type: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
@@ -82,6 +118,15 @@ export const SearchQuery = Type.Object(
     limit: Type.Optional(Limit(100, 20)),
     offset: Type.Optional(Offset),
     fields: Type.Optional(Fields),
+    sort: Type.Optional(Type.Union(SORTS.map((v) => Type.Literal(v)), {
+      description: '`relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`.',
+    })),
+    facets: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 6,
+      description: 'Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind.',
+    })),
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).' })),
+    explain: Type.Optional(Type.Boolean({ default: false, description: 'Add each row\'s score parts (`score`).' })),
   },
   { additionalProperties: false },
 );
@@ -92,10 +137,14 @@ export const SearchResponse = Type.Object(
     total: Type.Integer(),
     limit: Type.Integer(),
     offset: Type.Integer(),
-    results: Type.Array(Type.Union([ProgramDetail, Program, ProgramMinimal])),
+    results: Type.Array(Type.Union([ProgramHitFull, ProgramHit, ProgramHitMinimal])),
     attribution: Attribution,
+    next_cursor: Nullable(Type.String({ description: 'Cursor of the next page (pass as `cursor`), null on the last page.' })),
+    facets: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()), {
+      description: 'With `facets`: per facet, value -> number of programmes (prefecture `_none`: no prefecture).',
+    })),
   },
-  { $id: 'SearchResponse' },
+  { $id: 'SearchResponse', description: '`total`: programmes matching (duplicates collapsed: one programme, one row), exact.' },
 );
 
 export const BatchRequest = Type.Object(

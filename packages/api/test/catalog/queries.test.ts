@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeAuthorityLevel, searchClauses } from '../../src/catalog/queries/programs.ts';
+import { normalizeAuthorityLevel } from '../../src/catalog/queries/programs.ts';
 import { checkExclusions, dedupe, type LoadedRule } from '../../src/catalog/queries/exclusions.ts';
 
 test('authority_level aliases normalise to the canonical values', () => {
@@ -10,17 +10,6 @@ test('authority_level aliases normalise to the canonical values', () => {
   assert.equal(normalizeAuthorityLevel('国'), 'national');
   assert.equal(normalizeAuthorityLevel('National'), 'national');
   assert.equal(normalizeAuthorityLevel('県'), null);
-});
-
-test('searchClauses binds every value and hides excluded rows by default', () => {
-  const { where, params } = searchClauses({
-    tier: ['S', 'A'], prefecture: "東京都' OR 1=1 --", fundingPurpose: ['設備投資'], amountMin: 10, limit: 20, offset: 0,
-  });
-  assert.ok(where.includes('p.excluded = 0'));
-  assert.ok(where.some((w) => w === 'p.tier IN (?, ?)'));
-  assert.ok(!where.join(' ').includes('OR 1=1'), 'user text never reaches the SQL');
-  assert.deepEqual(params, ['S', 'A', "東京都' OR 1=1 --", '設備投資', 10]);
-  assert.ok(!searchClauses({ includeExcluded: true, limit: 1, offset: 0 }).where.includes('p.excluded = 0'));
 });
 
 test('dedupe keeps the first occurrence order', () => {

@@ -1,6 +1,6 @@
-// Program search, detail and batch reads, and the three response shapes.
+// Program detail and batch reads, rows of search hits, and the three response shapes
+// (the search itself is search/engine.ts).
 import type { CatalogDatabase } from '../db.ts';
-import { buildTextQuery } from '../text-query.ts';
 
 export type FieldsShape = 'minimal' | 'default' | 'full';
 
@@ -36,6 +36,8 @@ export interface ProgramRow {
   source_url: string | null;
   source_fetched_at: string | null;
   source_checksum: string | null;
+  published_name: string;
+  provenance: string;
 }
 
 /** Japanese (and a few English) spellings accepted for authority_level. */
@@ -56,93 +58,11 @@ export function normalizeAuthorityLevel(value: string): string | null {
   return AUTHORITY_LEVEL_ALIASES[value.trim().toLowerCase()] ?? AUTHORITY_LEVEL_ALIASES[value.trim()] ?? null;
 }
 
-export interface ProgramSearch {
-  q?: string;
-  tier?: string[];
-  prefecture?: string;
-  authorityLevel?: string;
-  fundingPurpose?: string[];
-  targetType?: string[];
-  amountMin?: number;
-  amountMax?: number;
-  includeExcluded?: boolean;
-  limit: number;
-  offset: number;
-}
-
-type Param = string | number | null;
-
-/**
- * Builds the WHERE clause of a search as (sql, params) pairs, one per filter,
- * in the manner of Datasette's filters: every value is bound, never spliced.
- */
-export function searchClauses(s: ProgramSearch): { where: string[]; params: Param[] } {
-  const where: string[] = [];
-  const params: Param[] = [];
-  const inList = (column: string, values: string[]): void => {
-    where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
-  };
-  if (!s.includeExcluded) where.push('p.excluded = 0');
-  if (s.tier && s.tier.length > 0) inList('p.tier', s.tier);
-  if (s.prefecture !== undefined) {
-    where.push('p.prefecture = ?');
-    params.push(s.prefecture);
-  }
-  if (s.authorityLevel !== undefined) {
-    where.push('p.authority_level = ?');
-    params.push(s.authorityLevel);
-  }
-  for (const [column, values] of [['p.funding_purpose', s.fundingPurpose], ['p.target_types', s.targetType]] as const) {
-    if (values && values.length > 0) {
-      // Several values are OR-ed, as for tier.
-      where.push(`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value IN (${values.map(() => '?').join(', ')}))`);
-      params.push(...values);
-    }
-  }
-  if (s.amountMin !== undefined) {
-    where.push('p.amount_max_man_yen >= ?');
-    params.push(s.amountMin);
-  }
-  if (s.amountMax !== undefined) {
-    where.push('p.amount_max_man_yen <= ?');
-    params.push(s.amountMax);
-  }
-  return { where, params };
-}
-
-export interface SearchResult {
-  total: number;
-  rows: ProgramRow[];
-}
-
-// bm25 weights per FTS column: primary_name, aliases, authority, other.
-const RANK = 'bm25(programs_fts, 10.0, 6.0, 1.0, 1.0)';
-
-export function searchPrograms(db: CatalogDatabase, s: ProgramSearch): SearchResult {
-  const { where, params } = searchClauses(s);
-  const text = s.q !== undefined ? buildTextQuery(s.q) : null;
-  let from = 'programs p';
-  // rowid (pid) breaks ties: it ends every index, so the order needs no sort.
-  let order = 'p.excluded, p.tier_order, p.primary_name, p.pid';
-  if (text) {
-    for (const like of text.likes) {
-      where.push("p.search_text LIKE ? ESCAPE '\\'");
-      params.push(like);
-    }
-    if (text.match) {
-      from = 'programs_fts f JOIN programs p ON p.pid = f.rowid';
-      where.unshift('programs_fts MATCH ?');
-      params.unshift(text.match);
-      order = `${RANK}, p.tier_order, p.primary_name, p.pid`;
-    }
-  }
-  const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`, ...params)?.n ?? 0;
-  const rows = total === 0 || s.offset >= total
-    ? []
-    : db.all<ProgramRow>(`SELECT p.* FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
-  return { total, rows };
+/** Rows by catalogue pid (the search's hits), keyed by pid. */
+export function getProgramRowsByPid(db: CatalogDatabase, pids: number[]): Map<number, ProgramRow> {
+  if (pids.length === 0) return new Map();
+  const rows = db.all<ProgramRow>('SELECT p.* FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))', JSON.stringify(pids));
+  return new Map(rows.map((r) => [r.pid, r]));
 }
 
 export function getProgramRow(db: CatalogDatabase, unifiedId: string): ProgramRow | undefined {
@@ -214,6 +134,8 @@ export function fullShape(r: ProgramRow, withConfidence: boolean) {
   const mentions = parse<Mention[] | null>(r.source_mentions, null);
   return {
     ...defaultShape(r),
+    published_name: r.published_name,
+    provenance: parse<Record<string, unknown>>(r.provenance, {}),
     enriched: parse<Record<string, Record<string, unknown> | null> | null>(r.enriched, null),
     source_mentions: mentions === null
       ? null

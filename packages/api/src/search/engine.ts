@@ -1,0 +1,263 @@
+// Programme search, top to bottom: understand q -> match (posting lists of
+// the terms, intersected) -> structured filters -> score -> one row per
+// programme (duplicate groups collapsed to their best matching record) ->
+// order -> page (offset or keyset cursor) -> facets. The REST route and the
+// search_programs tool (through the client) both call this.
+//
+// Cost: matching is bounded by the rarest term's matches; filters, scoring
+// and collapse are a few operations per match on in-memory columns; the
+// ordered list of a query is kept in a bounded LRU keyed by the normalised
+// query, filters and sort, so the pages of one search and repeated searches
+// do no work again. The catalogue is read-only; a new catalogue is a new
+// SearchIndex with empty caches (invalidation by construction).
+import { FACETS, type Facet } from './facets.ts';
+import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
+import { Lru } from './lru.ts';
+import { idf, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
+import { understandQuery, type UnderstoodQuery } from './understand.ts';
+import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
+
+export type SortOrder = 'relevance' | 'amount' | 'deadline' | 'name';
+
+export interface SearchRequest {
+  q?: string;
+  tier?: string[];
+  prefecture?: string;
+  authorityLevel?: string;
+  fundingPurpose?: string[];
+  targetType?: string[];
+  amountMin?: number;
+  amountMax?: number;
+  includeExcluded?: boolean;
+  sort?: SortOrder;
+  limit: number;
+  offset: number;
+  cursor?: string;
+  facets?: Facet[];
+  explain?: boolean;
+  /** Today in Japan (YYYY-MM-DD), for sort=deadline. */
+  today?: string;
+}
+
+export interface SearchHit {
+  pid: number;
+  /** Other records of the same programme that matched, best first. */
+  also: number[];
+  parts?: ScoreParts;
+}
+
+export interface SearchPage {
+  total: number;
+  hits: SearchHit[];
+  nextCursor: string | null;
+  facets?: Record<string, Record<string, number>>;
+  understood: UnderstoodQuery | null;
+}
+
+interface Entry {
+  pid: number;
+  score: number;
+  /** The member whose score is the group's (its parts are what explain shows). */
+  scorer: number;
+  also: number[];
+}
+
+interface Ordered {
+  entries: Entry[];
+  compare: (a: Entry, b: CursorKey) => number;
+  keyOf: (e: Entry) => CursorKey;
+}
+
+export class CursorError extends Error {}
+
+export class ProgramSearch {
+  private readonly results = new Lru<string, Ordered>(300_000);
+
+  readonly index: SearchIndex;
+
+  constructor(index: SearchIndex) {
+    this.index = index;
+  }
+
+  search(req: SearchRequest): SearchPage {
+    const understood = req.q !== undefined ? understandQuery(req.q) : null;
+    const sort: SortOrder = req.sort ?? 'relevance';
+    const key = JSON.stringify([
+      understood?.normalized ?? null, req.tier ?? null, req.prefecture ?? null, req.authorityLevel ?? null,
+      req.fundingPurpose ?? null, req.targetType ?? null, req.amountMin ?? null, req.amountMax ?? null,
+      req.includeExcluded ?? false, sort, sort === 'deadline' ? req.today ?? null : null,
+    ]);
+    let ordered = this.results.get(key);
+    if (!ordered) {
+      ordered = this.order(understood, req, sort);
+      this.results.set(key, ordered, ordered.entries.length + 1);
+    }
+    const { entries } = ordered;
+    let start = req.offset;
+    if (req.cursor !== undefined) {
+      const after = decodeCursor(req.cursor, key);
+      if (!after) throw new CursorError('cursor: not a cursor of this search (filters, q and sort must be those of the call that returned it)');
+      start = firstAfter(entries, ordered.compare, after);
+    }
+    const slice = entries.slice(start, start + req.limit);
+    const prepared = understood && req.explain ? this.prepare(understood) : null;
+    const hits = slice.map((e): SearchHit => ({
+      pid: e.pid,
+      also: e.also,
+      ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.scorer]) } : {}),
+    }));
+    const last = slice[slice.length - 1];
+    const nextCursor = last && start + slice.length < entries.length ? encodeCursor(key, ordered.keyOf(last)) : null;
+    return {
+      total: entries.length,
+      hits,
+      nextCursor,
+      ...(req.facets && req.facets.length > 0 ? { facets: this.facets(entries, req.facets) } : {}),
+      understood,
+    };
+  }
+
+  private prepare(q: UnderstoodQuery): PreparedQuery {
+    const n = this.index.size;
+    return {
+      query: q,
+      idf: q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
+    };
+  }
+
+  /** Every programme the request selects, one entry per programme, in order. */
+  private order(q: UnderstoodQuery | null, req: SearchRequest, sort: SortOrder): Ordered {
+    const index = this.index;
+    const rows = index.rows;
+    const accept = filterOf(req);
+    let candidates: Int32Array;
+    let prepared: PreparedQuery | null = null;
+    if (q) {
+      const lists = q.required.map((g) => unionAll(g.alternatives.map((a) => index.postingsOf(a))));
+      candidates = intersectAll(lists);
+      prepared = { query: q, idf: lists.map((l) => idf(index.size, l.length)) };
+    } else {
+      candidates = index.pids;
+    }
+    // One entry per duplicate group: its best-ranked record that passes, the others in `also`.
+    const groups = new Map<number, Entry>();
+    const best = new Map<number, number>();
+    for (const pid of candidates) {
+      const r = rows[pid];
+      if (!r || !accept(r)) continue;
+      const score = prepared ? scoreRow(index, prepared, r).total : 0;
+      const entry = groups.get(r.dupGroup);
+      if (!entry) {
+        groups.set(r.dupGroup, { pid, score, scorer: pid, also: [] });
+        best.set(r.dupGroup, r.dupRank);
+        continue;
+      }
+      // The group's score is its best member's; its row is its best record (dup_rank).
+      if (score > entry.score) {
+        entry.score = score;
+        entry.scorer = pid;
+      }
+      if (r.dupRank < best.get(r.dupGroup)!) {
+        entry.also.push(entry.pid);
+        entry.pid = pid;
+        best.set(r.dupGroup, r.dupRank);
+      } else {
+        entry.also.push(pid);
+      }
+    }
+    const entries = [...groups.values()];
+    for (const e of entries) if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
+    const { compare, keyOf } = comparatorFor(index, sort, req.today);
+    entries.sort((a, b) => compare(a, keyOf(b)));
+    return { entries, compare, keyOf };
+  }
+
+  private facets(entries: Entry[], facets: Facet[]): Record<string, Record<string, number>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const facet of facets) {
+      const counts: Record<string, number> = {};
+      const values = FACETS[facet];
+      for (const e of entries) {
+        for (const v of values(this.index.rows[e.pid])) counts[v] = (counts[v] ?? 0) + 1;
+      }
+      out[facet] = Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+    }
+    return out;
+  }
+}
+
+function filterOf(req: SearchRequest): (r: ProgramColumns) => boolean {
+  const tiers = req.tier && req.tier.length > 0 ? new Set(req.tier) : null;
+  const purposes = req.fundingPurpose && req.fundingPurpose.length > 0 ? new Set(req.fundingPurpose) : null;
+  const targets = req.targetType && req.targetType.length > 0 ? new Set(req.targetType) : null;
+  return (r) => {
+    if (!req.includeExcluded && r.excluded) return false;
+    if (tiers && !tiers.has(r.tier)) return false;
+    if (req.prefecture !== undefined && r.prefecture !== req.prefecture) return false;
+    if (req.authorityLevel !== undefined && r.authorityLevel !== req.authorityLevel) return false;
+    if (purposes && !r.fundingPurpose.some((v) => purposes.has(v))) return false;
+    if (targets && !r.targetTypes.some((v) => targets.has(v))) return false;
+    // As in SQL: an unknown amount never satisfies an amount bound.
+    if (req.amountMin !== undefined && !(r.amountMax !== null && r.amountMax >= req.amountMin)) return false;
+    if (req.amountMax !== undefined && !(r.amountMax !== null && r.amountMax <= req.amountMax)) return false;
+    return true;
+  };
+}
+
+/**
+ * The order of each sort and the key a cursor carries. Every order ends with
+ * the browse rank (tier, primary_name, pid: the contract's order without q),
+ * so it is total and a keyset cursor resumes exactly.
+ */
+function comparatorFor(index: SearchIndex, sort: SortOrder, today = ''): Pick<Ordered, 'compare' | 'keyOf'> {
+  const rows = index.rows;
+  const keyOf = (e: Entry): CursorKey => {
+    const r = rows[e.pid];
+    return { s: e.score, a: r.amountMax, d: r.windowEnd, b: r.browseRank, n: r.nameRank };
+  };
+  const byBrowse = (a: Entry, k: CursorKey): number => rows[a.pid].browseRank - k.b;
+  switch (sort) {
+    case 'relevance':
+      return { keyOf, compare: (a, k) => k.s - a.score || byBrowse(a, k) };
+    case 'amount':
+      // Largest upper amount first; unknown amounts last.
+      return {
+        keyOf,
+        compare: (a, k) => {
+          const x = rows[a.pid].amountMax ?? -1;
+          const y = k.a ?? -1;
+          return y - x || byBrowse(a, k);
+        },
+      };
+    case 'deadline': {
+      // Open deadlines soonest first, then no deadline, then deadlines already past (latest first).
+      const bucket = (d: string | null): number => (d === null ? 1 : d >= today ? 0 : 2);
+      return {
+        keyOf,
+        compare: (a, k) => {
+          const x = rows[a.pid].windowEnd;
+          const y = k.d;
+          const bx = bucket(x);
+          const by = bucket(y);
+          if (bx !== by) return bx - by;
+          if (x !== y && x !== null && y !== null) return bx === 0 ? (x < y ? -1 : 1) : x < y ? 1 : -1;
+          return byBrowse(a, k);
+        },
+      };
+    }
+    case 'name':
+      return { keyOf, compare: (a, k) => rows[a.pid].nameRank - k.n };
+  }
+}
+
+/** Index of the first entry ordered after `key` (binary search; the list is sorted by `compare`). */
+function firstAfter(entries: Entry[], compare: Ordered['compare'], key: CursorKey): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(entries[mid], key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

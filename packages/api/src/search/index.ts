@@ -1,0 +1,192 @@
+// The programme search's in-memory side of one read-only catalogue: per
+// programme the few columns that filters, ranking and duplicate collapse
+// read (about 12,000 rows; a few MB), loaded once when the catalogue opens,
+// and the postings of each searched term (which programmes contain it),
+// cached.
+//
+// Matching a term is a substring match on the search normalisation
+// (catalog/search-text.ts) of name, aliases, authority and kind/target/
+// purpose text, the reading too for kana-only terms: a term of 3+
+// characters through the trigram index (the contract's rule; cost follows
+// the term's matches), a shorter one by scanning the in-memory text.
+import type { CatalogDatabase } from '../catalog/db.ts';
+import { ftsPhrase } from '../catalog/text-query.ts';
+import { isKanaOnly, searchNormalize } from '../catalog/search-text.ts';
+import { Lru } from './lru.ts';
+
+export interface ProgramColumns {
+  unifiedId: string;
+  primaryName: string;
+  tier: string;
+  tierOrder: number;
+  excluded: boolean;
+  prefecture: string | null;
+  municipality: string | null;
+  authorityLevel: string | null;
+  programKind: string | null;
+  fundingPurpose: string[];
+  targetTypes: string[];
+  /** funding_purpose, search-normalised (purpose signal). */
+  purposeText: string[];
+  amountMax: number | null;
+  windowEnd: string | null;
+  recordClass: string;
+  fiscalYear: number | null;
+  /** Search-normalised text per field (what the index holds). */
+  name: string;
+  aliases: string;
+  authority: string;
+  other: string;
+  reading: string;
+  nameKey: string;
+  dupGroup: number;
+  dupRank: number;
+  /** Position in the contract's browse order (excluded, tier, primary_name, pid). */
+  browseRank: number;
+  /** Position in primary_name order (sort=name). */
+  nameRank: number;
+}
+
+/** Posting lists: sorted pids. */
+export type Postings = Int32Array;
+
+const EMPTY: Postings = new Int32Array(0);
+const TEXT_COLUMNS = '{primary_name aliases authority other}';
+const ALL_COLUMNS = '{primary_name aliases authority other reading}';
+
+export class SearchIndex {
+  /** Columns by pid (sparse array: pid is the catalogue's rowid). */
+  readonly rows: ProgramColumns[] = [];
+  /** Every pid, ascending. */
+  readonly pids: Int32Array;
+  /** Rows per field, for BM25's length normalisation. */
+  readonly averageLength: { name: number; aliases: number; authority: number; other: number; reading: number };
+  /** The newest fiscal year any record names (recency is relative to the data). */
+  readonly dataYear: number;
+  private readonly postings = new Lru<string, Postings>(400_000);
+
+  private readonly db: CatalogDatabase;
+
+  constructor(db: CatalogDatabase) {
+    this.db = db;
+    const raw = db.db.prepare(
+      `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
+              program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
+              aliases, authority_name, name_reading, name_key, dup_group, dup_rank
+         FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
+    ).all() as Record<string, string | number | null>[];
+    const pids: number[] = [];
+    let year = 0;
+    const sums = { name: 0, aliases: 0, authority: 0, other: 0, reading: 0 };
+    raw.forEach((r, browseRank) => {
+      const fundingPurpose = JSON.parse(r.funding_purpose as string) as string[];
+      const targetTypes = JSON.parse(r.target_types as string) as string[];
+      const aliases = JSON.parse(r.aliases as string) as string[];
+      const row: ProgramColumns = {
+        unifiedId: r.unified_id as string,
+        primaryName: r.primary_name as string,
+        tier: r.tier as string,
+        tierOrder: r.tier_order as number,
+        excluded: r.excluded === 1,
+        prefecture: r.prefecture as string | null,
+        municipality: r.municipality as string | null,
+        authorityLevel: r.authority_level as string | null,
+        programKind: r.program_kind as string | null,
+        fundingPurpose,
+        targetTypes,
+        purposeText: fundingPurpose.map(searchNormalize),
+        amountMax: r.amount_max_man_yen as number | null,
+        windowEnd: r.window_end as string | null,
+        recordClass: r.record_class as string,
+        fiscalYear: r.fiscal_year as number | null,
+        // The same text as the index columns (loaders/programs.ts#searchColumns).
+        name: searchNormalize(r.primary_name as string),
+        aliases: searchNormalize(aliases.join(' | ')),
+        authority: searchNormalize([r.authority_name, r.prefecture, r.municipality].filter(Boolean).join(' ')),
+        other: searchNormalize([r.program_kind, ...targetTypes, ...fundingPurpose].filter(Boolean).join(' ')),
+        reading: r.name_reading as string,
+        nameKey: r.name_key as string,
+        dupGroup: r.dup_group as number,
+        dupRank: r.dup_rank as number,
+        browseRank,
+        nameRank: 0,
+      };
+      this.rows[r.pid as number] = row;
+      pids.push(r.pid as number);
+      if (row.fiscalYear && row.fiscalYear > year && row.fiscalYear < 2100) year = row.fiscalYear;
+      sums.name += row.name.length;
+      sums.aliases += row.aliases.length;
+      sums.authority += row.authority.length;
+      sums.other += row.other.length;
+      sums.reading += row.reading.length;
+    });
+    // sort=name: primary_name in the catalogue's collation (code point order), pid breaking ties.
+    const byName = db.db.prepare('SELECT pid FROM programs ORDER BY primary_name, pid').all() as { pid: number }[];
+    byName.forEach((r, i) => {
+      this.rows[r.pid].nameRank = i;
+    });
+    this.pids = Int32Array.from(pids).sort();
+    const n = Math.max(1, pids.length);
+    this.averageLength = {
+      name: sums.name / n, aliases: sums.aliases / n, authority: sums.authority / n, other: sums.other / n,
+      reading: sums.reading / n,
+    };
+    this.dataYear = year || new Date().getUTCFullYear();
+  }
+
+  get size(): number {
+    return this.pids.length;
+  }
+
+  /** Pids whose text contains `term` (search-normalised), sorted; cached. */
+  postingsOf(term: string): Postings {
+    const withReading = isKanaOnly(term) && [...term].length >= 3;
+    const key = `${withReading ? 'r' : 't'}:${term}`;
+    let hit = this.postings.get(key);
+    if (hit) return hit;
+    if ([...term].length >= 3) {
+      const rows = this.db.all<{ rowid: number }>(
+        'SELECT rowid FROM programs_fts WHERE programs_fts MATCH ?',
+        `${withReading ? ALL_COLUMNS : TEXT_COLUMNS}: ${ftsPhrase(term)}`,
+      );
+      hit = rows.length === 0 ? EMPTY : Int32Array.from(rows, (r) => r.rowid).sort();
+    } else {
+      const out: number[] = [];
+      for (const pid of this.pids) {
+        const r = this.rows[pid];
+        if (r.name.includes(term) || r.aliases.includes(term) || r.authority.includes(term) || r.other.includes(term)) out.push(pid);
+      }
+      hit = Int32Array.from(out);
+    }
+    // Weight: the list's length (+1 for the entry itself), so the cache is bounded in memory.
+    this.postings.set(key, hit, hit.length + 1);
+    return hit;
+  }
+}
+
+/** Union of sorted posting lists. */
+export function unionAll(lists: Postings[]): Postings {
+  if (lists.length === 1) return lists[0];
+  const set = new Set<number>();
+  for (const l of lists) for (const pid of l) set.add(pid);
+  return Int32Array.from(set).sort();
+}
+
+/** Intersection of sorted posting lists, smallest first. */
+export function intersectAll(lists: Postings[]): Postings {
+  if (lists.length === 0) return EMPTY;
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let acc = sorted[0];
+  for (let k = 1; k < sorted.length && acc.length > 0; k++) {
+    const other = sorted[k];
+    const out: number[] = [];
+    let j = 0;
+    for (let i = 0; i < acc.length; i++) {
+      const pid = acc[i];
+      while (j < other.length && other[j] < pid) j++;
+      if (j < other.length && other[j] === pid) out.push(pid);
+    }
+    acc = Int32Array.from(out);
+  }
+  return acc;
+}

@@ -1,0 +1,125 @@
+// The relevance score of one programme for one understood query, as a sum
+// of named parts (returned as they are with explain=true):
+//
+//   text      BM25 over the fields with weights (name > aliases > reading >
+//             authority, kind/target/purpose text), each term weighted by
+//             its rarity (idf from its posting list)
+//   name      the query is the name (exact), opens it (prefix), or the
+//             query's words stand together in it (phrase)
+//   quality   the record's tier and what kind of page it is: real
+//             programmes ahead of law provisions, documents, index pages
+//             and announcements
+//   place     a prefecture named in q: that prefecture first, nationwide
+//             next, other prefectures last
+//   purpose / kind   a purpose or a kind of support named in q
+//   recency   newer fiscal years first; a closed window counts against
+//
+// Weights are constants here, chosen on the evaluation sets (docs/
+// decisions-pending/search.md); every part is cheap (a few substring tests
+// on short strings), so ranking every match costs little (measured in
+// test/search/cost.test.ts and noted in the decisions).
+import type { ProgramColumns, SearchIndex } from './index.ts';
+import type { UnderstoodQuery } from './understand.ts';
+
+export interface ScoreParts {
+  text: number;
+  name: number;
+  quality: number;
+  place: number;
+  purpose: number;
+  kind: number;
+  recency: number;
+  total: number;
+}
+
+const FIELD_WEIGHT = { name: 3.0, aliases: 1.5, reading: 1.0, authority: 0.4, other: 0.6 } as const;
+const K1 = 1.2;
+const B = 0.5;
+const TIER_PRIOR: Record<string, number> = { S: 1.6, A: 1.1, B: 0.6, C: 0, X: -1 };
+const CLASS_PRIOR: Record<string, number> = {
+  programme: 0, announcement: -2.5, index_page: -3, document: -3, law_provision: -4, debris: -8,
+};
+const EXACT_NAME = 6;
+const NAME_PREFIX = 2.5;
+const PHRASE_IN_NAME = 2;
+const ALL_TERMS_IN_NAME = 1.5;
+const GENERIC_IN_NAME = 0.4;
+const SAME_PLACE = 4;
+const NATIONWIDE = 1;
+const OTHER_PLACE = -3;
+const PURPOSE = 0.8;
+const KIND = 0.8;
+
+function occurrences(haystack: string, needle: string): number {
+  let n = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+/** Inverse document frequency (BM25's) of a term with `df` matches among `n` rows. */
+export function idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+export interface PreparedQuery {
+  query: UnderstoodQuery;
+  /** idf per required group, in the order of query.required. */
+  idf: number[];
+}
+
+export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): ScoreParts {
+  const q = p.query;
+  let text = 0;
+  let groupsInName = 0;
+  q.required.forEach((g, gi) => {
+    let best = 0;
+    let inName = false;
+    for (const alt of g.alternatives) {
+      let s = 0;
+      for (const field of ['name', 'aliases', 'authority', 'other', 'reading'] as const) {
+        if (field === 'reading' && r.reading === '') continue;
+        const tf = occurrences(r[field], alt);
+        if (tf === 0) continue;
+        if (field === 'name') inName = true;
+        const norm = 1 - B + (B * r[field].length) / Math.max(1, index.averageLength[field]);
+        s += (FIELD_WEIGHT[field] * tf * (K1 + 1)) / (tf + K1 * norm);
+      }
+      if (s > best) best = s;
+    }
+    if (inName) groupsInName++;
+    text += p.idf[gi] * best;
+  });
+  // Scale: a term in the name of an average-length row scores about its idf × 3.
+  text /= 3;
+
+  let name = 0;
+  if (q.compact !== '' && r.nameKey === q.compact) name += EXACT_NAME;
+  else if (q.compact !== '' && r.nameKey.startsWith(q.compact)) name += NAME_PREFIX;
+  for (const phrase of q.phrases) if (r.name.includes(phrase)) name += PHRASE_IN_NAME;
+  if (q.required.length > 1 && groupsInName === q.required.length) name += ALL_TERMS_IN_NAME;
+  for (const g of q.generic) if (r.name.includes(g)) name += GENERIC_IN_NAME;
+
+  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0);
+
+  let place = 0;
+  if (q.prefectures.length > 0) {
+    if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
+    else if (r.prefecture === null) place = r.authorityLevel === 'national' ? NATIONWIDE : 0;
+    else place = OTHER_PLACE;
+  }
+
+  const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
+  const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;
+
+  let recency = 0;
+  if (r.fiscalYear !== null) recency += Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
+
+  const total = text + name + quality + place + purpose + kind + recency;
+  return { text, name, quality, place, purpose, kind, recency, total };
+}
+
+/** Rounded parts for display (explain=true). */
+export function explainParts(parts: ScoreParts): ScoreParts {
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, round(v)])) as unknown as ScoreParts;
+}

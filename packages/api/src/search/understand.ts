@@ -1,0 +1,205 @@
+// Query understanding: what a person typed, turned into what the search
+// matches and what it ranks by. One function, used by the programme search
+// (REST and the search_programs tool share it through the route) and by the
+// citation-backed answer.
+//
+// - Text is normalised like the index (catalog/search-text.ts): NFKC, width
+//   and case folding, katakana folded to hiragana.
+// - Japanese written without spaces is segmented with Intl.Segmenter (ICU's
+//   dictionary, part of Node; no model is loaded per process), then rejoined
+//   where the dictionary below knows a longer word (東京+都 -> 東京都), and a
+//   lone kanji sticks to its neighbour (就農+者 -> 就農者).
+// - vocabulary.json (data) gives synonyms and abbreviations (one term,
+//   several spellings), generic words (補助金: ranks, does not filter), the
+//   program kinds and funding purposes a word points to, and stopwords.
+// - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
+//   filter; so are a purpose and a kind.
+import { normalizePrefecture } from '@jp-support/vocab';
+import { compactKey, isKanaOnly, searchNormalize } from '../catalog/search-text.ts';
+import vocabulary from './vocabulary.json' with { type: 'json' };
+
+/** At most this many terms (required and generic) are searched; more is a 400 (MAX_TERMS_DETAIL). */
+export const MAX_QUERY_TERMS = 12;
+export const MAX_TERMS_DETAIL = `q: at most ${MAX_QUERY_TERMS} terms are searched; shorten the query`;
+
+export interface TermGroup {
+  /** The term as understood (search-normalised). */
+  term: string;
+  /** Spellings any of which satisfies the term (the term first). */
+  alternatives: string[];
+}
+
+export interface UnderstoodQuery {
+  /** The whole query, search-normalised: the cache key's text part. */
+  normalized: string;
+  /** compactKey of the whole query (the exact-name and name-prefix boosts). */
+  compact: string;
+  /** Terms every result contains (any alternative of each). */
+  required: TermGroup[];
+  /** Content words run together in the query (認定新規就農者): a phrase boost when a name holds them together. */
+  phrases: string[];
+  /** Generic words (補助金, 支援 …): a boost when the name holds them, never a filter. */
+  generic: string[];
+  /** Prefectures named in q: ranking signal. */
+  prefectures: string[];
+  /** funding_purpose spellings of the purposes named in q: ranking signal. */
+  purposes: string[];
+  /** program_kind values the words point to (補助金 -> subsidy, grant): ranking signal. */
+  kinds: string[];
+  /** Number of terms, for the MAX_QUERY_TERMS rule. */
+  termCount: number;
+}
+
+const norm = (s: string): string => searchNormalize(s);
+const SYNONYMS = new Map<string, string[]>();
+for (const group of vocabulary.synonyms) {
+  const g = group.map(norm);
+  SYNONYMS.set(g[0], g);
+}
+for (const group of vocabulary.synonyms) {
+  const g = group.map(norm);
+  for (const member of g) if (!SYNONYMS.has(member)) SYNONYMS.set(member, [member, ...g.filter((m) => m !== member)]);
+}
+const GENERIC = new Set(vocabulary.generic.map(norm));
+const STOP = new Set(vocabulary.stopwords.map(norm));
+const KINDS = new Map(Object.entries(vocabulary.kinds).map(([k, v]) => [norm(k), v]));
+const PURPOSES = new Map(Object.entries(vocabulary.purposes).map(([k, v]) => [norm(k), v.map(norm)]));
+const LONGEST_ENTRY = 16;
+
+const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+// Separators between words, beyond spaces.
+const BREAKS = /[\s、。，．,.!！?？・･／/|｜「」『』【】（）()［］[\]〈〉《》"'“”‘’:：;；~〜]+/u;
+const KANJI = /^\p{Script=Han}$/u;
+
+type Word = { text: string; kind: 'place' | 'dict' | 'generic' | 'stop' | 'content'; prefecture?: string; alternatives?: string[] };
+
+function prefectureOf(word: string): string | null {
+  if ([...word].length < 2) return null;
+  return normalizePrefecture(word);
+}
+
+function classify(raw: string): Word {
+  const text = norm(raw);
+  const prefecture = prefectureOf(raw);
+  if (prefecture) return { text, kind: 'place', prefecture };
+  if (STOP.has(text)) return { text, kind: 'stop' };
+  if (GENERIC.has(text)) return { text, kind: 'generic' };
+  const synonyms = SYNONYMS.get(text);
+  if (synonyms) return { text, kind: 'dict', alternatives: synonyms };
+  return { text, kind: 'content' };
+}
+
+const known = (raw: string): boolean => {
+  const text = norm(raw);
+  return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text);
+};
+
+/** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
+function wordsOf(chunk: string): Word[] {
+  const whole = classify(chunk);
+  if (whole.kind !== 'content' || isKanaOnly(norm(chunk)) || /^[a-z0-9&+\-]+$/u.test(chunk)) return [whole];
+  const pieces = [...segmenter.segment(chunk)].map((s) => s.segment).filter((s) => s.trim() !== '');
+  const words: Word[] = [];
+  for (let i = 0; i < pieces.length;) {
+    // The longest run of pieces that the dictionary knows as one word.
+    let taken = 0;
+    let text = '';
+    for (let j = i, joined = ''; j < pieces.length && [...joined].length < LONGEST_ENTRY; j++) {
+      joined += pieces[j];
+      if (known(joined)) {
+        taken = j - i + 1;
+        text = joined;
+      }
+    }
+    if (taken === 0) {
+      taken = 1;
+      text = pieces[i];
+    }
+    words.push(classify(text));
+    i += taken;
+  }
+  // A lone kanji (者, 化, 都, 方 …) is part of its neighbour, not a word of its own.
+  const merged: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.kind === 'content' && KANJI.test(w.text)) {
+      const prev = merged[merged.length - 1];
+      if (prev && (prev.kind === 'content' || prev.kind === 'dict')) {
+        merged[merged.length - 1] = classify(prev.text + w.text);
+        continue;
+      }
+      const next = words[i + 1];
+      if (next && (next.kind === 'content' || next.kind === 'dict')) {
+        words[i + 1] = classify(w.text + next.text);
+        continue;
+      }
+    }
+    merged.push(w);
+  }
+  return merged;
+}
+
+/** Understand free text. Returns null for text with nothing to search. */
+export function understandQuery(q: string): UnderstoodQuery | null {
+  const normalized = norm(q);
+  if (normalized === '') return null;
+  // Segment the NFKC text (katakana kept, so ICU sees words); fold afterwards.
+  const chunks = q.normalize('NFKC').toLowerCase().split(BREAKS).filter(Boolean);
+  const required: TermGroup[] = [];
+  const phrases: string[] = [];
+  const generic: string[] = [];
+  const prefectures: string[] = [];
+  const purposes = new Set<string>();
+  const kinds = new Set<string>();
+  const places: string[] = [];
+  const seen = new Set<string>();
+  for (const chunk of chunks) {
+    const words = wordsOf(chunk);
+    let run: string[] = [];
+    const endRun = (): void => {
+      if (run.length > 1) phrases.push(run.join(''));
+      run = [];
+    };
+    for (const w of words) {
+      const text = norm(w.text);
+      for (const k of KINDS.get(text) ?? []) kinds.add(k);
+      for (const p of PURPOSES.get(text) ?? []) purposes.add(p);
+      if (w.kind === 'stop' || text === '') {
+        endRun();
+        continue;
+      }
+      if (w.kind === 'place') {
+        endRun();
+        if (!prefectures.includes(w.prefecture!)) prefectures.push(w.prefecture!);
+        places.push(w.prefecture!);
+        continue;
+      }
+      run.push(text);
+      if (seen.has(text)) continue;
+      seen.add(text);
+      if (w.kind === 'generic') generic.push(text);
+      else required.push({ term: text, alternatives: (w.alternatives ?? [text]).map(norm) });
+    }
+    endRun();
+  }
+  // Nothing but generic words or places: they are what there is to match.
+  if (required.length === 0) {
+    if (places.length > 0) {
+      for (const p of [...new Set(places)]) required.push({ term: norm(p), alternatives: [norm(p)] });
+    } else {
+      for (const g of generic.splice(0)) required.push({ term: g, alternatives: SYNONYMS.get(g) ?? [g] });
+    }
+  }
+  if (required.length === 0) return null;
+  return {
+    normalized,
+    compact: compactKey(q),
+    required,
+    phrases,
+    generic,
+    prefectures,
+    purposes: [...purposes],
+    kinds: [...kinds],
+    termCount: required.length + generic.length,
+  };
+}

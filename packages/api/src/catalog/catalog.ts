@@ -4,8 +4,8 @@
 import { CatalogDatabase } from './db.ts';
 import { computeMeta, type Meta } from './queries/meta.ts';
 import { loadRules, type LoadedRule } from './queries/exclusions.ts';
-import { SearchIndex } from '../search/index.ts';
-import { ProgramSearch } from '../search/engine.ts';
+import { SearchIndex } from './search/index.ts';
+import { ProgramSearch } from './search/engine.ts';
 
 export class Catalog {
   readonly db: CatalogDatabase;

@@ -6,7 +6,7 @@
 //
 // Loading the dictionary takes seconds and ~350 MB, so it happens at ingest
 // only, once per process; the serving processes never load it (queries are
-// segmented with Intl.Segmenter, see search/understand.ts).
+// segmented with Intl.Segmenter, see catalog/search/understand.ts).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import kuromoji from 'kuromoji';

@@ -248,7 +248,7 @@ export const programsLoader: Loader = {
   },
 };
 
-/** The text of each indexed column (also what the in-memory search columns hold, search/index.ts). */
+/** The text of each indexed column (also what the in-memory search columns hold, catalog/search/index.ts). */
 export function searchColumns(p: RawProgram, aliases: string[], reading: string) {
   return {
     name: searchNormalize(p.primary_name),

@@ -12,10 +12,10 @@ import { normalizePrefecture } from '@jp-support/vocab';
 import {
   fullShape, getProgramRow, getProgramRows, getProgramRowsByPid, normalizeAuthorityLevel, shapeRow, type FieldsShape,
 } from '../../../catalog/queries/programs.ts';
-import { CursorError } from '../../../search/engine.ts';
-import { FACET_NAMES, parseFacets } from '../../../search/facets.ts';
-import { explainParts } from '../../../search/rank.ts';
-import { MAX_QUERY_TERMS, MAX_TERMS_DETAIL, understandQuery } from '../../../search/understand.ts';
+import { CursorError } from '../../../catalog/search/engine.ts';
+import { FACET_NAMES, parseFacets } from '../../../catalog/search/facets.ts';
+import { explainParts } from '../../../catalog/search/rank.ts';
+import { MAX_QUERY_TERMS, MAX_TERMS_DETAIL, understandQuery } from '../../../catalog/search/understand.ts';
 import { jstDate } from '../../../time.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';

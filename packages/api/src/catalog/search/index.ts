@@ -9,9 +9,9 @@
 // purpose text, the reading too for kana-only terms: a term of 3+
 // characters through the trigram index (the contract's rule; cost follows
 // the term's matches), a shorter one by scanning the in-memory text.
-import type { CatalogDatabase } from '../catalog/db.ts';
-import { ftsPhrase } from '../catalog/text-query.ts';
-import { isKanaOnly, searchNormalize } from '../catalog/search-text.ts';
+import type { CatalogDatabase } from '../db.ts';
+import { ftsPhrase } from '../text-query.ts';
+import { isKanaOnly, searchNormalize } from '../search-text.ts';
 import { Lru } from './lru.ts';
 
 export interface ProgramColumns {

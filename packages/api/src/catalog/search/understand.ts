@@ -15,7 +15,7 @@
 // - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
 //   filter; so are a purpose and a kind.
 import { normalizePrefecture } from '@jp-support/vocab';
-import { compactKey, isKanaOnly, searchNormalize } from '../catalog/search-text.ts';
+import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
 /** At most this many terms (required and generic) are searched; more is a 400 (MAX_TERMS_DETAIL). */

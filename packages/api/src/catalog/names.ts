@@ -30,8 +30,10 @@ const STATUS_SUFFIX = /\s*(?:[（(](?:[^（）()]{0,12})(?:終了|締切|開始|
 const SITE_SEGMENT = /(ホームページ|サイト|ポータル|トップページ|の情報|一覧|.[市区町村局課部庁省室所]|センター|機構|公社|協会|財団|会議所|home|top)$/iu;
 // Announcement wording after a programme name.
 const PROGRAMME_NOUN = '(?:補助金|助成金|支援金|応援金|交付金|奨励金|給付金|補給金|協力金|資金|融資|貸付|制度|事業|税制|プログラム|基金)';
+const ANNOUNCE = '(?:の(?:募集|公募|申請受付|受付|交付申請|申請)(?:の|を)?(?:開始|受付)?(?:について|します)?|について|のご案内|のお知らせ)';
+const UPDATED = '(?:(?:を|について)?(?:掲載|更新|追加)しました)';
 const ANNOUNCE_SUFFIX = new RegExp(
-  `(?<=${PROGRAMME_NOUN})(?:の(?:募集|公募|申請受付|受付|交付申請|申請)(?:の|を)?(?:開始|受付)?(?:について|します)?|について|のご案内|のお知らせ)?(?:を|について)?(?:(?:掲載|更新|追加)しました)?(?:[（(][^（）()]{0,20}[）)])?$`,
+  `(?<=${PROGRAMME_NOUN})(?:${ANNOUNCE}${UPDATED}?|${UPDATED})(?:[（(][^（）()]{0,20}[）)])?$`,
   'u',
 );
 const PROGRAMME_NOUN_RE = new RegExp(PROGRAMME_NOUN, 'u');

@@ -76,6 +76,7 @@ export const ScoreParts = Type.Object(
   {
     total: Type.Number({ description: 'The relevance score rows are ordered by: the sum of the parts.' }),
     text: Type.Number({ description: 'BM25 of the terms over name, aliases, reading, authority and kind text, weighted by field and rarity.' }),
+    coverage: Type.Number({ description: 'Negative for each term the row lacks: such rows are added only when fewer than ten programmes contain every term.' }),
     name: Type.Number({ description: 'Exact name, name prefix, the query\'s words together in the name.' }),
     quality: Type.Number({ description: 'Tier, and the kind of page (programmes ahead of law provisions, documents, index pages, announcements).' }),
     place: Type.Number({ description: 'A prefecture named in q: that prefecture first, nationwide next, other prefectures last.' }),

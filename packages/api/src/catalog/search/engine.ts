@@ -136,6 +136,7 @@ export class ProgramSearch {
       const lists = q.required.map((g) => unionAll(g.alternatives.map((a) => index.postingsOf(a))));
       candidates = intersectAll(lists);
       prepared = { query: q, idf: lists.map((l) => idf(index.size, l.length)) };
+      candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {
       candidates = index.pids;
     }
@@ -184,6 +185,32 @@ export class ProgramSearch {
     }
     return out;
   }
+}
+
+/** Below this many programmes holding every term, rows that lack one term (then two …) are added, ranked after. */
+export const FULL_MATCHES_WANTED = 10;
+
+/**
+ * Every term must match, unless that leaves fewer than FULL_MATCHES_WANTED
+ * rows: then rows matching all terms but one join (ranked below by the
+ * coverage part), and so on down to one term. A query of one term is never
+ * relaxed. Bounded by the union of the terms' posting lists.
+ */
+function relaxed(lists: Int32Array[], full: Int32Array, accepted: (pid: number) => boolean): Int32Array {
+  const count = (pids: Iterable<number>): number => {
+    let n = 0;
+    for (const pid of pids) if (accepted(pid)) n++;
+    return n;
+  };
+  if (lists.length < 2 || count(full) >= FULL_MATCHES_WANTED) return full;
+  const matched = new Map<number, number>();
+  for (const list of lists) for (const pid of list) matched.set(pid, (matched.get(pid) ?? 0) + 1);
+  let out = full;
+  for (let need = lists.length - 1; need >= 1; need--) {
+    out = Int32Array.from([...matched].filter(([, n]) => n >= need).map(([pid]) => pid)).sort();
+    if (count(out) >= FULL_MATCHES_WANTED) break;
+  }
+  return out;
 }
 
 function filterOf(req: SearchRequest): (r: ProgramColumns) => boolean {

@@ -152,9 +152,12 @@ export class SearchIndex {
       hit = rows.length === 0 ? EMPTY : Int32Array.from(rows, (r) => r.rowid).sort();
     } else {
       const out: number[] = [];
+      // A short Latin term (it, dx, ai) is a word, not a piece of one (credit, unit).
+      const word = /^[a-z0-9]+$/.test(term) ? new RegExp(`(?<![a-z])${term}(?![a-z])`) : null;
+      const has = (text: string): boolean => (word ? word.test(text) : text.includes(term));
       for (const pid of this.pids) {
         const r = this.rows[pid];
-        if (r.name.includes(term) || r.aliases.includes(term) || r.authority.includes(term) || r.other.includes(term)) out.push(pid);
+        if (has(r.name) || has(r.aliases) || has(r.authority) || has(r.other)) out.push(pid);
       }
       hit = Int32Array.from(out);
     }

@@ -4,6 +4,8 @@
 //   text      BM25 over the fields with weights (name > aliases > reading >
 //             authority, kind/target/purpose text), each term weighted by
 //             its rarity (idf from its posting list)
+//   coverage  a term the row lacks (rows missing a term come only when
+//             fewer than ten programmes hold every term)
 //   name      the query is the name (exact), opens it (prefix), or the
 //             query's words stand together in it (phrase)
 //   quality   the record's tier and what kind of page it is: real
@@ -23,6 +25,7 @@ import type { UnderstoodQuery } from './understand.ts';
 
 export interface ScoreParts {
   text: number;
+  coverage: number;
   name: number;
   quality: number;
   place: number;
@@ -49,6 +52,7 @@ const NATIONWIDE = 1;
 const OTHER_PLACE = -3;
 const PURPOSE = 0.8;
 const KIND = 0.8;
+const MISSING_TERM = 4;
 
 function occurrences(haystack: string, needle: string): number {
   let n = 0;
@@ -71,6 +75,7 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   const q = p.query;
   let text = 0;
   let groupsInName = 0;
+  let missing = 0;
   q.required.forEach((g, gi) => {
     let best = 0;
     let inName = false;
@@ -87,6 +92,7 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
       if (s > best) best = s;
     }
     if (inName) groupsInName++;
+    if (best === 0) missing++;
     text += p.idf[gi] * best;
   });
   // Scale: a term in the name of an average-length row scores about its idf × 3.
@@ -114,8 +120,10 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   let recency = 0;
   if (r.fiscalYear !== null) recency += Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
 
-  const total = text + name + quality + place + purpose + kind + recency;
-  return { text, name, quality, place, purpose, kind, recency, total };
+  // A term the row lacks (only when too few rows hold every term, engine.ts).
+  const coverage = -MISSING_TERM * missing;
+  const total = text + coverage + name + quality + place + purpose + kind + recency;
+  return { text, coverage, name, quality, place, purpose, kind, recency, total };
 }
 
 /** Rounded parts for display (explain=true). */

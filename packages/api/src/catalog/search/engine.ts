@@ -13,7 +13,7 @@
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from './lru.ts';
-import { idf, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
+import { idf, prepareQuery, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import { understandQuery, type UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
@@ -119,10 +119,7 @@ export class ProgramSearch {
 
   private prepare(q: UnderstoodQuery): PreparedQuery {
     const n = this.index.size;
-    return {
-      query: q,
-      idf: q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
-    };
+    return prepareQuery(q, q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)));
   }
 
   /** Every programme the request selects, one entry per programme, in order. */
@@ -135,14 +132,16 @@ export class ProgramSearch {
     if (q) {
       const lists = q.required.map((g) => unionAll(g.alternatives.map((a) => index.postingsOf(a))));
       candidates = intersectAll(lists);
-      prepared = { query: q, idf: lists.map((l) => idf(index.size, l.length)) };
+      prepared = prepareQuery(q, lists.map((l) => idf(index.size, l.length)));
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {
-      candidates = index.pids;
+      // Read in browse order, so the default order needs no sort below.
+      candidates = index.browseOrder;
     }
     // One entry per duplicate group: its best-ranked record that passes, the others in `also`.
     const groups = new Map<number, Entry>();
     const best = new Map<number, number>();
+    let reordered = false;
     for (const pid of candidates) {
       const r = rows[pid];
       if (!r || !accept(r)) continue;
@@ -159,6 +158,7 @@ export class ProgramSearch {
         entry.scorer = pid;
       }
       if (r.dupRank < best.get(r.dupGroup)!) {
+        reordered = true;
         entry.also.push(entry.pid);
         entry.pid = pid;
         best.set(r.dupGroup, r.dupRank);
@@ -169,19 +169,21 @@ export class ProgramSearch {
     const entries = [...groups.values()];
     for (const e of entries) if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
     const { compare, keyOf } = comparatorFor(index, sort, req.today);
-    entries.sort((a, b) => compare(a, keyOf(b)));
+    // Without q in the default order the entries were built in that order already
+    // (unless a group's best record came after another of its records).
+    if (q !== null || sort !== 'relevance' || reordered) entries.sort((a, b) => compare(a, keyOf(b)));
     return { entries, compare, keyOf };
   }
 
   private facets(entries: Entry[], facets: Facet[]): Record<string, Record<string, number>> {
     const out: Record<string, Record<string, number>> = {};
     for (const facet of facets) {
-      const counts: Record<string, number> = {};
+      const counts = new Map<string, number>();
       const values = FACETS[facet];
       for (const e of entries) {
-        for (const v of values(this.index.rows[e.pid])) counts[v] = (counts[v] ?? 0) + 1;
+        for (const v of values(this.index.rows[e.pid])) counts.set(v, (counts.get(v) ?? 0) + 1);
       }
-      out[facet] = Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+      out[facet] = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
     }
     return out;
   }

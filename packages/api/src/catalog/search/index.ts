@@ -45,7 +45,15 @@ export interface ProgramColumns {
   browseRank: number;
   /** Position in primary_name order (sort=name). */
   nameRank: number;
+  /** name, aliases, authority, other, reading (FIELDS order): what scoring loops over. */
+  fields: string[];
+  /** Length of each field over the field's average length (BM25's length normalisation). */
+  relativeLength: Float64Array;
 }
+
+/** The searchable fields, in the order of ProgramColumns.fields. */
+export const FIELDS = ['name', 'aliases', 'authority', 'other', 'reading'] as const;
+export const READING_FIELD = 4;
 
 /** Posting lists: sorted pids. */
 export type Postings = Int32Array;
@@ -59,6 +67,8 @@ export class SearchIndex {
   readonly rows: ProgramColumns[] = [];
   /** Every pid, ascending. */
   readonly pids: Int32Array;
+  /** Every pid in the contract's browse order (excluded, tier, primary_name, pid). */
+  readonly browseOrder: Int32Array;
   /** Rows per field, for BM25's length normalisation. */
   readonly averageLength: { name: number; aliases: number; authority: number; other: number; reading: number };
   /** The newest fiscal year any record names (recency is relative to the data). */
@@ -110,7 +120,10 @@ export class SearchIndex {
         dupRank: r.dup_rank as number,
         browseRank,
         nameRank: 0,
+        fields: [],
+        relativeLength: new Float64Array(FIELDS.length),
       };
+      row.fields = FIELDS.map((f) => row[f] as string);
       this.rows[r.pid as number] = row;
       pids.push(r.pid as number);
       if (row.fiscalYear && row.fiscalYear > year && row.fiscalYear < 2100) year = row.fiscalYear;
@@ -125,6 +138,7 @@ export class SearchIndex {
     byName.forEach((r, i) => {
       this.rows[r.pid].nameRank = i;
     });
+    this.browseOrder = Int32Array.from(pids);
     this.pids = Int32Array.from(pids).sort();
     const n = Math.max(1, pids.length);
     this.averageLength = {
@@ -132,6 +146,55 @@ export class SearchIndex {
       reading: sums.reading / n,
     };
     this.dataYear = year || new Date().getUTCFullYear();
+    // One text of the whole catalogue (the four text fields of each row, rows
+    // apart by a separator no term contains): a short term is found with one
+    // native indexOf pass instead of a test per row and field.
+    const parts: string[] = [];
+    const starts: number[] = [];
+    let offset = 0;
+    for (const pid of this.pids) {
+      const r = this.rows[pid];
+      FIELDS.forEach((f, i) => {
+        r.relativeLength[i] = r.fields[i].length / Math.max(1, this.averageLength[f]);
+      });
+      const text = `${r.name}\u0001${r.aliases}\u0001${r.authority}\u0001${r.other}\u0000`;
+      starts.push(offset);
+      parts.push(text);
+      offset += text.length;
+    }
+    this.haystack = parts.join('');
+    this.rowStarts = Int32Array.from(starts);
+  }
+
+  /** The catalogue's text for short-term scans, and where each row (in pids order) starts in it. */
+  private readonly haystack: string;
+  private readonly rowStarts: Int32Array;
+
+  /** Pids whose text holds `term`, by scanning the catalogue text (terms of 1–2 characters). */
+  private scan(term: string): Postings {
+    const out: number[] = [];
+    // A short Latin term (it, dx, ai) is a word, not a piece of one (credit, unit).
+    const latin = /^[a-z0-9]+$/.test(term);
+    const isLetter = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+    let row = -1;
+    for (let at = this.haystack.indexOf(term); at !== -1; at = this.haystack.indexOf(term, at + 1)) {
+      if (latin && (isLetter(this.haystack[at - 1]) || isLetter(this.haystack[at + term.length]))) continue;
+      // The row holding this offset: the last start <= at (binary search from the previous row).
+      let lo = Math.max(0, row);
+      let hi = this.rowStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.rowStarts[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      if (lo !== row) {
+        row = lo;
+        out.push(this.pids[row]);
+      }
+      // Skip to the next row: one hit per row is enough.
+      at = (row + 1 < this.rowStarts.length ? this.rowStarts[row + 1] : this.haystack.length) - 1;
+    }
+    return Int32Array.from(out);
   }
 
   get size(): number {
@@ -151,15 +214,7 @@ export class SearchIndex {
       );
       hit = rows.length === 0 ? EMPTY : Int32Array.from(rows, (r) => r.rowid).sort();
     } else {
-      const out: number[] = [];
-      // A short Latin term (it, dx, ai) is a word, not a piece of one (credit, unit).
-      const word = /^[a-z0-9]+$/.test(term) ? new RegExp(`(?<![a-z])${term}(?![a-z])`) : null;
-      const has = (text: string): boolean => (word ? word.test(text) : text.includes(term));
-      for (const pid of this.pids) {
-        const r = this.rows[pid];
-        if (has(r.name) || has(r.aliases) || has(r.authority) || has(r.other)) out.push(pid);
-      }
-      hit = Int32Array.from(out);
+      hit = this.scan(term);
     }
     // Weight: the list's length (+1 for the entry itself), so the cache is bounded in memory.
     this.postings.set(key, hit, hit.length + 1);

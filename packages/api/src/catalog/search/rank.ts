@@ -20,7 +20,8 @@
 // decisions-pending/search.md); every part is cheap (a few substring tests
 // on short strings), so ranking every match costs little (measured in
 // test/search/cost.test.ts and noted in the decisions).
-import type { ProgramColumns, SearchIndex } from './index.ts';
+import { READING_FIELD, type ProgramColumns, type SearchIndex } from './index.ts';
+import { isKanaOnly } from '../search-text.ts';
 import type { UnderstoodQuery } from './understand.ts';
 
 export interface ScoreParts {
@@ -35,7 +36,8 @@ export interface ScoreParts {
   total: number;
 }
 
-const FIELD_WEIGHT = { name: 3.0, aliases: 1.5, reading: 1.0, authority: 0.4, other: 0.6 } as const;
+// Per field, in the order of index.ts#FIELDS: name, aliases, authority, other, reading.
+const FIELD_WEIGHTS = [3.0, 1.5, 0.4, 0.6, 1.0];
 const K1 = 1.2;
 const B = 0.5;
 const TIER_PRIOR: Record<string, number> = { S: 1.6, A: 1.1, B: 0.6, C: 0, X: -1 };
@@ -69,6 +71,12 @@ export interface PreparedQuery {
   query: UnderstoodQuery;
   /** idf per required group, in the order of query.required. */
   idf: number[];
+  /** Per group and alternative: kana-only (the reading is scored too). */
+  kana: boolean[][];
+}
+
+export function prepareQuery(query: UnderstoodQuery, idfs: number[]): PreparedQuery {
+  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)) };
 }
 
 export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): ScoreParts {
@@ -76,25 +84,28 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   let text = 0;
   let groupsInName = 0;
   let missing = 0;
-  q.required.forEach((g, gi) => {
+  const required = q.required;
+  for (let gi = 0; gi < required.length; gi++) {
+    const alternatives = required[gi].alternatives;
     let best = 0;
     let inName = false;
-    for (const alt of g.alternatives) {
+    for (let ai = 0; ai < alternatives.length; ai++) {
+      const alt = alternatives[ai];
+      // The reading is searched for kana-only terms (index.ts#postingsOf), so it is scored for those only.
+      const fieldCount = p.kana[gi][ai] ? FIELD_WEIGHTS.length : READING_FIELD;
       let s = 0;
-      for (const field of ['name', 'aliases', 'authority', 'other', 'reading'] as const) {
-        if (field === 'reading' && r.reading === '') continue;
-        const tf = occurrences(r[field], alt);
+      for (let f = 0; f < fieldCount; f++) {
+        const tf = occurrences(r.fields[f], alt);
         if (tf === 0) continue;
-        if (field === 'name') inName = true;
-        const norm = 1 - B + (B * r[field].length) / Math.max(1, index.averageLength[field]);
-        s += (FIELD_WEIGHT[field] * tf * (K1 + 1)) / (tf + K1 * norm);
+        if (f === 0) inName = true;
+        s += (FIELD_WEIGHTS[f] * tf * (K1 + 1)) / (tf + K1 * (1 - B + B * r.relativeLength[f]));
       }
       if (s > best) best = s;
     }
     if (inName) groupsInName++;
     if (best === 0) missing++;
     text += p.idf[gi] * best;
-  });
+  }
   // Scale: a term in the name of an average-length row scores about its idf × 3.
   text /= 3;
 

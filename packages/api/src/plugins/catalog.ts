@@ -12,9 +12,10 @@ declare module 'fastify' {
 export default fp(
   async function catalogPlugin(app: FastifyInstance, opts: { catalog: Catalog; closeOnExit?: boolean }) {
     app.decorate('catalog', opts.catalog);
-    // Load the search's in-memory columns before the first request, not during it.
+    // Load the search's in-memory columns before the first request, not during it
+    // (the OpenAPI document is built without a catalogue: nothing to load then).
     app.addHook('onReady', async () => {
-      void opts.catalog.search;
+      void (opts.catalog as Catalog | null)?.search;
     });
     if (opts.closeOnExit) app.addHook('onClose', async () => opts.catalog.close());
   },

@@ -226,39 +226,6 @@ export type Loan = {
   [key: string]: unknown;
 };
 
-export type Program = {
-  unified_id: string;
-  primary_name: string;
-  aliases: string[];
-  authority_level: string | null;
-  authority_name: string | null;
-  prefecture: string | null;
-  municipality: string | null;
-  program_kind: string | null;
-  official_url: string | null;
-  amount_max_man_yen: number | null;
-  amount_min_man_yen: number | null;
-  subsidy_rate: number | null;
-  /** `verified`, `sourced`, `listed`, `unverified` */
-  trust_level: string;
-  /** `S`, `A`, `B`, `C`, `X` */
-  tier: string;
-  coverage_score: number;
-  gap_to_tier_s: string[];
-  a_to_j_coverage: Record<string, boolean>;
-  excluded: boolean;
-  exclusion_reason: string | null;
-  crop_categories: string[];
-  equipment_category: string | null;
-  target_types: string[];
-  funding_purpose: string[];
-  amount_band: string;
-  application_window: {
-    start: string | null;
-    end: string | null;
-  };
-};
-
 export type ProgramDetail = {
   unified_id: string;
   primary_name: string;
@@ -290,6 +257,10 @@ export type ProgramDetail = {
     start: string | null;
     end: string | null;
   };
+  /** The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes. */
+  published_name: string;
+  /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
+  provenance: Record<string, unknown>;
   enriched: (Record<string, Record<string, unknown> | null>) | null;
   source_mentions: (Array<{
     url: string;
@@ -301,6 +272,108 @@ export type ProgramDetail = {
   source_checksum: string | null;
 };
 
+export type ProgramHit = {
+  unified_id: string;
+  primary_name: string;
+  aliases: string[];
+  authority_level: string | null;
+  authority_name: string | null;
+  prefecture: string | null;
+  municipality: string | null;
+  program_kind: string | null;
+  official_url: string | null;
+  amount_max_man_yen: number | null;
+  amount_min_man_yen: number | null;
+  subsidy_rate: number | null;
+  /** `verified`, `sourced`, `listed`, `unverified` */
+  trust_level: string;
+  /** `S`, `A`, `B`, `C`, `X` */
+  tier: string;
+  coverage_score: number;
+  gap_to_tier_s: string[];
+  a_to_j_coverage: Record<string, boolean>;
+  excluded: boolean;
+  exclusion_reason: string | null;
+  crop_categories: string[];
+  equipment_category: string | null;
+  target_types: string[];
+  funding_purpose: string[];
+  amount_band: string;
+  application_window: {
+    start: string | null;
+    end: string | null;
+  };
+  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
+  also_listed_as?: Array<{
+    unified_id: string;
+    primary_name: string;
+  }>;
+  score?: ScoreParts;
+};
+
+export type ProgramHitFull = {
+  unified_id: string;
+  primary_name: string;
+  aliases: string[];
+  authority_level: string | null;
+  authority_name: string | null;
+  prefecture: string | null;
+  municipality: string | null;
+  program_kind: string | null;
+  official_url: string | null;
+  amount_max_man_yen: number | null;
+  amount_min_man_yen: number | null;
+  subsidy_rate: number | null;
+  /** `verified`, `sourced`, `listed`, `unverified` */
+  trust_level: string;
+  /** `S`, `A`, `B`, `C`, `X` */
+  tier: string;
+  coverage_score: number;
+  gap_to_tier_s: string[];
+  a_to_j_coverage: Record<string, boolean>;
+  excluded: boolean;
+  exclusion_reason: string | null;
+  crop_categories: string[];
+  equipment_category: string | null;
+  target_types: string[];
+  funding_purpose: string[];
+  amount_band: string;
+  application_window: {
+    start: string | null;
+    end: string | null;
+  };
+  /** The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes. */
+  published_name: string;
+  /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
+  provenance: Record<string, unknown>;
+  enriched: (Record<string, Record<string, unknown> | null>) | null;
+  source_mentions: (Array<{
+    url: string;
+    fetched_at: string | null;
+    confidence?: number;
+  }>) | null;
+  source_url: string | null;
+  source_fetched_at: string | null;
+  source_checksum: string | null;
+  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
+  also_listed_as?: Array<{
+    unified_id: string;
+    primary_name: string;
+  }>;
+  score?: ScoreParts;
+};
+
+export type ProgramHitMinimal = {
+  unified_id: string;
+  primary_name: string;
+  tier: string;
+  prefecture: string | null;
+  authority_name: string | null;
+  amount_max_man_yen: number | null;
+  official_url: string | null;
+  score?: ScoreParts;
+};
+
 export type ProgramMinimal = {
   unified_id: string;
   primary_name: string;
@@ -309,6 +382,27 @@ export type ProgramMinimal = {
   authority_name: string | null;
   amount_max_man_yen: number | null;
   official_url: string | null;
+};
+
+export type ScoreParts = {
+  /** The relevance score rows are ordered by: the sum of the parts. */
+  total: number;
+  /** BM25 of the terms over name, aliases, reading, authority and kind text, weighted by field and rarity. */
+  text: number;
+  /** Negative for each term the row lacks: such rows are added only when fewer than ten programmes contain every term. */
+  coverage: number;
+  /** Exact name, name prefix, the query's words together in the name. */
+  name: number;
+  /** Tier, and the kind of page (programmes ahead of law provisions, documents, index pages, announcements). */
+  quality: number;
+  /** A prefecture named in q: that prefecture first, nationwide next, other prefectures last. */
+  place: number;
+  /** A funding purpose named in q. */
+  purpose: number;
+  /** A kind of support named in q (補助金 -> subsidy, 融資 -> loan). */
+  kind: number;
+  /** Newer fiscal years first where the record names one. */
+  recency: number;
 };
 
 export type TaxRuleset = {
@@ -1749,11 +1843,11 @@ export type BatchGetProgramsResponse = {
 
 /** Query parameters of GET /v1/programs/search: Search programs by free text and structured filters */
 export type SearchProgramsQuery = {
-  /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
+  /** Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms. */
   q?: string;
   /** Repeatable; values are OR-ed. */
   tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
-  /** Exact prefecture name, e.g. 東京都. */
+  /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
   prefecture?: string;
   /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
   authority_level?: string;
@@ -1773,6 +1867,14 @@ export type SearchProgramsQuery = {
   offset?: number;
   /** Response shape: `minimal` (7 keys), `default` (all Program fields), `full` (plus enrichment and lineage). */
   fields?: "minimal" | "default" | "full";
+  /** `relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`. */
+  sort?: "relevance" | "amount" | "deadline" | "name";
+  /** Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind. */
+  facets?: string[] | string;
+  /** Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0). */
+  cursor?: string;
+  /** Add each row's score parts (`score`). */
+  explain?: boolean;
 };
 
 /** Response (200) of GET /v1/programs/search: Search programs by free text and structured filters */
@@ -1780,8 +1882,11 @@ export type SearchProgramsResponse = {
   total: number;
   limit: number;
   offset: number;
-  results: Array<ProgramDetail | Program | ProgramMinimal>;
+  results: Array<ProgramHitFull | ProgramHit | ProgramHitMinimal>;
   attribution: Attribution;
+  next_cursor: string | null;
+  /** With `facets`: per facet, value -> number of programmes (prefecture `_none`: no prefecture). */
+  facets?: Record<string, Record<string, number>>;
 };
 
 /** Query parameters of GET /v1/programs/{unified_id}: One program by unified_id */

@@ -6,10 +6,12 @@
 import type * as G from '../generated/openapi.ts';
 
 export type {
-  Attribution, Program, ProgramDetail, ProgramMinimal, ExclusionRule, Loan, TaxRuleset, EnforcementRecord, Law, LawArticle,
+  Attribution, ProgramDetail, ProgramMinimal, ProgramHit, ProgramHitFull, ProgramHitMinimal, ScoreParts, ExclusionRule, Loan, TaxRuleset, EnforcementRecord, Law, LawArticle,
   CaseStudy, Certification, Bid, BillingInvoice, Operations,
 } from '../generated/openapi.ts';
 export type Advisor = G.AdvisorOut;
+/** A program in the default shape (a search row without the search's own keys also_listed_as and score). */
+export type Program = Omit<G.ProgramHit, 'also_listed_as' | 'score'>;
 
 // ---- meta, ping, feedback -------------------------------------------------
 export type Meta = G.GetMetaResponse;

@@ -9,7 +9,7 @@ import { asSearch, compact } from '../lib/search.ts';
 export const searchPrograms = defineTool({
   name: 'search_programs',
   title: 'Search support programs',
-  description: 'Search the catalogue of Japanese public support programs (subsidies, grants, loans, tax measures, certifications) by keywords and filters; ordered by tier (S best) or text relevance, paginated.',
+  description: 'Search the catalogue of Japanese public support programs (subsidies, grants, loans, tax measures, certifications) by keywords and filters. Free text is understood (width/kana folding, Japanese word segmentation, synonyms and abbreviations; a prefecture named in q ranks that prefecture first). Ordered by relevance with q (explain=true shows the score parts), else by tier (S best) then name; sort by amount, deadline or name; one row per programme (duplicates listed in also_listed_as); facet counts on request; offset or cursor paging.',
   input: {
     q: f.q('program names and aliases (3+ characters use the full-text index)'),
     tier: z.array(TIER).max(5).optional().describe('Quality tiers to include (OR-ed); X = quarantined, only with include_excluded'),
@@ -22,7 +22,12 @@ export const searchPrograms = defineTool({
     include_excluded: z.boolean().default(false).describe('Also return tier X (quarantined) programs'),
     limit: f.limit(100, 20, 'programs'),
     offset: f.offset(),
-    fields: PROGRAM_SHAPE.default('minimal').describe('Row shape: minimal (7 keys), default (all program fields) or full (plus enrichment and lineage)'),
+    fields: PROGRAM_SHAPE.default('minimal').describe('Row shape: minimal (7 keys), default (all program fields, plus also_listed_as) or full (plus enrichment and lineage)'),
+    sort: z.enum(['relevance', 'amount', 'deadline', 'name']).optional().describe('Order: relevance (default), amount (largest first), deadline (open windows closing soonest first), name'),
+    facets: z.array(z.enum(['tier', 'prefecture', 'authority_level', 'funding_purpose', 'target_type', 'program_kind'])).max(6).optional()
+      .describe('Also count the whole result set by these fields (facets in the answer)'),
+    cursor: z.string().max(500).optional().describe('next_cursor of the previous answer of the same search: the next page (use instead of offset for deep pages)'),
+    explain: z.boolean().optional().describe('Add each row\'s relevance score parts (score)'),
     as_of: f.asOf(),
   },
   output: searchOutput(),
@@ -34,6 +39,7 @@ export const searchPrograms = defineTool({
       q: a.q, tier: a.tier, prefecture: prefectureArg(call, a.prefecture), authority_level: a.authority_level,
       funding_purpose: a.funding_purpose, target_type: a.target_type, amount_min: a.amount_min_man_yen,
       amount_max: a.amount_max_man_yen, include_excluded: a.include_excluded, limit: a.limit, offset: a.offset, fields: a.fields,
+      sort: a.sort, facets: a.facets, cursor: a.cursor, explain: a.explain,
     }));
     const out = asSearch(body);
     if ((out.results as unknown[]).length === 0) {

@@ -55,6 +55,7 @@ const OTHER_PLACE = -3;
 const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
+const SYNONYM_WEIGHT = 0.75;
 
 function occurrences(haystack: string, needle: string): number {
   let n = 0;
@@ -100,6 +101,8 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
         if (f === 0) inName = true;
         s += (FIELD_WEIGHTS[f] * tf * (K1 + 1)) / (tf + K1 * (1 - B + B * r.relativeLength[f]));
       }
+      // The word typed counts more than a synonym of it.
+      if (ai > 0) s *= SYNONYM_WEIGHT;
       if (s > best) best = s;
     }
     if (inName) groupsInName++;

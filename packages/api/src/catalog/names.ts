@@ -130,7 +130,7 @@ export function fiscalYear(publishedName: string, windowStart: string | null, wi
       : [...reiwa[1]].reduce((acc, ch) => (ch === '十' ? (acc || 1) * 10 : acc + KANJI_DIGITS[ch]), 0);
     if (n >= 1 && n <= 30) return 2018 + n;
   }
-  const r = /(?:^|[^a-z])r\s*([0-9]{1,2})(?:\s*年度|\.|\s)/iu.exec(name);
+  const r = /(?:^|[^a-z])r\s*([0-9]{1,2})(?=\s*年|補正|当初|\.|\s|$)/iu.exec(name);
   if (r && Number(r[1]) >= 1 && Number(r[1]) <= 30) return 2018 + Number(r[1]);
   const western = /(20[0-9]{2})\s*年度?/u.exec(name);
   if (western) return Number(western[1]);

@@ -1,0 +1,54 @@
+// Query understanding (catalog/search/understand.ts) and the engine's
+// structured filters, as units.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { understandQuery } from '../../src/catalog/search/understand.ts';
+import { testCatalog } from '../helper.ts';
+
+const terms = (q: string) => understandQuery(q)!.required.map((g) => g.term);
+
+test('segmentation: Japanese without spaces becomes words; particles drop; lone kanji join their neighbour', () => {
+  assert.deepEqual(terms('省エネ設備の補助金'), ['省えね', '設備']);
+  assert.deepEqual(understandQuery('省エネ設備の補助金')!.generic, ['補助金']);
+  assert.deepEqual(understandQuery('省エネ設備の補助金')!.phrases, ['省えね設備']);
+  assert.deepEqual(terms('中山間地域'), ['中山間', '地域']);
+  assert.deepEqual(terms('働き方改革'), ['働き方', '改革']);
+  assert.equal(understandQuery('  '), null, 'nothing to search');
+  assert.equal(understandQuery('の で を'), null, 'particles only');
+});
+
+test('places and purposes named in q are signals; a place alone is what there is to match', () => {
+  const q = understandQuery('東京都で創業する場合の補助金は？')!;
+  assert.deepEqual(q.prefectures, ['東京都']);
+  assert.deepEqual(q.required.map((g) => g.term), ['創業']);
+  assert.ok(q.purposes.includes('創業'));
+  assert.ok(q.kinds.includes('subsidy'));
+  assert.deepEqual(understandQuery('Tokyo startup')!.prefectures, ['東京都']);
+  assert.deepEqual(understandQuery('北海道 スマート農業')!.prefectures, ['北海道']);
+  const alone = understandQuery('東京')!;
+  assert.deepEqual(alone.required.map((g) => g.term), ['東京都']);
+});
+
+test('synonyms and abbreviations are data: any spelling finds the others', () => {
+  const dx = understandQuery('ＤＸ')!.required[0];
+  assert.ok(dx.alternatives.includes('でじたるとらんすふぉーめーしょん'));
+  assert.ok(understandQuery('省エネ')!.required[0].alternatives.includes('省えねるぎー'));
+  assert.ok(understandQuery('IT導入補助金')!.required[0].alternatives.includes('でじたる化・ai導入補助金'));
+  assert.deepEqual(understandQuery('補助金')!.required.map((g) => g.term), ['補助金'], 'generic words alone are matched');
+  assert.equal(understandQuery('しょうえね')!.required[0].term, 'しょうえね', 'a kana word stays whole (matched against readings)');
+});
+
+test('engine filters: values are compared, never interpreted; excluded rows need include_excluded', async () => {
+  const search = (await testCatalog()).search;
+  const hostile = search.search({ q: '補助金', prefecture: "東京都' OR 1=1 --", limit: 5, offset: 0 });
+  assert.equal(hostile.total, 0);
+  const visible = search.search({ tier: ['X'], limit: 5, offset: 0 });
+  assert.equal(visible.total, 0);
+  const all = search.search({ tier: ['X'], includeExcluded: true, limit: 5, offset: 0 });
+  assert.ok(all.total > 0);
+  const band = search.search({ amountMin: 100, amountMax: 500, limit: 100, offset: 0 });
+  for (const hit of band.hits) {
+    const amount = search.index.rows[hit.pid].amountMax!;
+    assert.ok(amount >= 100 && amount <= 500);
+  }
+});

@@ -14,7 +14,7 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
   assert.deepEqual(terms('中山間地域'), ['中山間', '地域']);
   assert.deepEqual(terms('働き方改革'), ['働き方', '改革']);
   assert.equal(understandQuery('  '), null, 'nothing to search');
-  assert.equal(understandQuery('の で を'), null, 'particles only');
+  assert.deepEqual(terms('の'), ['の'], 'particles only: the text itself is searched');
 });
 
 test('places and purposes named in q are signals; a place alone is what there is to match', () => {

@@ -186,8 +186,12 @@ export function understandQuery(q: string): UnderstoodQuery | null {
   if (required.length === 0) {
     if (places.length > 0) {
       for (const p of [...new Set(places)]) required.push({ term: norm(p), alternatives: [norm(p)] });
-    } else {
+    } else if (generic.length > 0) {
       for (const g of generic.splice(0)) required.push({ term: g, alternatives: SYNONYMS.get(g) ?? [g] });
+    } else {
+      // Only stopwords or punctuation: the text itself is the term (a plain substring search, as before understanding).
+      const text = normalized.replace(/\s+/g, '');
+      if (text !== '') required.push({ term: text, alternatives: [text] });
     }
   }
   if (required.length === 0) return null;

@@ -7,8 +7,9 @@
 // - the dataset's duplicate review put them in one group with verdict
 //   `merge`; or they share a group of another verdict (`keep`, `exclude`:
 //   both records stay, but they may still be one programme) and the same
-//   place (prefecture and municipality) — 遊休農地再生事業補助金 of 福岡県 and
-//   of 鹿児島県 stay two programmes;
+//   prefecture — 遊休農地再生事業補助金 of 福岡県 and of 鹿児島県 stay two
+//   programmes, the town pages of one prefecture on one national programme
+//   are one;
 // - or their cleaned names are identical after normalisation
 //   (search-text.ts#compactKey) and so is their place.
 
@@ -63,7 +64,7 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     if (g.winnerUid) winners.add(g.winnerUid);
     for (let i = 1; i < present.length; i++) {
       for (let j = 0; j < i; j++) {
-        if (g.verdict === 'merge' || place(present[i]) === place(present[j])) union(present[i].pid, present[j].pid);
+        if (g.verdict === 'merge' || present[i].prefecture === present[j].prefecture) union(present[i].pid, present[j].pid);
       }
     }
   }

@@ -2,6 +2,9 @@
 // which every claim line ends with [n], n indexing `source_urls` (the
 // source_url of a record the API serves). Nothing is claimed without a record.
 import type { CatalogDatabase } from '../catalog/db.ts';
+import type { ProgramSearch } from '../catalog/search/engine.ts';
+import { getProgramRowsByPid, type ProgramRow } from '../catalog/queries/programs.ts';
+import { understandQuery } from '../catalog/search/understand.ts';
 import { jstDate } from '../time.ts';
 import { byLaw } from './by-law.ts';
 import { enforcementCheck } from './enforcement.ts';
@@ -20,7 +23,14 @@ export const PERSONAS = ['sme_owner', 'tax_advisor', 'agri_corp', 'consultant', 
 
 interface Claim { text: string; url: string }
 
-export function reason(db: CatalogDatabase, p: { query: string; persona?: string }, today = jstDate()) {
+/**
+ * `programs` is the catalogue's programme search: when given, the programmes
+ * an answer cites are the ones GET /v1/programs/search ranks first for the
+ * question (its understanding: words, synonyms, the prefecture and purpose
+ * named), with the question's prefecture (or nationwide), amount, industry
+ * and target applied as filters.
+ */
+export function reason(db: CatalogDatabase, p: { query: string; persona?: string }, today = jstDate(), programs?: ProgramSearch) {
   const query = p.query.slice(0, 2000);
   const base = {
     answer_skeleton: '', intent: null as string | null, intent_name_ja: null as string | null, persona_hint: null as string | null,
@@ -45,6 +55,9 @@ export function reason(db: CatalogDatabase, p: { query: string; persona?: string
     industry: industry ? { jsic_major: industry.jsic_major, label: industry.label, keyword: industry.matched } : null,
     target: target ? { target: target.target, target_types: target.target_types, keyword: target.matched } : null,
   };
+  const understood = understandQuery(query);
+  const purposes = understood?.purposes ?? [];
+  (filters as Record<string, unknown>).purpose = purposes.length > 0 ? purposes : null;
   const slotWords = [pref?.matched, amount?.matched, industry?.matched, target?.matched, hb ?? undefined].filter((x): x is string => !!x);
   const cueWords = intent.all_scores.flatMap((s) => s.matched_cues);
   const terms = contentTerms(query, [...slotWords, ...cueWords]);
@@ -54,6 +67,26 @@ export function reason(db: CatalogDatabase, p: { query: string; persona?: string
   const missing: string[] = [];
   const gaps: string[] = [];
   const id = intent.intent_id as IntentId;
+  /** The programmes search ranks first for the question, the slots applied as filters (nationwide rows kept). */
+  const rankedPrograms = (search: ProgramSearch): ProgramRow[] => {
+    // Amounts and corporate numbers are slots, not words to find in a name.
+    let text = query;
+    for (const slot of [amount?.matched, hb]) if (slot) text = text.split(slot).join(' ');
+    const page = search.search({ q: text, limit: 100, offset: 0 });
+    const rows = getProgramRowsByPid(db, page.hits.map((h) => h.pid));
+    const list = (json: string): string[] => JSON.parse(json) as string[];
+    return page.hits.map((h) => rows.get(h.pid)!).filter((r) =>
+      (filters.prefecture === null || r.prefecture === null || r.prefecture === filters.prefecture)
+      && (!amount || r.amount_max_man_yen === null || r.amount_max_man_yen >= amount.man_yen)
+      && (!industry || list(r.jsic_majors).length === 0 || list(r.jsic_majors).includes(industry.jsic_major))
+      && (!target || list(r.target_types).length === 0 || list(r.target_types).some((t) => target.target_types.includes(t)))
+      && (r.source_url ?? r.official_url) !== null).slice(0, 5);
+  };
+  const rankedLine = (r: ProgramRow): Claim => ({
+    text: `${r.primary_name}（${[r.prefecture ?? '全国/不明', `tier ${r.tier}`, r.amount_max_man_yen !== null ? `上限${r.amount_max_man_yen}万円` : null].filter(Boolean).join('・')}）`,
+    url: (r.source_url ?? r.official_url)!,
+  });
+
   const programLine = (e: Entity): Claim | null => e.source_url
     ? { text: `${e.name}（${[e.prefecture ?? '全国/不明', e.tier ? `tier ${e.tier}` : null, typeof e.facts.amount_max_man_yen === 'number' ? `上限${e.facts.amount_max_man_yen}万円` : null].filter(Boolean).join('・')}）`, url: e.source_url }
     : null;
@@ -153,9 +186,14 @@ export function reason(db: CatalogDatabase, p: { query: string; persona?: string
       break;
     }
     default: {
-      for (const e of searchPrograms(['program'])) {
-        const c = programLine(e);
-        if (c) claims.push(c);
+      if (programs) {
+        for (const r of rankedPrograms(programs)) claims.push(rankedLine(r));
+        if (claims.length === 0) notes.push('no program matched the question and its slots');
+      } else {
+        for (const e of searchPrograms(['program'])) {
+          const c = programLine(e);
+          if (c) claims.push(c);
+        }
       }
       if (id === 'check_eligibility') {
         for (const [slot, v] of Object.entries(filters)) if (v === null) missing.push(slot);

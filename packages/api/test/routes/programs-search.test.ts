@@ -205,3 +205,16 @@ test('full and detail shapes carry the published name and the provenance of clea
   assert.equal(d.provenance.prefecture, 'derived:official_url_domain');
   assert.ok(d.prefecture);
 });
+
+test('reason for 「東京都で創業する場合の補助金は？」: the prefecture and purpose apply, and the cited programmes are what search ranks first', async (t) => {
+  const app = await build(t);
+  const question = '東京都で創業する場合の補助金は？';
+  const r = body(await app.inject(`/v1/am/reason?query=${encodeURIComponent(question)}`));
+  assert.equal(r.filters_extracted.prefecture, '東京都');
+  assert.ok(r.filters_extracted.purpose.includes('創業'));
+  const cited = (r.answer_skeleton as string).split('\n').slice(1).map((line) => line.replace(/^- /, '').replace(/（[^（]*） \[\d+\]$/, ''));
+  assert.ok(cited.length >= 3);
+  const ranked = (await search(app, { q: question, limit: 50 })).results.filter((row) => row.prefecture === '東京都' || row.prefecture === null);
+  assert.deepEqual(cited, ranked.slice(0, cited.length).map((row) => row.primary_name));
+  assert.ok(cited.every((name) => /創業|起業|開業|スタートアップ/.test(name)), cited.join(' / '));
+});

@@ -38,6 +38,7 @@ export interface ProgramRow {
   source_checksum: string | null;
   published_name: string;
   provenance: string;
+  jsic_majors: string;
 }
 
 /** Japanese (and a few English) spellings accepted for authority_level. */

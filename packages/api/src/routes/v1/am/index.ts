@@ -253,7 +253,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }, { additionalProperties: false }),
       response: { 200: ReasonResponse, ...errors },
     },
-  }, async (req) => reason(db(), req.query));
+  }, async (req) => reason(db(), req.query, undefined, app.catalog.search));
 
   app.get('/related/:program_id', {
     config: { access: 'public', counter: 'daily', billed: true },

@@ -19,15 +19,17 @@ export interface ReadingTokenizer {
   strictReading(text: string): string | null;
 }
 
-let pending: Promise<ReadingTokenizer> | null = null;
-
+/**
+ * A new tokenizer (seconds, ~350 MB). Not cached: the caller holds it for one
+ * ingest and drops it, so a server that built its catalogue at start does not
+ * keep the dictionary.
+ */
 export function readingTokenizer(): Promise<ReadingTokenizer> {
-  pending ??= new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const require = createRequire(import.meta.url);
     const dicPath = path.join(path.dirname(require.resolve('kuromoji/package.json')), 'dict');
     kuromoji.builder({ dicPath }).build((err, tokenizer) => {
       if (err) {
-        pending = null;
         reject(err);
         return;
       }
@@ -49,7 +51,6 @@ export function readingTokenizer(): Promise<ReadingTokenizer> {
       });
     });
   });
-  return pending;
 }
 
 const ROMAJI: Record<string, string> = {

@@ -13,7 +13,7 @@
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from './lru.ts';
-import { idf, prepareQuery, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
+import { idf, prepareQuery, priorScore, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import { understandQuery, type UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
@@ -60,23 +60,37 @@ interface Entry {
   /** The member whose score is the group's (its parts are what explain shows). */
   scorer: number;
   also: number[];
+  /** Its sort key (computed once, so sorting allocates nothing). */
+  key: CursorKey;
 }
 
 interface Ordered {
+  /** Every programme; in order up to `sorted` (the rest is sorted on first need, see orderedUpTo). */
   entries: Entry[];
+  sorted: number;
   compare: (a: Entry, b: CursorKey) => number;
   keyOf: (e: Entry) => CursorKey;
 }
 
 export class CursorError extends Error {}
 
+/** At most this many matches get the full score (the rest are ordered by their prior). */
+export const SCORE_LIMIT = 600;
+// Matches beyond SCORE_LIMIT rank after every fully scored one.
+const BELOW_SCORED = 1000;
+
 export class ProgramSearch {
   private readonly results = new Lru<string, Ordered>(300_000);
+  /** Scratch for grouping by dup_group: the entry of a group, valid where stamp = the current generation. */
+  private readonly groupSlot: { stamp: Int32Array; entry: Int32Array };
+  private generation = 0;
 
   readonly index: SearchIndex;
 
   constructor(index: SearchIndex) {
     this.index = index;
+    const size = index.rows.length + 1;
+    this.groupSlot = { stamp: new Int32Array(size), entry: new Int32Array(size) };
   }
 
   search(req: SearchRequest): SearchPage {
@@ -97,8 +111,10 @@ export class ProgramSearch {
     if (req.cursor !== undefined) {
       const after = decodeCursor(req.cursor, key);
       if (!after) throw new CursorError('cursor: not a cursor of this search (filters, q and sort must be those of the call that returned it)');
+      orderedUpTo(ordered, entries.length);
       start = firstAfter(entries, ordered.compare, after);
     }
+    orderedUpTo(ordered, start + req.limit);
     const slice = entries.slice(start, start + req.limit);
     const prepared = understood && req.explain ? this.prepare(understood) : null;
     const hits = slice.map((e): SearchHit => ({
@@ -107,7 +123,7 @@ export class ProgramSearch {
       ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.scorer]) } : {}),
     }));
     const last = slice[slice.length - 1];
-    const nextCursor = last && start + slice.length < entries.length ? encodeCursor(key, ordered.keyOf(last)) : null;
+    const nextCursor = last && start + slice.length < entries.length ? encodeCursor(key, last.key) : null;
     return {
       total: entries.length,
       hits,
@@ -138,41 +154,71 @@ export class ProgramSearch {
       // Read in browse order, so the default order needs no sort below.
       candidates = index.browseOrder;
     }
+    // The programmes that pass the filters; when there are very many (a broad
+    // word), only the SCORE_LIMIT best by a cheap prior (page kind, tier,
+    // place, the word in the name) get the full score, the rest follow in
+    // prior order: ranking work is capped, total stays exact.
+    const accepted: number[] = [];
+    for (let i = 0; i < candidates.length; i++) {
+      const r = rows[candidates[i]];
+      if (r !== undefined && accept(r)) accepted.push(candidates[i]);
+    }
+    const n = accepted.length;
+    const scores = new Float64Array(n);
+    if (prepared) {
+      let threshold = -Infinity;
+      if (n > SCORE_LIMIT) {
+        for (let i = 0; i < n; i++) scores[i] = priorScore(index, prepared, rows[accepted[i]]) - BELOW_SCORED;
+        threshold = Float64Array.from(scores).sort()[n - SCORE_LIMIT];
+      }
+      for (let i = 0; i < n; i++) if (scores[i] >= threshold) scores[i] = scoreRow(index, prepared, rows[accepted[i]]).total;
+    }
     // One entry per duplicate group: its best-ranked record that passes, the others in `also`.
-    const groups = new Map<number, Entry>();
-    const best = new Map<number, number>();
+    const slot = this.groupSlot;
+    const stamp = ++this.generation;
+    const entries: Entry[] = [];
     let reordered = false;
-    for (const pid of candidates) {
+    for (let i = 0; i < n; i++) {
+      const pid = accepted[i];
       const r = rows[pid];
-      if (!r || !accept(r)) continue;
-      const score = prepared ? scoreRow(index, prepared, r).total : 0;
-      const entry = groups.get(r.dupGroup);
-      if (!entry) {
-        groups.set(r.dupGroup, { pid, score, scorer: pid, also: [] });
-        best.set(r.dupGroup, r.dupRank);
+      const score = scores[i];
+      if (slot.stamp[r.dupGroup] !== stamp) {
+        slot.stamp[r.dupGroup] = stamp;
+        slot.entry[r.dupGroup] = entries.length;
+        entries.push({ pid, score, scorer: pid, also: [], key: null! });
         continue;
       }
+      const entry = entries[slot.entry[r.dupGroup]];
       // The group's score is its best member's; its row is its best record (dup_rank).
       if (score > entry.score) {
         entry.score = score;
         entry.scorer = pid;
       }
-      if (r.dupRank < best.get(r.dupGroup)!) {
+      if (r.dupRank < rows[entry.pid].dupRank) {
         reordered = true;
         entry.also.push(entry.pid);
         entry.pid = pid;
-        best.set(r.dupGroup, r.dupRank);
       } else {
         entry.also.push(pid);
       }
     }
-    const entries = [...groups.values()];
-    for (const e of entries) if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
     const { compare, keyOf } = comparatorFor(index, sort, req.today);
+    for (const e of entries) {
+      if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
+      e.key = keyOf(e);
+    }
     // Without q in the default order the entries were built in that order already
     // (unless a group's best record came after another of its records).
-    if (q !== null || sort !== 'relevance' || reordered) entries.sort((a, b) => compare(a, keyOf(b)));
-    return { entries, compare, keyOf };
+    if (q === null && sort === 'relevance' && !reordered) return { entries, sorted: entries.length, compare, keyOf };
+    if (sort !== 'relevance' || !prepared || n <= SCORE_LIMIT) {
+      entries.sort((a, b) => compare(a, b.key));
+      return { entries, sorted: entries.length, compare, keyOf };
+    }
+    // Relevance over many matches: the fully scored head is sorted now; the
+    // tail (ordered by prior, all below the head) when a page reaches it.
+    const head = entries.filter((e) => e.score > -BELOW_SCORED / 2).sort((a, b) => compare(a, b.key));
+    const tail = entries.filter((e) => e.score <= -BELOW_SCORED / 2);
+    return { entries: [...head, ...tail], sorted: head.length, compare, keyOf };
   }
 
   private facets(entries: Entry[], facets: Facet[]): Record<string, Record<string, number>> {
@@ -277,6 +323,14 @@ function comparatorFor(index: SearchIndex, sort: SortOrder, today = ''): Pick<Or
     case 'name':
       return { keyOf, compare: (a, k) => rows[a.pid].nameRank - k.n };
   }
+}
+
+/** Make the first `count` entries (at least) ordered: sorts the unsorted tail once. */
+function orderedUpTo(ordered: Ordered, count: number): void {
+  if (count <= ordered.sorted || ordered.sorted >= ordered.entries.length) return;
+  const tail = ordered.entries.slice(ordered.sorted).sort((a, b) => ordered.compare(a, b.key));
+  ordered.entries.splice(ordered.sorted, tail.length, ...tail);
+  ordered.sorted = ordered.entries.length;
 }
 
 /** Index of the first entry ordered after `key` (binary search; the list is sorted by `compare`). */

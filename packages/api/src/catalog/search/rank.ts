@@ -119,25 +119,36 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   if (q.required.length > 1 && groupsInName === q.required.length) name += ALL_TERMS_IN_NAME;
   for (const g of q.generic) if (r.name.includes(g)) name += GENERIC_IN_NAME;
 
-  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0);
+  const { quality, place, purpose, kind, recency } = priorParts(index, q, r);
+  // A term the row lacks (only when too few rows hold every term, engine.ts).
+  const coverage = -MISSING_TERM * missing;
+  const total = text + coverage + name + quality + place + purpose + kind + recency;
+  return { text, coverage, name, quality, place, purpose, kind, recency, total };
+}
 
+/** The parts that do not read the text: page kind and tier, place, purpose, kind, recency. */
+function priorParts(index: SearchIndex, q: UnderstoodQuery, r: ProgramColumns) {
+  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0);
   let place = 0;
   if (q.prefectures.length > 0) {
     if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
     else if (r.prefecture === null) place = r.authorityLevel === 'national' ? NATIONWIDE : 0;
     else place = OTHER_PLACE;
   }
-
   const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
   const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;
+  const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
+  return { quality, place, purpose, kind, recency };
+}
 
-  let recency = 0;
-  if (r.fiscalYear !== null) recency += Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
-
-  // A term the row lacks (only when too few rows hold every term, engine.ts).
-  const coverage = -MISSING_TERM * missing;
-  const total = text + coverage + name + quality + place + purpose + kind + recency;
-  return { text, coverage, name, quality, place, purpose, kind, recency, total };
+/**
+ * A cheap stand-in for the score (engine.ts caps full scoring): the prior
+ * parts, plus the name-prefix weight when the name holds the first term.
+ */
+export function priorScore(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): number {
+  const { quality, place, purpose, kind, recency } = priorParts(index, p.query, r);
+  const inName = p.query.required[0].alternatives.some((a) => r.name.includes(a)) ? NAME_PREFIX : 0;
+  return quality + place + purpose + kind + recency + inName;
 }
 
 /** Rounded parts for display (explain=true). */

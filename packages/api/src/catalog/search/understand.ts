@@ -69,7 +69,6 @@ const LONGEST_ENTRY = 16;
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
 // Separators between words, beyond spaces.
 const BREAKS = /[\s、。，．,.!！?？・･／/|｜「」『』【】（）()［］[\]〈〉《》"'“”‘’:：;；~〜]+/u;
-const KANJI = /^\p{Script=Han}$/u;
 
 type Word = { text: string; kind: 'place' | 'dict' | 'generic' | 'stop' | 'content'; prefecture?: string; alternatives?: string[] };
 
@@ -118,21 +117,34 @@ function wordsOf(chunk: string): Word[] {
     words.push(classify(text));
     i += taken;
   }
-  // A lone kanji (者, 化, 都, 方 …) is part of its neighbour, not a word of its own.
+  // A lone character (者, 化, 都, 方, a kana of a cut word …) is part of its
+  // neighbour, not a word of its own: a content or dictionary word before it
+  // first, else the word after it (a generic word too: 業+支援 -> 業支援), else
+  // a generic word before it (支援+事 -> 支援事). Such a one-character term
+  // would match thousands of programmes and say nothing.
   const merged: Word[] = [];
+  const joinable = (w: Word | undefined, generic: boolean): w is Word =>
+    w !== undefined && (w.kind === 'content' || w.kind === 'dict' || (generic && w.kind === 'generic'));
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (w.kind === 'content' && KANJI.test(w.text)) {
+    if (w.kind === 'content' && [...w.text].length === 1 && words.length > 1) {
       const prev = merged[merged.length - 1];
-      if (prev && (prev.kind === 'content' || prev.kind === 'dict')) {
+      const next = words[i + 1];
+      if (joinable(prev, false)) {
         merged[merged.length - 1] = classify(prev.text + w.text);
         continue;
       }
-      const next = words[i + 1];
-      if (next && (next.kind === 'content' || next.kind === 'dict')) {
+      if (joinable(next, true)) {
         words[i + 1] = classify(w.text + next.text);
         continue;
       }
+      const before = merged[merged.length - 1] as Word | undefined;
+      if (joinable(before, true)) {
+        merged[merged.length - 1] = classify(before.text + w.text);
+        continue;
+      }
+      // Alone between stopwords: dropped when the query has other words.
+      if (words.some((o) => o !== w && o.kind !== 'stop')) continue;
     }
     merged.push(w);
   }

@@ -11,9 +11,9 @@ import { loadEvalQueries, mean, programSearchQuery, score } from './eval.ts';
 import { duplicateRows, shownIds, type ResultRow } from './ranking-metrics.ts';
 import { programmeIdentity } from './programme-identity.ts';
 
-// Measured on the bundled data (README, "Search"): 0.538 with the ranking of
+// Measured on the bundled data (README, "Search"): 0.542 with the ranking of
 // catalog/search (0.529 with plain bm25 before it); recall 0.755.
-const MIN_MEAN_PRECISION_AT_10 = 0.53;
+const MIN_MEAN_PRECISION_AT_10 = 0.54;
 const MIN_MEAN_RECALL = 0.7;
 
 test('search_programs gold queries: precision@10 and recall through the HTTP API', async (t) => {

@@ -12,7 +12,7 @@
 //             programmes ahead of law provisions, documents, index pages
 //             and announcements
 //   place     a prefecture named in q: that prefecture first, nationwide
-//             next, other prefectures last
+//             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
 //   recency   newer fiscal years first; a closed window counts against
 //
@@ -40,7 +40,7 @@ export interface ScoreParts {
 const FIELD_WEIGHTS = [3.0, 1.5, 0.4, 0.6, 1.0];
 const K1 = 1.2;
 const B = 0.5;
-const TIER_PRIOR: Record<string, number> = { S: 1.6, A: 1.1, B: 0.6, C: 0, X: -1 };
+const TIER_PRIOR: Record<string, number> = { S: 3.2, A: 2.2, B: 1.2, C: 0, X: -1 };
 const CLASS_PRIOR: Record<string, number> = {
   programme: 0, announcement: -2.5, index_page: -3, document: -3, law_provision: -4, debris: -8,
 };
@@ -52,6 +52,7 @@ const GENERIC_IN_NAME = 0.4;
 const SAME_PLACE = 4;
 const NATIONWIDE = 1;
 const OTHER_PLACE = -3;
+const REACH = 1;
 const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
@@ -134,6 +135,9 @@ function priorParts(index: SearchIndex, q: UnderstoodQuery, r: ProgramColumns) {
     if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
     else if (r.prefecture === null) place = r.authorityLevel === 'national' ? NATIONWIDE : 0;
     else place = OTHER_PLACE;
+  } else if (r.prefecture === null) {
+    // No place named: a nationwide programme serves whoever asks, a local one only its place.
+    place = REACH;
   }
   const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
   const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;

@@ -5,6 +5,7 @@
 // confidence of the winner is its share of all scores. No network, no model.
 // Unit-tested in test/entity-graph/units.test.ts.
 import { normalizeText } from '../catalog/text-query.ts';
+import { foldKana, searchNormalize } from '../catalog/search-text.ts';
 import { amError } from './envelope.ts';
 
 export const INTENT_IDS = [
@@ -132,6 +133,9 @@ function englishRe(phrase: string): RegExp {
 /** Score every intent; the query is NFKC-normalised and lower-cased first. */
 export function classifyIntent(query: string): IntentResult {
   const q = normalizeText(query.slice(0, 2000));
+  // The programme search's normalisation too (katakana folded to hiragana), so
+  // いんぼいす finds the cue インボイス as search finds インボイス制度.
+  const folded = searchNormalize(query.slice(0, 2000));
   const scores: IntentScore[] = INTENTS.map((intent) => {
     let score = 0;
     const matched: string[] = [];
@@ -140,7 +144,7 @@ export function classifyIntent(query: string): IntentResult {
       let label: string;
       if ('ja' in cue) {
         label = cue.ja;
-        hit = q.includes(cue.ja);
+        hit = q.includes(cue.ja) || folded.includes(foldKana(cue.ja));
       } else if ('en' in cue) {
         label = cue.en;
         hit = englishRe(cue.en).test(q);

@@ -29,6 +29,9 @@ test('intent: Japanese questions map to their intent', () => {
     ['個人事業主でも申請できますか', 'check_eligibility'],
   ];
   for (const [q, id] of cases) assert.equal(classifyIntent(q).intent_id, id, q);
+  // The search's normalisation: kana and width folded, as for GET /v1/programs/search.
+  assert.equal(classifyIntent('いんぼいすの2割特例').intent_id, 'tax_measure');
+  assert.equal(classifyIntent('ｲﾝﾎﾞｲｽの経過措置').intent_id, 'tax_measure');
 });
 
 test('intent: English questions map to their intent', () => {

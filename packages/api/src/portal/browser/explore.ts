@@ -10,7 +10,8 @@ import { LABELS, type LabelKey } from './labels.ts';
 import { FILTER_FIELDS, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type SearchState } from './search-query.ts';
 
 // The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
-type Program = OpenAPI.Program;
+// A search row (default shape plus also_listed_as when duplicates were collapsed into it).
+type Program = OpenAPI.ProgramHit;
 type ProgramDetail = OpenAPI.ProgramDetail;
 /** A search page in the default row shape (the one `searchPath` asks for). */
 type SearchPage = Omit<OpenAPI.SearchProgramsResponse, 'results'> & { results: Program[] };

@@ -13,6 +13,7 @@ import { validatorCompiler } from './validation.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import requestLog from './plugins/request-log.ts';
+import forwardedHost from './plugins/forwarded-host.ts';
 import catalogPlugin from './plugins/catalog.ts';
 import openapi from './plugins/openapi.ts';
 import statePlugin from './plugins/state.ts';
@@ -64,13 +65,16 @@ export interface BuildOptions {
   recordSets?: readonly RecordSetSpec[];
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+
 /** Fastify options shared by the server and tests. */
 export function serverOptions(config: Readonly<Config>, logger: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
     logger,
     genReqId: genRequestId,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify's own reading of a number (its types omit numbers).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
@@ -93,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // First: every route added after this must declare what it is (plugins/route-policy.ts).
   await app.register(routePolicy);
   await app.register(errors);
+  await app.register(forwardedHost);
   await app.register(requestId);
   await app.register(requestLog);
   await app.register(cors, {

@@ -2,6 +2,8 @@
 // (name, default, help). `loadConfig` turns the environment into a frozen,
 // typed object; nothing else in the code reads `process.env`.
 // docs/settings.md is generated from this table and a test keeps them equal.
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
@@ -21,7 +23,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'DATA_DIR', default: './var', help: 'Directory holding catalog.sqlite and the default state.sqlite.' },
   { name: 'DATABASE_URL', default: null, help: 'postgres://… selects PostgreSQL for account/usage state; unset means SQLite in DATA_DIR.' },
   { name: 'DATASET_DIR', default: 'data/dataset (bundled)', help: 'JSONL (or .jsonl.gz) source directory for `ingest`.' },
-  { name: 'IP_HASH_SALT', default: null, help: 'HMAC-SHA256 salt for client addresses; random and persisted in the state store when unset.' },
+  { name: 'NODE_ENV', default: null, help: '`production` refuses to start without IP_HASH_SALT, SERVER_SECRET (or their _FILE forms) and PUBLIC_BASE_URL.' },
+  { name: 'IP_HASH_SALT', default: null, help: 'Master secret (32+ characters) from which each Japan-time day\'s HMAC-SHA256 salt for client addresses is derived; outside production a random one is persisted in the state store when unset.' },
+  { name: 'IP_HASH_SALT_FILE', default: null, help: 'File holding IP_HASH_SALT (e.g. a mounted secret), read at start; keep it outside DATA_DIR.' },
   { name: 'ADMIN_API_KEY', default: null, help: 'Key for /v1/admin/*; when unset the admin endpoints answer 404.' },
   { name: 'STRIPE_SECRET_KEY', default: null, help: 'Stripe secret key; without it checkout and portal answer 503.' },
   { name: 'STRIPE_WEBHOOK_SECRET', default: null, help: 'Secret used to verify the payment-signature header of webhooks.' },
@@ -35,9 +39,13 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
-  { name: 'TRUST_PROXY', default: null, help: "When set, the client address is taken from X-Forwarded-For as Fastify's trustProxy defines." },
+  { name: 'TRUST_PROXY', default: null, help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address." },
+  { name: 'TRUST_FORWARDED_HOST', default: 'false', help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.' },
+  { name: 'PUBLIC_BASE_URL', default: 'http://HOST:PORT', help: 'Public origin of the service (e.g. https://api.example.jp), used for links it hands out such as the device flow\'s verification_uri; never taken from the Host header.' },
   { name: 'LOG_LEVEL', default: 'info', help: 'pino log level (fatal, error, warn, info, debug, trace, silent).' },
-  { name: 'SERVER_SECRET', default: null, help: 'Secret for encrypting one-time key reveals; random and persisted in the state store when unset.' },
+  { name: 'SERVER_SECRET', default: null, help: 'Secret (32+ characters) for encrypting one-time key reveals; outside production a random one is persisted in the state store when unset.' },
+  { name: 'SERVER_SECRET_FILE', default: null, help: 'File holding SERVER_SECRET, read at start; keep it outside DATA_DIR.' },
+  { name: 'SEALED_KEY_TTL_HOURS', default: '72', help: 'Hours a key issued by a webhook waits, encrypted, for its one reveal through from-checkout; afterwards the sealed copy is erased.' },
   { name: 'SESSION_TTL_SECONDS', default: '28800', help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.' },
 ];
 
@@ -61,13 +69,92 @@ export interface Config {
   anonDailyLimit: number;
   freeDailyLimit: number;
   feedbackDailyLimit: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  trustForwardedHost: boolean;
+  publicBaseUrl: string;
+  production: boolean;
+  sealedKeyTtlHours: number;
   logLevel: string;
   serverSecret: string | null;
   sessionTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One address or CIDR of a TRUST_PROXY list, checked. */
+function trustedEntry(entry: string): string {
+  if (NAMED_RANGES.has(entry)) return entry;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  const max = family === 4 ? 32 : 128;
+  const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+  if (!family || rest.length || !bitsOk) {
+    throw new ConfigError(`TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR or loopback/linklocal/uniquelocal`);
+  }
+  return entry;
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` reads it: unset, `false` or `0` ->
+ * false (the socket address is the client); `true` -> every hop; a positive
+ * integer -> that many hops from the socket; otherwise a comma list of
+ * addresses and CIDRs. Anything else is refused at start.
+ */
+export function parseTrustProxy(raw: string | null): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((e) => e.trim()).filter(Boolean).map(trustedEntry);
+}
+
+function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
+}
+
+/** A secret from NAME or from the file named by NAME_FILE (one of the two). */
+function readSecret(env: NodeJS.ProcessEnv, name: string): string | null {
+  const direct = readString(env, name);
+  const file = readString(env, `${name}_FILE`);
+  if (direct && file) throw new ConfigError(`set ${name} or ${name}_FILE, not both`);
+  if (!file) return direct;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new ConfigError(`${name}_FILE: cannot read ${file}`);
+  }
+  if (!text) throw new ConfigError(`${name}_FILE: ${file} is empty`);
+  return text;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+/** An http(s) origin without path, query or fragment (a trailing slash is dropped). */
+function readOrigin(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = readString(env, name);
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username) {
+    throw new ConfigError(`${name} must be an http(s) URL without query, fragment or credentials`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -97,13 +184,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const production = readString(env, 'NODE_ENV') === 'production';
+  const port = readInt(env, 'PORT', 8080);
+  const host = readString(env, 'HOST') ?? '127.0.0.1';
+  const ipHashSalt = readSecret(env, 'IP_HASH_SALT');
+  const serverSecret = readSecret(env, 'SERVER_SECRET');
+  const publicBaseUrl = readOrigin(env, 'PUBLIC_BASE_URL');
+  if (production) {
+    // Secrets must not sit in the state store beside what they protect (address hashes, sealed keys).
+    const missing = [!ipHashSalt && 'IP_HASH_SALT', !serverSecret && 'SERVER_SECRET', !publicBaseUrl && 'PUBLIC_BASE_URL'].filter(Boolean);
+    if (missing.length) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (secrets may come from *_FILE)`);
+  }
+  for (const [name, value] of [['IP_HASH_SALT', ipHashSalt], ['SERVER_SECRET', serverSecret]] as const) {
+    if (production && value !== null && value.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
+    }
+  }
   const config: Config = {
-    port: readInt(env, 'PORT', 8080),
-    host: readString(env, 'HOST') ?? '127.0.0.1',
+    port,
+    host,
     dataDir: path.resolve(readString(env, 'DATA_DIR') ?? './var'),
     databaseUrl,
     datasetDir: path.resolve(readString(env, 'DATASET_DIR') ?? BUNDLED_DATASET_DIR),
-    ipHashSalt: readString(env, 'IP_HASH_SALT'),
+    ipHashSalt,
     adminApiKey: readString(env, 'ADMIN_API_KEY'),
     stripeSecretKey: readString(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: readString(env, 'STRIPE_WEBHOOK_SECRET'),
@@ -118,9 +221,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonDailyLimit: readInt(env, 'ANON_DAILY_LIMIT', 100),
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
-    trustProxy: readString(env, 'TRUST_PROXY') !== null,
+    trustProxy: parseTrustProxy(readString(env, 'TRUST_PROXY')),
+    trustForwardedHost: readBool(env, 'TRUST_FORWARDED_HOST', false),
+    publicBaseUrl: publicBaseUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    production,
+    sealedKeyTtlHours: readInt(env, 'SEALED_KEY_TTL_HOURS', 72, 1),
     logLevel: readString(env, 'LOG_LEVEL') ?? 'info',
-    serverSecret: readString(env, 'SERVER_SECRET'),
+    serverSecret,
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 28_800, 60),
     ...overrides,
   };

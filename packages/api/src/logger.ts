@@ -3,6 +3,16 @@
 // and authorization headers are redacted wherever they might appear).
 import type { FastifyServerOptions } from 'fastify';
 
+/** Query parameters whose value is a credential wherever they appear. */
+const SECRET_PARAMS = /([?&](?:api[_-]?key|key|token|access_token|device_code|session_id|secret)=)[^&#]*/gi;
+/** An API key anywhere in a URL (path or query), e.g. `?q=am_AbC…`. */
+const KEY_SHAPED = /am_[A-Za-z0-9]{8,}/g;
+
+/** A URL safe to log: credential-named parameters and key-shaped values are replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(KEY_SHAPED, 'am_[redacted]');
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
@@ -13,7 +23,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req(req: { method: string; url: string }) {
-        return { method: req.method, url: req.url };
+        return { method: req.method, url: redactUrl(req.url) };
       },
       res(res: { statusCode: number }) {
         return { statusCode: res.statusCode };

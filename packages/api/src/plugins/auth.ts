@@ -17,6 +17,7 @@ import { hashesEqual, sha256Hex } from '../hash.ts';
 import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../session.ts';
 import type { StateStore } from '../state/store.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
+import { normaliseAddress } from '../client-address.ts';
 import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
 
 /** The one answer to an anonymous call on a route that needs a key. */
@@ -136,7 +137,11 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('identity', null as never);
     app.decorateRequest('advisor', null as never);
-    const anonymous = (request: FastifyRequest): Identity => ({ kind: 'anonymous', addressHash: hashAddress(request.ip, app.ipHashSalt) });
+    const anonymous = (request: FastifyRequest): Identity => {
+      const ip = normaliseAddress(request.ip);
+      if (!ip) throw new HttpError(400, 'The client address could not be determined: X-Forwarded-For must hold IP addresses');
+      return { kind: 'anonymous', addressHash: hashAddress(ip, app.addressSalt()) };
+    };
 
     /** On a `session` route without a key: the key of the live session the cookie names, if any. */
     async function sessionIdentity(request: FastifyRequest, access: Access): Promise<Identity | null> {

@@ -1,8 +1,11 @@
 // One JSON log line per request (DESIGN.md): id, method, route, URL path,
-// status and duration. Never the client address, never a key or a query's
-// header values; the query string is kept because keys never travel in it.
+// status and duration. Never the client address, never a key: keys are not
+// read from the query string, but callers put them there anyway
+// (`?api_key=am_…`), so key-shaped values and credential-named parameters
+// are redacted from the logged URL (logger.ts).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { redactUrl } from '../logger.ts';
 
 export default fp(
   async function requestLog(app: FastifyInstance) {
@@ -11,7 +14,7 @@ export default fp(
       request.log[level](
         {
           method: request.method,
-          url: request.url.slice(0, 500),
+          url: redactUrl(request.url).slice(0, 500),
           route: request.routeOptions.url ?? null,
           statusCode: reply.statusCode,
           responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,

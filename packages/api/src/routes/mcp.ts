@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { handleStreamableHttp } from '@jp-support/mcp/http';
+import { normaliseAddress } from '../client-address.ts';
 
 const methodNotAllowed = {
   jsonrpc: '2.0',
@@ -25,7 +26,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
     if (typeof key === 'string' && key) headers['x-api-key'] = key;
     else if (typeof request.headers.authorization === 'string') headers.authorization = request.headers.authorization;
     const client = new JpSupportClient({
-      transport: injectTransport(app, { remoteAddress: request.ip }),
+      transport: injectTransport(app, { remoteAddress: normaliseAddress(request.ip) ?? request.ip }),
       defaultHeaders: headers,
       maxRetries: 0,
     });

@@ -13,6 +13,7 @@ import { openStateStore } from '../../src/state/index.ts';
 import { generateApiKey } from '../../src/keys.ts';
 import { jstDate, jstMonth as japanMonth } from '../../src/time.ts';
 import { hashAddress } from '../../src/plugins/auth.ts';
+import { daySalt } from '../../src/address-salt.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
 import { tempDir } from '../helper.ts';
 
@@ -73,7 +74,7 @@ test('sqlite: usage, spend, outbox and counters survive SIGKILL of the server', 
   assert.notEqual(salt, 'not-created-here', 'the salt the server created is still there');
   if (jstDate() === day) {
     // (Skipped only if Japan-time midnight fell inside this test: the calls then span two counters.)
-    assert.equal(await after.counters.peek('anon', hashAddress('198.51.100.7', salt), day), 4, 'the anonymous counter kept its 4 calls');
+    assert.equal(await after.counters.peek('anon', hashAddress('198.51.100.7', daySalt(salt, day)), day), 4, 'the anonymous counter kept its 4 calls');
   }
   const keyAgain = await after.keys.findByHash(key.hash);
   assert.equal(keyAgain?.status, 'active');

@@ -64,7 +64,8 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const scope = request.body.scope?.trim() || DEFAULT_SCOPE;
     const started = await startDeviceAuthorization(app.state, request.body.client_id, scope);
-    const verificationUri = `${request.protocol}://${request.host}/device`;
+    // From the configured public origin, never from Host or X-Forwarded-Host (a caller could point users elsewhere).
+    const verificationUri = `${app.config.publicBaseUrl}/device`;
     return {
       device_code: started.deviceCode,
       user_code: started.userCode,

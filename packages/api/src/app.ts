@@ -14,6 +14,8 @@ import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import requestLog from './plugins/request-log.ts';
 import forwardedHost from './plugins/forwarded-host.ts';
+import jsonBody from './plugins/json-body.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
 import catalogPlugin from './plugins/catalog.ts';
 import openapi from './plugins/openapi.ts';
 import statePlugin from './plugins/state.ts';
@@ -79,6 +81,9 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors raised before our hooks run still answer {detail} (plugins/framework-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   };
 }
 
@@ -93,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // JSON only: other content types answer 415 (routes needing a raw body register their own parser).
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBody);
   app.setValidatorCompiler(validatorCompiler);
   // First: every route added after this must declare what it is (plugins/route-policy.ts).
   await app.register(routePolicy);

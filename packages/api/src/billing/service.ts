@@ -117,15 +117,18 @@ export class BillingService {
   }
 
   /**
-   * Turn an SDK failure into a client-safe BillingError: Stripe's own 4xx on
-   * caller-supplied values -> 400/404; configuration problems and outages -> 503.
+   * Turn an SDK failure into a client-safe BillingError in our own words
+   * (Stripe's text can name internal values and is only logged): Stripe's
+   * 400 on one of the caller's own fields -> 400 naming that field; an
+   * unknown id -> the `notFound` answer; configuration problems and outages -> 503.
    */
-  private providerError(err: unknown, action: string, clientFields: { notFound?: string; invalid?: boolean } = {}): BillingError {
+  private providerError(err: unknown, action: string, clientFields: { notFound?: BillingError; fields?: readonly string[] } = {}): BillingError {
     if (err instanceof BillingError) return err;
     const info = stripeErrorInfo(err);
-    if (info?.code === 'resource_missing' && clientFields.notFound) return new BillingError(404, clientFields.notFound);
-    if (info && info.type === 'StripeInvalidRequestError' && info.statusCode === 400 && clientFields.invalid) {
-      return new BillingError(400, `The payment provider rejected the request: ${info.message}`);
+    if (info?.code === 'resource_missing' && clientFields.notFound) return clientFields.notFound;
+    const field = info?.param && clientFields.fields?.includes(info.param) ? info.param : null;
+    if (info && info.type === 'StripeInvalidRequestError' && info.statusCode === 400 && field) {
+      return new BillingError(400, `The payment provider refused the value of ${field}`);
     }
     this.log.error({ action, stripeStatus: info?.statusCode, stripeCode: info?.code, stripeType: info?.type, error: info ? info.message : String(err) }, 'payment provider call failed');
     return new BillingError(503, 'The payment provider is unavailable; try again later');
@@ -149,7 +152,7 @@ export class BillingService {
       if (!session.url) throw new Error('checkout session without url');
       return { url: session.url, sessionId: session.id };
     } catch (err) {
-      throw this.providerError(err, 'checkout.sessions.create', { invalid: true });
+      throw this.providerError(err, 'checkout.sessions.create', { fields: ['success_url', 'cancel_url', 'customer_email'] });
     }
   }
 
@@ -162,7 +165,7 @@ export class BillingService {
       });
       return { url: session.url };
     } catch (err) {
-      throw this.providerError(err, 'billingPortal.sessions.create', { notFound: 'Unknown customer_id', invalid: true });
+      throw this.providerError(err, 'billingPortal.sessions.create', { notFound: new BillingError(404, 'Unknown customer_id'), fields: ['return_url'] });
     }
   }
 
@@ -201,7 +204,7 @@ export class BillingService {
     try {
       session = await stripe.checkout.sessions.retrieve(sessionId);
     } catch (err) {
-      throw this.providerError(err, 'checkout.sessions.retrieve', { notFound: 'Unknown checkout session' });
+      throw this.providerError(err, 'checkout.sessions.retrieve', { notFound: new BillingError(404, 'Unknown checkout session') });
     }
     const subscriptionId = idOf(session.subscription as string | { id: string } | null);
     const customerId = idOf(session.customer as string | { id: string } | null);

@@ -59,7 +59,7 @@ export function isSignatureError(err: unknown): boolean {
 }
 
 /** The SDK's typed error, when `err` is one: HTTP status, Stripe error code/type, message. */
-export function stripeErrorInfo(err: unknown): { statusCode: number | undefined; code: string | undefined; type: string; message: string } | null {
+export function stripeErrorInfo(err: unknown): { statusCode: number | undefined; code: string | undefined; type: string; message: string; param: string | undefined } | null {
   if (!(err instanceof Stripe.errors.StripeError)) return null;
-  return { statusCode: err.statusCode, code: err.code, type: err.type, message: err.message };
+  return { statusCode: err.statusCode, code: err.code, type: err.type, message: err.message, param: err.param };
 }

@@ -31,6 +31,8 @@ export interface FailureRule {
   pathPrefix: string;
   /** Process the request first, then answer with the failure (a lost response). */
   afterProcessing: boolean;
+  /** Stripe's error object to answer with (default: an api_error "injected failure"). */
+  error?: { type: string; message: string; code?: string; param?: string };
 }
 
 export interface MeterEventRecord {
@@ -157,7 +159,7 @@ export class FakeStripe {
 
   /** Fail the next `count` matching calls with `status` (default 500). */
   failNext(count: number, options: Partial<Omit<FailureRule, 'remaining'>> = {}): void {
-    this.failures.push({ remaining: count, status: options.status ?? 500, pathPrefix: options.pathPrefix ?? '/', afterProcessing: options.afterProcessing ?? false });
+    this.failures.push({ remaining: count, status: options.status ?? 500, pathPrefix: options.pathPrefix ?? '/', afterProcessing: options.afterProcessing ?? false, error: options.error });
   }
 
   /** Distinct meter-event identifiers Stripe accepted (each is billed once). */
@@ -306,7 +308,7 @@ export class FakeStripe {
 
     const rule = this.failures.find((f) => f.remaining > 0 && url.pathname.startsWith(f.pathPrefix));
     if (rule) rule.remaining--;
-    const failure = { error: { type: 'api_error', message: 'Fake Stripe: injected failure' } };
+    const failure = { error: rule?.error ?? { type: 'api_error', message: 'Fake Stripe: injected failure' } };
     if (rule && !rule.afterProcessing) {
       // Never processed: not stored under the idempotency key, so a retry runs for real.
       res.writeHead(rule.status, { 'content-type': 'application/json' });

@@ -53,7 +53,8 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
       const error = apiErrorObject(info);
       return failed(error.message, error, true);
     }
-    const message = `Tool ${def.name} failed: ${err instanceof Error ? err.message : String(err)}`;
+    // In our words: an exception's own text can carry internals (SQL, paths, stack lines).
+    const message = `Tool ${def.name} failed with an internal error; retry later or report it`;
     return failed(message, { code: 'internal_error', message }, true);
   }
 }

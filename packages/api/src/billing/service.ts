@@ -10,9 +10,9 @@
 // unique issuance row: the loser revokes the key it created (never shown).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { StateStore } from '../state/store.ts';
+import type { Repositories, StateStore } from '../state/store.ts';
 import { generateApiKey } from '../keys.ts';
-import { constructWebhookEvent, isSignatureError, stripeErrorInfo, type Stripe, type StripeClient } from './stripe-client.ts';
+import { WEBHOOK_TOLERANCE_SECONDS, constructWebhookEvent, isSignatureError, stripeErrorInfo, type Stripe, type StripeClient } from './stripe-client.ts';
 import { deriveKey, seal, serverSecret, unseal } from './seal.ts';
 import { utcSeconds } from '../time.ts';
 
@@ -52,8 +52,10 @@ export interface BillingServiceOptions {
   log: FastifyBaseLogger;
 }
 
-/** Subscription statuses after which no key is issued. */
+/** Subscription statuses after which the subscription never comes back (a tombstone is kept). */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
+/** Subscription statuses for which a key is issued. */
+const ISSUABLE = new Set(['active', 'trialing']);
 const HISTORY_LIMIT = 24;
 
 const isoFromUnix = (s: number | null | undefined): string | null =>
@@ -172,17 +174,19 @@ export class BillingService {
   // ----- key issuance -----
 
   /**
-   * Create the subscription's key unless one was issued already. With
+   * Create the subscription's key unless one was issued already or the
+   * subscription ended (its tombstone), inside the caller's transaction. With
    * `reveal`, the caller (from-checkout) shows the plaintext now and the
-   * issuance is marked revealed; otherwise it is stashed sealed.
+   * issuance is marked revealed; otherwise it is stashed sealed under `sealKey`.
    * Returns the plaintext when this call created the key, else null.
    */
-  private async issueKey(subscriptionId: string, customerId: string | null, reveal: boolean): Promise<string | null> {
-    if (await this.store.issuance.find(subscriptionId)) return null;
+  private async issueKey(tx: Repositories, sealKey: Buffer, subscriptionId: string, customerId: string | null, reveal: boolean): Promise<string | null> {
+    if (await tx.subscriptions.isEnded(subscriptionId)) return null;
+    if (await tx.issuance.find(subscriptionId)) return null;
     const { key, hash, prefix } = generateApiKey();
-    const record = await this.store.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId });
-    const sealedKey = reveal ? null : seal(await this.keyForSealing(), key, `issuance:${subscriptionId}`);
-    const won = await this.store.issuance.create({
+    const record = await tx.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId });
+    const sealedKey = reveal ? null : seal(sealKey, key, `issuance:${subscriptionId}`);
+    const won = await tx.issuance.create({
       subscriptionId,
       customerId,
       keyId: record.id,
@@ -191,11 +195,25 @@ export class BillingService {
     });
     if (!won) {
       // Another path issued this subscription's key at the same moment: ours was never shown.
-      await this.store.keys.revoke(record.id);
+      await tx.keys.revoke(record.id);
       return null;
     }
     this.log.info({ keyPrefix: prefix, subscriptionId, via: reveal ? 'from-checkout' : 'webhook' }, 'paid key issued');
     return key;
+  }
+
+  /**
+   * The subscription's current status at the provider (null when it does not
+   * exist there). Read before issuing on paths whose event does not carry
+   * the status (invoice.paid, from-checkout). Throws on an outage.
+   */
+  private async providerSubscriptionStatus(stripe: StripeClient, subscriptionId: string): Promise<string | null> {
+    try {
+      return (await stripe.subscriptions.retrieve(subscriptionId)).status;
+    } catch (err) {
+      if (stripeErrorInfo(err)?.code === 'resource_missing') return null;
+      throw err;
+    }
   }
 
   async keyFromCheckout(sessionId: string): Promise<{ apiKey: string; customerId: string }> {
@@ -213,21 +231,37 @@ export class BillingService {
       throw new BillingError(402, 'Checkout session is not paid: complete the payment first');
     }
 
-    const created = await this.issueKey(subscriptionId, customerId, true);
-    if (created) return { apiKey: created, customerId };
-
-    // The key exists (a webhook came first, or an earlier call): reveal the stash once.
-    const revealed = await this.store.issuance.reveal(subscriptionId);
-    if (!revealed?.sealedKey) {
-      throw new BillingError(409, 'An API key was already issued for this subscription; rotate it through the billing portal');
+    let status: string | null;
+    try {
+      status = await this.providerSubscriptionStatus(stripe, subscriptionId);
+    } catch (err) {
+      throw this.providerError(err, 'subscriptions.retrieve');
     }
-    const issuance = await this.store.issuance.find(subscriptionId);
-    const record = issuance ? await this.store.keys.findById(issuance.keyId) : null;
-    if (!record || record.status !== 'active') {
-      throw new BillingError(409, 'The API key of this subscription was revoked (the subscription ended)');
-    }
-    const apiKey = unseal(await this.keyForSealing(), revealed.sealedKey, `issuance:${subscriptionId}`);
-    return { apiKey, customerId: record.customerId ?? customerId };
+    const sealKey = await this.keyForSealing();
+    return this.store.atomically(async (tx) => {
+      if ((await tx.subscriptions.isEnded(subscriptionId)) || (status !== null && ENDED.has(status))) {
+        throw new BillingError(409, 'The subscription of this checkout has ended; no key is issued for it');
+      }
+      const issuance = await tx.issuance.find(subscriptionId);
+      if (!issuance) {
+        if (status === null || !ISSUABLE.has(status)) {
+          throw new BillingError(402, 'The subscription of this checkout is not active yet: complete the payment first');
+        }
+        const created = await this.issueKey(tx, sealKey, subscriptionId, customerId, true);
+        if (created) return { apiKey: created, customerId };
+      }
+      // The key exists (a webhook came first, or an earlier call): reveal the stash once.
+      const revealed = await tx.issuance.reveal(subscriptionId);
+      if (!revealed?.sealedKey) {
+        throw new BillingError(409, 'An API key was already issued for this subscription; rotate it through the billing portal');
+      }
+      const record = await tx.keys.findById((await tx.issuance.find(subscriptionId))!.keyId);
+      if (!record || record.status !== 'active') {
+        throw new BillingError(409, 'The API key of this subscription was revoked (the subscription ended)');
+      }
+      const apiKey = unseal(sealKey, revealed.sealedKey, `issuance:${subscriptionId}`);
+      return { apiKey, customerId: record.customerId ?? customerId };
+    });
   }
 
   // ----- webhook -----
@@ -241,6 +275,12 @@ export class BillingService {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) throw new BillingError(503, 'Webhook receiver is not configured on this server (STRIPE_WEBHOOK_SECRET is unset)');
     if (!signature) throw new BillingError(400, 'Missing payment-signature header');
+    // The SDK refuses old signatures only; a timestamp from the future (a
+    // clock far off, or a signature made to be replayed later) is refused too.
+    const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+    if (Number.isFinite(signedAt) && signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new BillingError(400, `payment-signature timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} seconds in the future`);
+    }
     let event: Stripe.Event;
     try {
       event = constructWebhookEvent(rawBody, signature, secret);
@@ -255,55 +295,68 @@ export class BillingService {
       throw new BillingError(400, 'Webhook payload is not an event');
     }
 
-    if (!(await this.store.webhooks.claim(event.id, event.type))) {
-      return { processed: false, type: event.type };
-    }
-    try {
-      const handled = await this.dispatch(event);
-      return { processed: handled, type: event.type };
-    } catch (err) {
-      // Let the provider's retry process it again.
-      await this.store.webhooks.release(event.id).catch(() => undefined);
-      throw err;
-    }
+    // What needs the network is read before the transaction opens.
+    const sealKey = await this.keyForSealing();
+    const providerStatus = event.type === 'invoice.paid' ? await this.invoiceSubscriptionStatus(event.data.object as Stripe.Invoice) : null;
+    // The claim and the effect commit together: a crash between them leaves
+    // neither, and the provider's retry processes the event in full.
+    return this.store.atomically(async (tx) => {
+      if (!(await tx.webhooks.claim(event.id, event.type))) return { processed: false, type: event.type };
+      return { processed: await this.dispatch(tx, sealKey, event, providerStatus), type: event.type };
+    });
   }
 
-  private async dispatch(event: Stripe.Event): Promise<boolean> {
+  /** The provider's status of an invoice's subscription (null: none or unknown there). */
+  private async invoiceSubscriptionStatus(invoice: Stripe.Invoice): Promise<string | null> {
+    const subscriptionId = invoiceSubscription(invoice);
+    if (!subscriptionId || !this.stripe) return null;
+    return this.providerSubscriptionStatus(this.stripe, subscriptionId);
+  }
+
+  private async dispatch(tx: Repositories, sealKey: Buffer, event: Stripe.Event, providerStatus: string | null): Promise<boolean> {
     switch (event.type) {
       case 'customer.subscription.created': {
         const sub = event.data.object;
         const customerId = idOf(sub.customer as string | { id: string });
-        if (!ENDED.has(sub.status)) await this.issueKey(sub.id, customerId, false);
-        await this.store.keys.setSubscriptionStatus(sub.id, sub.status);
+        if (ISSUABLE.has(sub.status)) await this.issueKey(tx, sealKey, sub.id, customerId, false);
+        await this.syncStatus(tx, sub, event.id);
         return true;
       }
       case 'invoice.paid': {
         const invoice = event.data.object;
         const subscriptionId = invoiceSubscription(invoice);
-        if (!subscriptionId) return true;
-        await this.issueKey(subscriptionId, idOf(invoice.customer as string | { id: string } | null), false);
+        // The safety net issues only for a subscription the provider reports live now.
+        if (!subscriptionId || providerStatus === null || !ISSUABLE.has(providerStatus)) return true;
+        await this.issueKey(tx, sealKey, subscriptionId, idOf(invoice.customer as string | { id: string } | null), false);
         return true;
       }
       case 'customer.subscription.updated': {
-        const sub = event.data.object;
-        await this.store.keys.setSubscriptionStatus(sub.id, sub.status);
+        await this.syncStatus(tx, event.data.object, event.id);
         return true;
       }
       case 'customer.subscription.deleted': {
         const sub = event.data.object;
-        const revoked = await this.store.keys.revokeForSubscription(sub.id);
-        await this.store.keys.setSubscriptionStatus(sub.id, sub.status || 'canceled');
+        await tx.subscriptions.end(sub.id, idOf(sub.customer as string | { id: string } | null), sub.status || 'canceled', event.id);
+        const revoked = await tx.keys.revokeForSubscription(sub.id);
+        await tx.issuance.dropSealed(sub.id);
+        await tx.keys.setSubscriptionStatus(sub.id, sub.status || 'canceled');
         this.log.info({ subscriptionId: sub.id, revoked }, 'subscription ended: keys revoked');
         return true;
       }
       case 'invoice.payment_failed': {
         const invoice = event.data.object;
-        await this.store.webhooks.recordPaymentFailure(idOf(invoice.customer as string | { id: string } | null), invoiceSubscription(invoice), invoice.id ?? null);
+        await tx.webhooks.recordPaymentFailure(idOf(invoice.customer as string | { id: string } | null), invoiceSubscription(invoice), invoice.id ?? null);
         return true;
       }
       default:
         return false;
     }
+  }
+
+  /** Record the subscription's status; an ended status also leaves its tombstone. */
+  private async syncStatus(tx: Repositories, sub: Stripe.Subscription, eventId: string): Promise<void> {
+    if (ENDED.has(sub.status)) await tx.subscriptions.end(sub.id, idOf(sub.customer as string | { id: string } | null), sub.status, eventId);
+    await tx.keys.setSubscriptionStatus(sub.id, sub.status);
   }
 
   // ----- billing history -----

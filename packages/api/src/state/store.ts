@@ -10,7 +10,8 @@
 // - nothing here ever receives a raw key or a raw client address: callers pass
 //   hashes (key hash = SHA-256 hex, address hash = HMAC-SHA256 hex);
 // - times are ISO 8601 UTC strings; money is integer yen.
-import type { SqlDriver } from './sql.ts';
+import type { Queryer, SqlDatabase, SqlDriver } from './sql.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 import { advisorsRepository, type AdvisorsRepository } from './repositories/advisors.ts';
 import { analyticsRepository, type AnalyticsRepository } from './repositories/analytics.ts';
 import { billingCacheRepository, type BillingCacheRepository } from './repositories/billing-cache.ts';
@@ -25,15 +26,11 @@ import { sessionsRepository, type SessionsRepository } from './repositories/sess
 import { settingsRepository, type SettingsRepository } from './repositories/settings.ts';
 import { usageRepository, type UsageRepository } from './repositories/usage.ts';
 import { webhooksRepository, type WebhooksRepository } from './repositories/webhooks.ts';
+import { subscriptionsRepository, type SubscriptionsRepository } from './repositories/subscriptions.ts';
+import { portalSessionsRepository, type PortalSessionsRepository } from './repositories/portal-sessions.ts';
 
-export interface StateStore {
-  readonly kind: 'sqlite' | 'postgres';
-  /** Apply pending versioned migrations (idempotent; safe when several processes start at once). */
-  migrate(): Promise<void>;
-  /** True when the database answers; never throws. */
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-
+/** The repositories, over the store itself or over one transaction (`atomically`). */
+export interface Repositories {
   /** Settings the service creates for itself (salts, secrets). */
   readonly settings: SettingsRepository;
   /** API keys by hash, subscription and cap. */
@@ -59,15 +56,37 @@ export interface StateStore {
   readonly analytics: AnalyticsRepository;
   /** Browser sessions of the developer portal (hash of the session id -> key, expiry). */
   readonly sessions: SessionsRepository;
+  /** Tombstones of ended subscriptions (no key is issued for them again). */
+  readonly subscriptions: SubscriptionsRepository;
+  /** Every billing-portal session opened. */
+  readonly portalSessions: PortalSessionsRepository;
 }
 
-/** The store over an open driver; call `migrate()` before use. */
-export function createStateStore(driver: SqlDriver): StateStore {
+export interface StateStore extends Repositories {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Apply pending versioned migrations (idempotent; safe when several processes start at once). */
+  migrate(): Promise<void>;
+  /** True when the database answers; never throws. */
+  ping(): Promise<boolean>;
+  /** Versions applied in the database, and the versions this code knows. */
+  migrationStatus(): Promise<{ applied: number[]; known: number[] }>;
+  close(): Promise<void>;
+  /**
+   * Run `fn` in one transaction over repositories bound to it: everything it
+   * writes commits together or not at all (e.g. a webhook's claim and its
+   * effect). Inside, use only the repositories `fn` receives: on SQLite a call
+   * on the store itself would wait for this very transaction.
+   */
+  atomically<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+}
+
+/** A SqlDatabase whose statements run on one open transaction; a nested `tx` joins it. */
+function inTransaction(driver: SqlDatabase, q: Queryer): SqlDatabase {
+  return { kind: driver.kind, forUpdate: driver.forUpdate, all: q.all, run: q.run, tx: (fn) => fn(q) };
+}
+
+function repositories(driver: SqlDatabase): Repositories {
   return {
-    kind: driver.kind,
-    migrate: () => driver.migrate(),
-    ping: () => driver.ping().catch(() => false),
-    close: () => driver.close(),
     settings: settingsRepository(driver),
     keys: keysRepository(driver),
     counters: countersRepository(driver),
@@ -82,5 +101,23 @@ export function createStateStore(driver: SqlDriver): StateStore {
     feedback: feedbackRepository(driver),
     analytics: analyticsRepository(driver),
     sessions: sessionsRepository(driver),
+    subscriptions: subscriptionsRepository(driver),
+    portalSessions: portalSessionsRepository(driver),
+  };
+}
+
+/** The store over an open driver; call `migrate()` before use. */
+export function createStateStore(driver: SqlDriver): StateStore {
+  return {
+    kind: driver.kind,
+    migrate: () => driver.migrate(),
+    ping: () => driver.ping().catch(() => false),
+    migrationStatus: async () => ({
+      applied: (await driver.all<{ version: unknown }>('SELECT version FROM schema_migrations ORDER BY version')).map((r) => Number(r.version)),
+      known: MIGRATIONS.map((m) => m.version),
+    }),
+    close: () => driver.close(),
+    atomically: (fn) => driver.tx((q) => fn(repositories(inTransaction(driver, q)))),
+    ...repositories(driver),
   };
 }

@@ -189,13 +189,19 @@ test('an event whose processing failed is not marked seen: the provider retry pr
   const { app, fake } = await billingApp(t);
   const { subscription } = await paidCheckout(app, fake);
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  // Fault injection on the real store: the next status write fails once.
-  const original = app.state.keys.setSubscriptionStatus;
+  // Fault injection on the real store: inside the webhook's transaction, the next status write fails once.
+  const atomically = app.state.atomically;
   let failures = 1;
-  app.state.keys.setSubscriptionStatus = async (id, status) => {
-    if (failures-- > 0) throw new Error('database unavailable');
-    return original(id, status);
-  };
+  app.state.atomically = (fn) => atomically((tx) => fn({
+    ...tx,
+    keys: {
+      ...tx.keys,
+      setSubscriptionStatus: async (id, status) => {
+        if (failures-- > 0) throw new Error('database unavailable');
+        return tx.keys.setSubscriptionStatus(id, status);
+      },
+    },
+  }));
   const failed = await deliver(app, fake, 'customer.subscription.updated', { ...subscription, status: 'past_due' }, { id: 'evt_retry_me' });
   assert.equal(failed.res.statusCode, 500);
   assert.doesNotMatch(failed.res.body, /database unavailable/);

@@ -63,6 +63,23 @@ export function deviceCodesRepository(db: SqlDatabase) {
     },
 
     /**
+     * Delete codes that expired before `before`. Returns the key ids of codes
+     * that were approved but never picked up (nobody holds those keys: the
+     * caller revokes them). One transaction, so no code is handed out between
+     * the read and the delete.
+     */
+    purgeExpired(before: string): Promise<{ purged: number; unclaimedKeyIds: number[] }> {
+      return db.tx(async (q) => {
+        const unclaimed = await q.all<{ key_id: unknown }>(
+          `SELECT key_id FROM device_codes WHERE expires_at < ? AND status = 'approved' AND key_id IS NOT NULL${db.forUpdate}`,
+          [before],
+        );
+        const purged = await q.run('DELETE FROM device_codes WHERE expires_at < ?', [before]);
+        return { purged, unclaimedKeyIds: unclaimed.map((r) => num(r.key_id)) };
+      });
+    },
+
+    /**
      * Move a code from status `from` to `to` only if it is still in `from`
      * (one atomic UPDATE, with an optional key/sealed-key change); true when
      * this call made the transition.

@@ -39,6 +39,19 @@ export function issuanceRepository(db: SqlDatabase) {
       return rows.length === 1;
     },
 
+    /**
+     * Erase sealed keys created before `before` that were never picked up:
+     * a one-time secret is not kept at rest for ever. Returns how many.
+     */
+    expireSealed(before: string): Promise<number> {
+      return db.run('UPDATE checkout_issuance SET sealed_key = NULL WHERE sealed_key IS NOT NULL AND created_at < ?', [before]);
+    },
+
+    /** Erase the sealed key of a subscription (it ended: its key must never be revealed). */
+    async dropSealed(subscriptionId: string): Promise<void> {
+      await db.run('UPDATE checkout_issuance SET sealed_key = NULL WHERE subscription_id = ?', [subscriptionId]);
+    },
+
     /** Atomically mark revealed and drop the sealed key; returns the sealed key if this call did it, else null. */
     reveal(subscriptionId: string): Promise<{ sealedKey: string | null } | null> {
       return db.tx(async (q) => {

@@ -78,6 +78,11 @@ export function keysRepository(db: SqlDatabase) {
       return first(rows, KEY.read);
     },
 
+    /** Whether any key (active or revoked) was ever issued to this payment-provider customer. */
+    async customerKnown(customerId: string): Promise<boolean> {
+      return (await db.all('SELECT 1 AS known FROM api_keys WHERE customer_id = ? LIMIT 1', [customerId])).length > 0;
+    },
+
     async list(): Promise<ApiKeyRecord[]> {
       return (await db.all(`SELECT ${KEY.list} FROM api_keys ORDER BY id`)).map(KEY.read);
     },

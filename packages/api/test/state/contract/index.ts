@@ -18,6 +18,7 @@ import { sessionsContract } from './sessions.ts';
 import { settingsContract } from './settings.ts';
 import { usageContract } from './usage.ts';
 import { webhooksContract } from './webhooks.ts';
+import { faultsContract } from './faults.ts';
 
 const PARTS = [
   lifecycleContract,
@@ -35,6 +36,7 @@ const PARTS = [
   referralsContract,
   analyticsContract,
   sessionsContract,
+  faultsContract,
 ];
 
 export function stateContract(factory: StoreFactory): void {

@@ -23,6 +23,7 @@ import auth from './plugins/auth.ts';
 import limits from './plugins/limits.ts';
 import usage from './plugins/usage.ts';
 import billingPlugin from './plugins/billing.ts';
+import maintenance from './plugins/maintenance.ts';
 import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(limits);
   await app.register(usage);
   await app.register(billingPlugin);
+  await app.register(maintenance);
 
   await app.register(metaRoutes);
   await app.register(devicePageRoutes);

@@ -39,6 +39,9 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
+  { name: 'PORTAL_DAILY_LIMIT', default: '10', help: 'Billing-portal sessions per key (or client address) per Japan-time day.' },
+  { name: 'WRITE_DAILY_LIMIT', default: '30', help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.' },
+  { name: 'BILLING_RETURN_URL_ORIGINS', default: null, help: 'Comma list of origins (https://shop.example.jp) a billing-portal return_url may point to; unset: any https URL.' },
   { name: 'TRUST_PROXY', default: null, help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address." },
   { name: 'TRUST_FORWARDED_HOST', default: 'false', help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.' },
   { name: 'PUBLIC_BASE_URL', default: 'http://HOST:PORT', help: 'Public origin of the service (e.g. https://api.example.jp), used for links it hands out such as the device flow\'s verification_uri; never taken from the Host header.' },
@@ -69,6 +72,10 @@ export interface Config {
   anonDailyLimit: number;
   freeDailyLimit: number;
   feedbackDailyLimit: number;
+  portalDailyLimit: number;
+  writeDailyLimit: number;
+  /** Origins a portal return_url may use; null: any https origin. */
+  billingReturnUrlOrigins: string[] | null;
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: TrustProxy;
   trustForwardedHost: boolean;
@@ -178,6 +185,24 @@ function readString(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw === '' ? null : raw;
 }
 
+/** A comma list of https origins, each checked and reduced to its origin. */
+function readOriginList(env: NodeJS.ProcessEnv, name: string): string[] | null {
+  const raw = readString(env, name);
+  if (raw === null) return null;
+  return raw.split(',').map((e) => e.trim()).filter(Boolean).map((entry) => {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(`${name}: ${JSON.stringify(entry)} is not an absolute URL`);
+    }
+    if (url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+      throw new ConfigError(`${name}: ${JSON.stringify(entry)} must be an https origin such as https://shop.example.jp`);
+    }
+    return url.origin;
+  });
+}
+
 /** Build the configuration from an environment (default: the process's). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
   const databaseUrl = readString(env, 'DATABASE_URL');
@@ -221,6 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonDailyLimit: readInt(env, 'ANON_DAILY_LIMIT', 100),
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
+    portalDailyLimit: readInt(env, 'PORTAL_DAILY_LIMIT', 10),
+    writeDailyLimit: readInt(env, 'WRITE_DAILY_LIMIT', 30),
+    billingReturnUrlOrigins: readOriginList(env, 'BILLING_RETURN_URL_ORIGINS'),
     trustProxy: parseTrustProxy(readString(env, 'TRUST_PROXY')),
     trustForwardedHost: readBool(env, 'TRUST_FORWARDED_HOST', false),
     publicBaseUrl: publicBaseUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,

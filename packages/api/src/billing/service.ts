@@ -57,6 +57,8 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 /** Subscription statuses for which a key is issued. */
 const ISSUABLE = new Set(['active', 'trialing']);
 const HISTORY_LIMIT = 24;
+/** The one answer for a customer no portal can be opened for, whether the id exists or not. */
+export const NO_PORTAL = 'No billing portal can be opened for this customer_id';
 
 const isoFromUnix = (s: number | null | undefined): string | null =>
   typeof s === 'number' && Number.isFinite(s) ? utcSeconds(new Date(s * 1000)) : null;
@@ -160,6 +162,8 @@ export class BillingService {
 
   async createPortal(input: { customerId: string; returnUrl?: string }): Promise<{ url: string }> {
     const stripe = this.requireStripe();
+    // Only customers this service issued a key to; the provider's "no such customer" answers the same (no enumeration).
+    if (!(await this.store.keys.customerKnown(input.customerId))) throw new BillingError(404, NO_PORTAL);
     try {
       const session = await stripe.billingPortal.sessions.create({
         customer: input.customerId,
@@ -167,7 +171,7 @@ export class BillingService {
       });
       return { url: session.url };
     } catch (err) {
-      throw this.providerError(err, 'billingPortal.sessions.create', { notFound: new BillingError(404, 'Unknown customer_id'), fields: ['return_url'] });
+      throw this.providerError(err, 'billingPortal.sessions.create', { notFound: new BillingError(404, NO_PORTAL), fields: ['return_url'] });
     }
   }
 

@@ -5,5 +5,6 @@ import { settingsCommand } from './settings.ts';
 import { advisorsCommand } from './advisors.ts';
 import { keysCommand } from './keys.ts';
 import { deviceCommand } from './device.ts';
+import { maintenanceCommand } from './maintenance.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand];
+export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand];

@@ -125,6 +125,17 @@ export async function verifyApiKey(state: StateStore, key: string): Promise<Extr
   return { kind: 'key', key: record, keyHash };
 }
 
+/**
+ * The caller's address hash under today's salt whatever the identity (a keyed
+ * call too), for records that keep who did something (portal sessions);
+ * null when the address cannot be determined.
+ */
+export function addressHashOf(request: FastifyRequest): string | null {
+  if (request.identity?.kind === 'anonymous') return request.identity.addressHash;
+  const ip = normaliseAddress(request.ip);
+  return ip ? hashAddress(ip, request.server.addressSalt()) : null;
+}
+
 /** `admin` access: ADMIN_API_KEY in `X-Admin-Key` or Bearer; unset -> 404 (the routes do not exist), wrong -> 403. */
 function checkAdminKey(request: FastifyRequest, configured: string | null): void {
   if (!configured) throw new HttpError(404, notFoundDetail(request));
@@ -199,7 +210,17 @@ export default fp(
       }
       request.advisor = advisor;
     }
-    const checks: Partial<Record<Access, PreHandler[]>> = { key: [requireKey], advisor: [requireKey, ownAdvisor] };
+    // `advisorKey`: the advisor the presented key is bound to acts for itself.
+    async function keyAdvisor(request: FastifyRequest): Promise<void> {
+      const advisor = await app.state.advisors.findByOwnerKeyHash(callerKey(request).keyHash);
+      if (!advisor) throw new HttpError(403, 'This API key is not bound to an advisor');
+      request.advisor = advisor;
+    }
+    const checks: Partial<Record<Access, PreHandler[]>> = {
+      key: [requireKey],
+      advisor: [requireKey, ownAdvisor],
+      advisorKey: [requireKey, keyAdvisor],
+    };
     app.addHook('onRoute', (route) => {
       const own = checks[route.config?.policy?.access ?? 'public'];
       if (own) addPreHandlers(route, 'first', own);

@@ -40,6 +40,14 @@ const EXTRA_LIMITS: Record<ExtraLimit, { perDay: (config: Readonly<Config>) => n
     perDay: (config) => config.feedbackDailyLimit,
     detail: (limit) => `Feedback limit of ${limit} messages per day reached; it resets at Japan-time midnight.`,
   },
+  portal: {
+    perDay: (config) => config.portalDailyLimit,
+    detail: (limit) => `Limit of ${limit} billing-portal sessions per day reached; it resets at Japan-time midnight.`,
+  },
+  writes: {
+    perDay: (config) => config.writeDailyLimit,
+    detail: (limit) => `Limit of ${limit} sign-ups, device authorisations and referral clicks per day reached; it resets at Japan-time midnight.`,
+  },
 };
 
 function setRateLimitHeaders(reply: FastifyReply, quota: Quota, now: Date): void {

@@ -22,6 +22,8 @@ export const ACCESS = {
   advisor: 'the API key bound to this advisor is required',
   /** The operator key ADMIN_API_KEY in `X-Admin-Key` or `Authorization: Bearer`; unset -> 404, wrong -> 403. API keys are not read. */
   admin: 'operator only (ADMIN_API_KEY)',
+  /** A valid API key bound to an advisor (403 otherwise); the route acts for that advisor (`request.advisor`). */
+  advisorKey: 'an API key bound to an advisor is required',
   /** The payment provider: the billing service verifies the signature over the raw body (400 otherwise). */
   signature: 'the payment provider, by the signature of the body',
 } as const;
@@ -35,7 +37,7 @@ export type Access = keyof typeof ACCESS;
 export type Counter = 'daily';
 
 /** A named per-day limit of the route's own, on top of its counter (see plugins/limits.ts). */
-export type ExtraLimit = 'feedback';
+export type ExtraLimit = 'feedback' | 'portal' | 'writes';
 
 /** What a route declares in `config`. Only `access` is required. */
 export interface RouteDeclaration {
@@ -91,7 +93,7 @@ declare module 'fastify' {
 }
 
 const COUNTERS: readonly (Counter | null)[] = ['daily', null];
-const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', null];
+const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', 'portal', 'writes', null];
 
 /** Check a route's declaration and fill the defaults; throws, naming the route, when it is missing or inconsistent. */
 export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RoutePolicy {
@@ -120,6 +122,8 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
 /** The extra limits, in words, for the published document (their figures are settings). */
 const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
   feedback: 'FEEDBACK_DAILY_LIMIT messages per caller per Japan-time day',
+  portal: 'PORTAL_DAILY_LIMIT portal sessions per caller (key, else client address) per Japan-time day',
+  writes: 'WRITE_DAILY_LIMIT writes per caller (key, else client address) per Japan-time day, shared by the writes open to anonymous callers',
 };
 
 /** One line for an operation's description in the published document: who may call it and what it costs. */

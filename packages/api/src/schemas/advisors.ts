@@ -89,7 +89,8 @@ export const TrackResponse = Type.Object({
 
 export const ConversionRequest = Type.Object({
   token: Type.String({ minLength: 10, maxLength: 200 }),
-  conversion_value_yen: Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 }),
+  // Bounded: ¥1,000,000,000 covers the largest programmes; a commission is a percentage of it at most.
+  conversion_value_yen: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
 }, { additionalProperties: false });
 
 export const ConversionResponse = Type.Object({

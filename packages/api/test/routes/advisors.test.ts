@@ -95,8 +95,10 @@ test('track issues a token once (stored hashed); report-conversion pays by the c
   const stranger = generateApiKey();
   await app.state.keys.create({ keyHash: stranger.hash, prefix: stranger.prefix, tier: 'free' } as never);
   assert.equal((await run('verify', String(flat), '--owner-key-prefix', owner.prefix)).code, 0);
-  assert.equal((await run('verify', String(percent))).code, 0);
+  const percentOwner = generateApiKey();
+  await app.state.keys.create({ keyHash: percentOwner.hash, prefix: percentOwner.prefix, tier: 'free' } as never);
   assert.equal((await run('verify', String(percent), '--owner-key-prefix', 'am_nope')).code, 1);
+  assert.equal((await run('verify', String(percent), '--owner-key-prefix', percentOwner.prefix)).code, 0);
 
   const track = async (advisorId: number, extra: Record<string, unknown> = {}) =>
     app.inject({ method: 'POST', url: '/v1/advisors/track', payload: { advisor_id: advisorId, ...extra } });
@@ -111,15 +113,20 @@ test('track issues a token once (stored hashed); report-conversion pays by the c
   const stored = await app.state.referrals.findByTokenHash(t1.token);
   assert.equal(stored, null, 'the plaintext token is not what is stored');
 
-  const convert = (token: string, value: number) =>
-    app.inject({ method: 'POST', url: '/v1/advisors/report-conversion', payload: { token, conversion_value_yen: value } });
+  const convert = (token: string, value: number, key: string | null = owner.key) =>
+    app.inject({ method: 'POST', url: '/v1/advisors/report-conversion', headers: key ? { 'x-api-key': key } : {}, payload: { token, conversion_value_yen: value } });
+  // Only the advisor's own key records a conversion (issue 11, finding 8).
+  assert.equal((await convert(t1.token, 1_000_000, null)).statusCode, 401, 'anonymous callers cannot record conversions');
+  assert.equal((await convert(t1.token, 1_000_000, stranger.key)).statusCode, 403, 'a key bound to no advisor');
+  assert.equal((await convert(t1.token, 1_000_000, percentOwner.key)).statusCode, 404, "another advisor's token is unknown to it");
+  assert.equal((await convert(t1.token, 1_000_000_000_000)).statusCode, 400, 'the value is bounded');
   const c1 = body(await convert(t1.token, 1_000_000));
   assert.equal(c1.commission_yen, 3000, 'flat model: commission_yen_per_intro');
   assert.equal((await convert(t1.token, 1_000_000)).statusCode, 409, 'a token converts once');
   assert.equal((await convert('ref_unknown_token_xyz', 5)).statusCode, 404);
   assert.equal((await convert(t2.token, -1)).statusCode, 400);
   const tp = body(await track(percent));
-  assert.equal(body(await convert(tp.token, 250_000)).commission_yen, 25_000, 'percent model: 10 % of the value');
+  assert.equal(body(await convert(tp.token, 250_000, percentOwner.key)).commission_yen, 25_000, 'percent model: 10 % of the value');
 
   const dash = (key?: string) => app.inject({ url: `/v1/advisors/${flat}/dashboard`, headers: key ? { 'x-api-key': key } : {} });
   assert.equal((await dash()).statusCode, 401);

@@ -144,7 +144,7 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   post('advisorSignup', '/v1/advisors/signup', { firm_name: '大阪診断士事務所', firm_type: '中小企業診断士', prefecture: '大阪府', specialties: ['DX'], contact_email: 'info@example.jp' });
   const track = await app.inject({ method: 'POST', url: '/v1/advisors/track', payload: { advisor_id: advisor.id, source_program_id: program } });
   (calls.trackAdvisorReferral ??= []).push(async () => track);
-  post('reportAdvisorConversion', '/v1/advisors/report-conversion', { token: body(track).token, conversion_value_yen: 1_000_000 });
+  post('reportAdvisorConversion', '/v1/advisors/report-conversion', { token: body(track).token, conversion_value_yen: 1_000_000 }, { 'x-api-key': owner.key });
   (calls.getAdvisorDashboard ??= []).push(() => app.inject({ url: `/v1/advisors/${advisor.id}/dashboard`, headers: { 'x-api-key': owner.key } }));
 
   for (const headers of [free, paid]) {

@@ -86,6 +86,11 @@ export function advisorsRepository(db: SqlDatabase) {
     },
 
     /** One page of advisors matching `filter` (a specialty matches whole elements only) and the total. */
+    /** The advisor an API key is bound to (by the key's hash), if any. */
+    async findByOwnerKeyHash(keyHash: string): Promise<AdvisorRecord | null> {
+      return first(await db.all(`SELECT ${ADVISOR.list} FROM advisors WHERE owner_key_hash = ? ORDER BY id LIMIT 1`, [keyHash]), ADVISOR.read);
+    },
+
     async list(filter: AdvisorFilter): Promise<{ total: number; rows: AdvisorRecord[] }> {
       const { clause, params } = whereOf(filter);
       const [count] = await db.all(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM advisors ${clause}`, params);

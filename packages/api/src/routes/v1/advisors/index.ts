@@ -78,7 +78,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/signup', {
-    config: { access: 'public' },
+    config: { access: 'public', extraLimit: 'writes' },
     schema: {
       operationId: 'advisorSignup',
       tags: ['advisors'],
@@ -101,7 +101,7 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/track', {
-    config: { access: 'public' },
+    config: { access: 'public', extraLimit: 'writes' },
     schema: {
       operationId: 'trackAdvisorReferral',
       tags: ['advisors'],
@@ -123,22 +123,23 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/report-conversion', {
-    config: { access: 'public' },
+    // The advisor reports its own conversions with its own key; anyone else cannot record one.
+    config: { access: 'advisorKey' },
     schema: {
       operationId: 'reportAdvisorConversion',
       tags: ['advisors'],
       summary: 'Report the conversion of a referral token; the commission follows the advisor’s model',
+      description: "Only with the API key bound to the token's advisor (401 without a key, 403 for a key bound to no advisor; another advisor's token answers 404 like an unknown one).",
       body: ConversionRequest,
-      response: { 200: ConversionResponse, ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 200: ConversionResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
   }, async (request) => {
     const tokenHash = sha256Hex(request.body.token);
     const referral = await app.state.referrals.findByTokenHash(tokenHash);
-    if (!referral) throw new HttpError(404, 'Unknown referral token');
+    // Another advisor's token is answered like an unknown one: the answer never confirms it exists.
+    if (!referral || referral.advisorId !== request.advisor.id) throw new HttpError(404, 'Unknown referral token');
     if (referral.convertedAt) throw new HttpError(409, 'This referral was already converted');
-    const advisor = await app.state.advisors.get(referral.advisorId);
-    if (!advisor) throw new HttpError(404, 'Unknown referral token');
-    const commission = commissionFor(advisorOut(advisor), request.body.conversion_value_yen);
+    const commission = commissionFor(advisorOut(request.advisor), request.body.conversion_value_yen);
     const converted = await app.state.referrals.convert(tokenHash, request.body.conversion_value_yen, commission);
     if (!converted || !converted.convertedAt) throw new HttpError(409, 'This referral was already converted');
     return {

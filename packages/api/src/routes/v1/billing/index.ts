@@ -16,6 +16,15 @@ import {
 } from '../../../schemas/billing.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { BillingError } from '../../../billing/service.ts';
+import { addressHashOf } from '../../../plugins/auth.ts';
+
+/** A portal return_url must be https and, when the operator lists origins, on one of them (no open redirect). */
+function checkReturnUrl(returnUrl: string | undefined, allowed: readonly string[] | null): void {
+  if (returnUrl === undefined) return;
+  const url = new URL(returnUrl);
+  if (url.protocol !== 'https:') throw new HttpError(400, 'return_url must be an https URL');
+  if (allowed && !allowed.includes(url.origin)) throw new HttpError(400, 'return_url is not on an origin this service returns to');
+}
 
 /** Run a billing call, answering its BillingError with the status and detail it names. */
 export async function billingCall<T>(fn: () => Promise<T>): Promise<T> {
@@ -47,22 +56,34 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/portal', {
-    config: { access: 'public' },
+    // Keyless by contract: the risk is shrunk around it (decisions: "Billing portal").
+    config: { access: 'public', extraLimit: 'portal' },
     schema: {
       operationId: 'createBillingPortal',
       tags: ['billing'],
       summary: 'Customer portal session (change or cancel the subscription, change the card)',
       description:
-        'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (403 otherwise). `return_url` is optional.',
+        'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (401 otherwise). ' +
+        '`return_url` is optional; it must be https and, when the operator lists origins, on one of them. ' +
+        'A customer id this service cannot open a portal for answers 404, whether or not it exists. Every session is recorded.',
       body: PortalRequest,
-      response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 403, 404, 503) },
+      response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 404, 429, 503) },
     },
   }, async (request) => {
+    const { customer_id: customerId, return_url: returnUrl } = request.body;
     const identity = request.identity;
-    if (identity?.kind === 'key' && identity.key.customerId !== request.body.customer_id) {
-      throw new HttpError(403, 'customer_id does not belong to the presented API key');
+    if (identity.kind === 'key' && identity.key.customerId !== customerId) {
+      throw new HttpError(401, 'The API key does not belong to this customer');
     }
-    return billingCall(() => app.billing.createPortal({ customerId: request.body.customer_id, returnUrl: request.body.return_url }));
+    checkReturnUrl(returnUrl, app.config.billingReturnUrlOrigins);
+    const portal = await billingCall(() => app.billing.createPortal({ customerId, returnUrl }));
+    await app.state.portalSessions.record({
+      customerId,
+      addressHash: addressHashOf(request),
+      keyPrefix: identity.kind === 'key' ? identity.key.prefix : null,
+    });
+    request.log.info({ keyPrefix: identity.kind === 'key' ? identity.key.prefix : null }, 'billing portal opened');
+    return portal;
   });
 
   app.post('/keys/from-checkout', {

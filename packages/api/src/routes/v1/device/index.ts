@@ -53,13 +53,13 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/authorize', {
-    config: { access: 'public' },
+    config: { access: 'public', extraLimit: 'writes' },
     schema: {
       operationId: 'deviceAuthorize',
       tags: ['account'],
       summary: 'Start a device authorisation (RFC 8628)',
       body: AuthorizeRequest,
-      response: { 200: AuthorizeResponse, ...errorResponses(400) },
+      response: { 200: AuthorizeResponse, ...errorResponses(400, 429) },
     },
   }, async (request) => {
     const scope = request.body.scope?.trim() || DEFAULT_SCOPE;

@@ -7,6 +7,16 @@
 // A send whose answer was lost is retried with the same identifier; Stripe
 // then rejects the duplicate, which means "already recorded" and is marked
 // sent. Pending rows live in the store, so they survive a restart.
+//
+// Failures are of two kinds. The provider's permanent refusal of an event
+// (400/402/404/422 that is not a duplicate) parks that row at once: kept with
+// its error, never retried, counted in `stats().parked`, replayed only by an
+// operator (`npm run cli -- meter replay`). Anything else (network errors,
+// timeouts, 401/403 of a wrong secret key, 409, 429, 5xx) is an outage: the
+// rows stay pending with no attempt counted, and the background timer backs
+// off exponentially (STRIPE_METER_FLUSH_SECONDS doubling up to
+// MAX_BACKOFF_MS) until a flush goes through again, so a long outage parks
+// nothing and does not hammer the provider.
 import type { FastifyBaseLogger } from 'fastify';
 import type { StateStore } from '../state/store.ts';
 import type { MeterOutboxItem } from '../state/repositories/meter-outbox.ts';
@@ -29,7 +39,19 @@ export interface FlushResult {
   sent: number;
   /** Of `sent`: rejected by Stripe as already recorded (a retry of a delivered event). */
   duplicates: number;
+  /** Not sent: deferred by an outage plus parked. */
   failed: number;
+  /** Of `failed`: refused by Stripe for good, now parked. */
+  parked: number;
+}
+
+/** The longest wait between background flushes during an outage. */
+export const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** Stripe's answers that refuse this event for good (the same request would be refused again). */
+export function isPermanentRefusal(err: unknown): boolean {
+  const status = stripeErrorInfo(err)?.statusCode;
+  return status === 400 || status === 402 || status === 404 || status === 422;
 }
 
 /** Stripe's answer to a repeated identifier: the event is already recorded. */
@@ -58,6 +80,8 @@ export class MeterFlusher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<FlushResult> | null = null;
   private stopped = false;
+  /** Consecutive background flushes that met an outage (0: healthy). */
+  private outages = 0;
 
   constructor(options: MeterFlusherOptions) {
     this.store = options.store;
@@ -69,18 +93,38 @@ export class MeterFlusher {
     this.maxBatches = options.maxBatches ?? 50;
   }
 
-  /** Flush every `seconds` in the background (the timer never keeps the process alive). */
+  /**
+   * Flush every `seconds` in the background (the timer never keeps the
+   * process alive); after a flush that met an outage and sent nothing, the
+   * next one waits twice as long, up to MAX_BACKOFF_MS.
+   */
   start(seconds: number): void {
-    if (this.timer || seconds <= 0) return;
-    this.timer = setInterval(() => {
-      this.flush().catch((err) => this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'meter flush failed'));
-    }, seconds * 1000);
-    this.timer.unref();
+    if (this.timer || seconds <= 0 || this.stopped) return;
+    const base = seconds * 1000;
+    const schedule = () => {
+      const delay = this.outages === 0 ? base : Math.min(MAX_BACKOFF_MS, base * 2 ** this.outages);
+      this.timer = setTimeout(() => {
+        this.flush().then(
+          (r) => { this.outages = r.sent === 0 && r.failed > r.parked ? this.outages + 1 : 0; },
+          (err) => {
+            this.outages++;
+            this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'meter flush failed');
+          },
+        ).finally(() => { if (this.timer) schedule(); });
+      }, delay);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  /** Consecutive background flushes that met an outage (the backoff exponent). */
+  get backoffLevel(): number {
+    return this.outages;
   }
 
   /** Stop the timer, wait for a flush in progress, then flush once more. */
   async stop(): Promise<FlushResult> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running.catch(() => undefined);
     const result = await this.flush();
@@ -90,14 +134,14 @@ export class MeterFlusher {
 
   /** Drain the outbox in batches until it is empty, a batch had failures, or maxBatches. One flush at a time. */
   flush(): Promise<FlushResult> {
-    if (this.stopped) return Promise.resolve({ sent: 0, duplicates: 0, failed: 0 });
+    if (this.stopped) return Promise.resolve({ sent: 0, duplicates: 0, failed: 0, parked: 0 });
     if (this.running) return this.running;
     this.running = this.drain().finally(() => (this.running = null));
     return this.running;
   }
 
   private async drain(): Promise<FlushResult> {
-    const total: FlushResult = { sent: 0, duplicates: 0, failed: 0 };
+    const total: FlushResult = { sent: 0, duplicates: 0, failed: 0, parked: 0 };
     for (let i = 0; i < this.maxBatches; i++) {
       const batch = await this.store.meterOutbox.pending(this.batchSize);
       if (batch.length === 0) break;
@@ -105,10 +149,11 @@ export class MeterFlusher {
       total.sent += r.sent;
       total.duplicates += r.duplicates;
       total.failed += r.failed;
-      // Failed rows stay pending and come first again. A full batch that made
-      // progress goes on (a permanently refused row cannot stall the rest); a
-      // batch where nothing went through (an outage) waits for the next flush.
-      if (batch.length < this.batchSize || r.sent === 0) break;
+      total.parked += r.parked;
+      // Deferred rows stay pending and come first again: a batch that met an
+      // outage ends the flush (the timer backs off); parked rows have left
+      // the queue, so a batch of refusals does not stall the rows behind it.
+      if (batch.length < this.batchSize || r.failed > r.parked) break;
     }
     if (total.sent || total.failed) this.log.info(total, 'meter events flushed');
     return total;
@@ -116,8 +161,10 @@ export class MeterFlusher {
 
   private async sendBatch(batch: MeterOutboxItem[]): Promise<FlushResult> {
     const sent: string[] = [];
-    const failed = new Map<string, string[]>();
+    const deferred = new Map<string, string[]>();
+    const refused = new Map<string, string[]>();
     let duplicates = 0;
+    await this.store.meterOutbox.markAttempted(batch.map((item) => item.eventId));
     await pool(batch, this.concurrency, async (item) => {
       try {
         await this.stripe.billing.meterEvents.create({
@@ -135,18 +182,24 @@ export class MeterFlusher {
         }
         const info = stripeErrorInfo(err);
         const reason = info ? `${info.statusCode ?? 'network'} ${info.code ?? info.type}: ${info.message}` : String((err as Error)?.message ?? err);
-        const ids = failed.get(reason) ?? [];
-        ids.push(item.eventId);
-        failed.set(reason, ids);
+        const bucket = isPermanentRefusal(err) ? refused : deferred;
+        bucket.set(reason, [...(bucket.get(reason) ?? []), item.eventId]);
       }
     });
     await this.store.meterOutbox.markSent(sent);
-    let failedCount = 0;
-    for (const [reason, ids] of failed) {
-      failedCount += ids.length;
-      await this.store.meterOutbox.markFailed(ids, reason);
-      this.log.warn({ count: ids.length, reason }, 'meter events not accepted; will retry');
+    let failed = 0;
+    let parked = 0;
+    for (const [reason, ids] of deferred) {
+      failed += ids.length;
+      await this.store.meterOutbox.markDeferred(ids, reason);
+      this.log.warn({ count: ids.length, reason }, 'meter events not delivered; will retry');
     }
-    return { sent: sent.length, duplicates, failed: failedCount };
+    for (const [reason, ids] of refused) {
+      failed += ids.length;
+      parked += ids.length;
+      await this.store.meterOutbox.park(ids, reason);
+      this.log.error({ count: ids.length, reason }, 'meter events refused by the provider: parked (npm run cli -- meter replay)');
+    }
+    return { sent: sent.length, duplicates, failed, parked };
   }
 }

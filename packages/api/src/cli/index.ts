@@ -6,5 +6,6 @@ import { advisorsCommand } from './advisors.ts';
 import { keysCommand } from './keys.ts';
 import { deviceCommand } from './device.ts';
 import { maintenanceCommand } from './maintenance.ts';
+import { meterCommand } from './meter.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand];
+export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand, meterCommand];

@@ -36,7 +36,7 @@ test('billable usage is sent as meter events with the outbox identifier, custome
   assert.equal(pending.length, 3);
 
   const result = await app.meterFlusher!.flush();
-  assert.deepEqual(result, { sent: 3, duplicates: 0, failed: 0 });
+  assert.deepEqual(result, { sent: 3, duplicates: 0, failed: 0, parked: 0 });
   assert.deepEqual(fake.billedIdentifiers.sort(), pending.map((p) => p.eventId).sort());
   for (const p of pending) {
     const ev = fake.meterEvents.get(p.eventId)!;
@@ -45,7 +45,7 @@ test('billable usage is sent as meter events with the outbox identifier, custome
     assert.equal(ev.timestamp, p.timestamp);
   }
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
-  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 0 });
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 0, parked: 0 });
   assert.equal(fake.meterEventAttempts, 3);
 });
 
@@ -65,10 +65,10 @@ test('the outbox drains in batches, at most maxBatches per flush', async (t) => 
   const key = await paidKey(app, 'cus_batches');
   await searches(app, key, 5);
   const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2, maxBatches: 2 });
-  assert.deepEqual(await flusher.flush(), { sent: 4, duplicates: 0, failed: 0 });
+  assert.deepEqual(await flusher.flush(), { sent: 4, duplicates: 0, failed: 0, parked: 0 });
   assert.equal(fake.meterEvents.size, 4);
   assert.equal((await app.state.meterOutbox.pending(100)).length, 1);
-  assert.deepEqual(await flusher.flush(), { sent: 1, duplicates: 0, failed: 0 });
+  assert.deepEqual(await flusher.flush(), { sent: 1, duplicates: 0, failed: 0, parked: 0 });
   assert.equal(fake.meterEvents.size, 5);
   assert.equal(fake.meterEventAttempts, 5);
 });
@@ -83,9 +83,11 @@ test('a row Stripe keeps refusing does not stall the rows behind it', async (t) 
   const result = await flusher.flush();
   assert.equal(result.sent, 4);
   assert.equal(fake.meterEvents.size, 4);
-  const left = await app.state.meterOutbox.pending(100);
-  assert.deepEqual(left.map((p) => p.eventId), [poison.eventId]);
-  assert.ok(left[0].attempts >= 1);
+  // Stripe's permanent refusal parks the row at once: out of the queue, counted, listed with its reason.
+  assert.equal(result.parked, 1);
+  assert.deepEqual(await app.state.meterOutbox.pending(100), []);
+  assert.deepEqual((await app.state.meterOutbox.parked()).map((p) => p.eventId), [poison.eventId]);
+  assert.equal((await app.state.meterOutbox.stats()).parked, 1);
 
   // During an outage nothing goes through: one batch, then the flush waits for the next tick.
   await searches(app, key, 4);
@@ -106,10 +108,10 @@ test('failed sends stay pending and are retried later without double billing', a
   assert.equal(first.failed, 2);
   assert.equal(first.sent, 1);
   assert.equal((await app.state.meterOutbox.pending(100)).length, 2);
-  assert.equal((await app.state.meterOutbox.pending(100))[0].attempts, 1);
+  assert.equal((await app.state.meterOutbox.pending(100))[0].attempts, 0, 'a 500 is an outage: no attempt is charged');
 
   const second = await app.meterFlusher!.flush();
-  assert.deepEqual(second, { sent: 2, duplicates: 0, failed: 0 });
+  assert.deepEqual(second, { sent: 2, duplicates: 0, failed: 0, parked: 0 });
   assert.equal(fake.meterEvents.size, 3);
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
 });
@@ -125,7 +127,7 @@ test('a lost answer (Stripe recorded it, we saw 500) is resent with the same ide
   assert.equal(fake.meterEvents.size, 2, 'Stripe has both events although one answer was lost');
 
   const second = await app.meterFlusher!.flush();
-  assert.deepEqual(second, { sent: 1, duplicates: 1, failed: 0 });
+  assert.deepEqual(second, { sent: 1, duplicates: 1, failed: 0, parked: 0 });
   assert.equal(fake.meterEvents.size, 2, 'still two billed events');
   assert.equal(fake.meterEventAttempts, 3);
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
@@ -137,7 +139,7 @@ test('SDK retries of a failed send reuse one idempotency key and bill once', asy
   await searches(app, key, 1);
   fake.failNext(2, { pathPrefix: '/v1/billing/meter_events' });
   const result = await app.meterFlusher!.flush();
-  assert.deepEqual(result, { sent: 1, duplicates: 0, failed: 0 });
+  assert.deepEqual(result, { sent: 1, duplicates: 0, failed: 0, parked: 0 });
   const posts = fake.requests.filter((r) => r.path === '/v1/billing/meter_events');
   assert.equal(posts.length, 3);
   assert.ok(posts[0].idempotencyKey);
@@ -150,8 +152,8 @@ test('a 500 Stripe recorded is replayed for the same idempotency key; the next f
   const key = await paidKey(app, 'cus_sdk_replay');
   await searches(app, key, 1);
   fake.failNext(1, { pathPrefix: '/v1/billing/meter_events', afterProcessing: true });
-  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 1 });
-  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 1, duplicates: 1, failed: 0 });
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 0, duplicates: 0, failed: 1, parked: 0 });
+  assert.deepEqual(await app.meterFlusher!.flush(), { sent: 1, duplicates: 1, failed: 0, parked: 0 });
   assert.equal(fake.meterEvents.size, 1);
 });
 
@@ -169,7 +171,7 @@ test('pending usage survives a restart and is flushed by the next process', asyn
   assert.equal(fake.meterEvents.size, 0);
 
   const second = await build(t, fake.env({ DATA_DIR: dataDir, STRIPE_METER_FLUSH_SECONDS: '0' }));
-  assert.deepEqual(await second.meterFlusher!.flush(), { sent: 4, duplicates: 0, failed: 0 });
+  assert.deepEqual(await second.meterFlusher!.flush(), { sent: 4, duplicates: 0, failed: 0, parked: 0 });
   assert.deepEqual(fake.billedIdentifiers.sort(), pending);
 });
 

@@ -41,6 +41,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
   { name: 'PORTAL_DAILY_LIMIT', default: '10', help: 'Billing-portal sessions per key (or client address) per Japan-time day.' },
   { name: 'WRITE_DAILY_LIMIT', default: '30', help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.' },
+  { name: 'MCP_MAX_BATCH', default: '10', help: 'JSON-RPC messages one POST /mcp may carry; a larger batch is refused before anything runs.' },
   { name: 'BILLING_RETURN_URL_ORIGINS', default: null, help: 'Comma list of origins (https://shop.example.jp) a billing-portal return_url may point to; unset: any https URL.' },
   { name: 'TRUST_PROXY', default: null, help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address." },
   { name: 'TRUST_FORWARDED_HOST', default: 'false', help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.' },
@@ -73,6 +74,7 @@ export interface Config {
   freeDailyLimit: number;
   feedbackDailyLimit: number;
   portalDailyLimit: number;
+  mcpMaxBatch: number;
   writeDailyLimit: number;
   /** Origins a portal return_url may use; null: any https origin. */
   billingReturnUrlOrigins: string[] | null;
@@ -247,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
     portalDailyLimit: readInt(env, 'PORTAL_DAILY_LIMIT', 10),
+    mcpMaxBatch: readInt(env, 'MCP_MAX_BATCH', 10, 1),
     writeDailyLimit: readInt(env, 'WRITE_DAILY_LIMIT', 30),
     billingReturnUrlOrigins: readOriginList(env, 'BILLING_RETURN_URL_ORIGINS'),
     trustProxy: parseTrustProxy(readString(env, 'TRUST_PROXY')),

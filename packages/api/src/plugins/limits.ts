@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The daily allowance this request was counted against; null when not counted (paid key, uncounted route). */
     quota: Quota | null;
+    /** Units of the counter this request took (1, or its JSON-RPC messages); 0 when not counted. */
+    units: number;
   }
 }
 
@@ -50,6 +52,11 @@ const EXTRA_LIMITS: Record<ExtraLimit, { perDay: (config: Readonly<Config>) => n
   },
 };
 
+/** The JSON-RPC messages in a body: the length of a batch, else one. */
+export function jsonRpcMessages(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+}
+
 function setRateLimitHeaders(reply: FastifyReply, quota: Quota, now: Date): void {
   reply.header('RateLimit-Limit', String(quota.limit));
   reply.header('RateLimit-Remaining', String(quota.remaining));
@@ -65,16 +72,18 @@ function jstLimitReached(detail: string, limit: number, now: Date): HttpError {
 export default fp(
   async function limits(app: FastifyInstance) {
     app.decorateRequest('quota', null);
+    app.decorateRequest('units', 0);
     const { anonDailyLimit, freeDailyLimit, unitPriceYen } = app.config;
 
-    app.addHook('onRequest', async (request, reply) => {
+    /** Take `units` of the caller's daily allowance (or check the paid cap) for a counted route. */
+    async function takeDaily(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
       const policy = policyOf(request);
-      if (policy.counter !== 'daily') return;
       const identity = request.identity;
       const now = new Date();
+      request.units = units;
 
       if (identity.kind === 'anonymous') {
-        const r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit);
+        const r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
         const quota = { limit: anonDailyLimit, remaining: Math.max(0, anonDailyLimit - r.count), resetsAt: nextJstMidnight(now) };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);
@@ -91,7 +100,7 @@ export default fp(
       const key = identity.key;
       if (key.tier === 'free') {
         const resetsAt = nextUtcMidnight(now);
-        const r = await app.state.counters.take('free', String(key.id), utcDate(now), freeDailyLimit);
+        const r = await app.state.counters.take('free', String(key.id), utcDate(now), freeDailyLimit, units);
         const quota = { limit: freeDailyLimit, remaining: Math.max(0, freeDailyLimit - r.count), resetsAt };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);
@@ -117,7 +126,15 @@ export default fp(
           );
         }
       }
+    }
+
+    // One unit per request, before the request is even parsed (a malformed call is counted too) …
+    app.addHook('onRequest', async (request, reply) => {
+      const policy = policyOf(request);
+      if (policy.counter === 'daily' && policy.units === 'request') await takeDaily(request, reply, 1);
     });
+    // … or one unit per JSON-RPC message, once the body is parsed (routes declared `units: 'jsonrpc-message'`).
+    const perMessage = async (request: FastifyRequest, reply: FastifyReply) => takeDaily(request, reply, jsonRpcMessages(request.body));
 
     const extraLimitHook = (name: ExtraLimit) => {
       const { perDay, detail } = EXTRA_LIMITS[name];
@@ -131,6 +148,7 @@ export default fp(
       };
     };
     app.addHook('onRoute', (route) => {
+      if (route.config?.policy?.counter === 'daily' && route.config.policy.units === 'jsonrpc-message') addPreHandlers(route, 'first', [perMessage]);
       const extra = route.config?.policy?.extraLimit;
       if (extra) addPreHandlers(route, 'last', [extraLimitHook(extra)]);
     });

@@ -59,7 +59,15 @@ export interface RouteDeclaration {
    * (CSRF). Only `public` and `key` routes may declare it.
    */
   session?: boolean;
+  /**
+   * Default 'request': one unit of the counter per request. 'jsonrpc-message':
+   * one unit per JSON-RPC message of the body (a batch of n takes n), taken
+   * once the body is parsed; each is recorded as a usage event of a key.
+   */
+  units?: Units;
 }
+
+export type Units = 'request' | 'jsonrpc-message';
 
 /** The declaration as the hooks read it: checked, defaults filled, frozen. */
 export interface RoutePolicy {
@@ -68,9 +76,10 @@ export interface RoutePolicy {
   readonly billed: boolean;
   readonly extraLimit: ExtraLimit | null;
   readonly session: boolean;
+  readonly units: Units;
 }
 
-const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false } as const;
+const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request' } as const;
 
 /** Requests that matched no route (404): anyone, never counted. */
 const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });
@@ -110,7 +119,10 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
     billed: declared.billed ?? DEFAULTS.billed,
     extraLimit: declared.extraLimit ?? DEFAULTS.extraLimit,
     session: declared.session ?? DEFAULTS.session,
+    units: declared.units ?? DEFAULTS.units,
   };
+  if (policy.units !== 'request' && policy.units !== 'jsonrpc-message') fail(`unknown units '${policy.units}'`);
+  if (policy.units === 'jsonrpc-message' && (!policy.counter || policy.billed)) fail("units 'jsonrpc-message' needs a counter and is never billed itself");
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
   if (policy.billed && !policy.counter) fail('a billed route must be counted: add counter: \'daily\'');
@@ -129,7 +141,8 @@ const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
 /** One line for an operation's description in the published document: who may call it and what it costs. */
 export function describePolicy(policy: RoutePolicy): string {
   const parts = [`Access: ${ACCESS[policy.access]}.`];
-  parts.push(policy.counter === 'daily' ? 'Counted: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.' : 'Not counted.');
+  const unit = policy.units === 'jsonrpc-message' ? ' per JSON-RPC message of the body' : '';
+  parts.push(policy.counter === 'daily' ? `Counted${unit}: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.` : 'Not counted.');
   parts.push(policy.billed ? 'Billed: one unit per 2xx answer to a paid key.' : 'Never billed.');
   if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
   if (policy.session) parts.push('Browser session: the developer portal\'s session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server\'s own pages.');
@@ -144,6 +157,7 @@ export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unk
     'x-billed': policy.billed,
     ...(policy.extraLimit ? { 'x-extra-limit': policy.extraLimit } : {}),
     ...(policy.session ? { 'x-session': true } : {}),
+    ...(policy.units !== 'request' ? { 'x-units': policy.units } : {}),
   };
 }
 

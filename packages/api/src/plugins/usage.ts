@@ -8,18 +8,16 @@
 // status only: no address, no key).
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageEvent } from '../state/repositories/usage.ts';
-import { policyOf } from './route-policy.ts';
+import { addPreHandlers, policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
 
 export default fp(
   async function usage(app: FastifyInstance) {
-    // onSend, not onResponse: the event (and its spend) is stored before the
-    // client sees the answer, so its next request's cap check already counts it.
-    app.addHook('onSend', async (request, reply) => {
+    /** The usage events of one answered request (one per unit it took) and its error count. */
+    async function record(request: FastifyRequest, status: number): Promise<void> {
       const route = request.routeOptions.url;
-      const status = reply.statusCode;
       try {
         if (status >= 400) await app.state.analytics.recordError(route ?? '(no route)', status);
         const identity = request.identity;
@@ -46,9 +44,28 @@ export default fp(
           // A concurrent request took the last of the cap after our pre-check: the cap wins, this one is not billed.
           await app.state.usage.record({ ...event, billable: false, amountYen: 0 }, null);
         }
+        // A request counted per JSON-RPC message (never billed itself) records one event per further message.
+        for (let i = 1; i < request.units; i++) await app.state.usage.record({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 }, null);
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
       }
+    }
+
+    // onSend, not onResponse: the event (and its spend) is stored before the
+    // client sees the answer, so its next request's cap check already counts it.
+    app.addHook('onSend', async (request, reply) => {
+      if (policyOf(request).units === 'jsonrpc-message') return;
+      await record(request, reply.statusCode);
+    });
+    // Routes counted per JSON-RPC message answer on the raw response (the MCP
+    // transport hijacks the reply, so no onSend runs): their events are
+    // recorded when that response has been written. They are never billed,
+    // so no cap check waits for them.
+    const afterRawResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.raw.once('finish', () => void record(request, reply.raw.statusCode));
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.policy?.units === 'jsonrpc-message') addPreHandlers(route, 'last', [afterRawResponse]);
     });
   },
   { name: 'usage', dependencies: ['auth', 'state'] },

@@ -49,7 +49,8 @@ test('a route without a declaration, or with an inconsistent one, fails at start
   assert.throws(() => app.get('/ops', { config: { access: 'admin', session: true } }, handler), /cannot accept the browser session/);
   app.get('/ok', { config: { access: 'public' } }, handler);
   await app.ready();
-  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false };
+  assert.throws(() => app.get('/rpc', { config: { access: 'public', units: 'jsonrpc-message' } }, handler), /needs a counter/);
+  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false, units: 'request' };
   assert.deepEqual(app.routePolicies.get('GET /ok'), expected, 'defaults: not counted, not billed');
   await app.close();
 });
@@ -57,13 +58,13 @@ test('a route without a declaration, or with an inconsistent one, fails at start
 test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
-  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false };
+  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request' };
   assert.deepEqual(policy('GET /v1/programs/search'), read);
   assert.deepEqual(policy('POST /v1/programs/batch'), read, 'batch: one call, one unit');
   assert.deepEqual(policy('GET /meta'), read);
   assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
-  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: null, billed: false, extraLimit: null, session: false }, 'its tool calls are counted in-process');
+  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message' }, 'one unit per JSON-RPC message; its tool calls are counted and billed in-process');
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {
     assert.equal(policy(route)?.counter, null, route);
   }

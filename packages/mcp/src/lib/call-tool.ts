@@ -11,6 +11,7 @@ import { countResults, envelope, outputSchema, toResult, type EnvelopeContext } 
 import { checkArgs } from './lenient.ts';
 import { isNoData } from './no-data.ts';
 import { notAppliedWarnings } from './not-applied.ts';
+import { CallBudgetExceeded, withCallBudget } from './call-budget.ts';
 
 /** Run a tool for leniently parsed arguments (fields may carry invalid markers, see lenient.ts). */
 export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
@@ -24,7 +25,7 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
     const checked = checkArgs(rawArgs);
     warnings.push(...checked.warnings, ...notAppliedWarnings(def, checked.args));
     ctx.echo = checked.args;
-    const call: ToolCall = { api, warn: (w) => void warnings.push(w) };
+    const call: ToolCall = { api: withCallBudget(api), warn: (w) => void warnings.push(w) };
     const payload = await def.run(call, checked.args as never);
     if (payload.error === null) delete payload.error;
     const noData = isNoData(payload);
@@ -47,6 +48,9 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
         ...(err.hint ? { hint: err.hint } : {}),
         ...(err.retryWith ? { retry_with: err.retryWith } : {}),
       });
+    }
+    if (err instanceof CallBudgetExceeded) {
+      return failed(err.message, { code: 'call_budget_exceeded', message: err.message, limit: err.limit }, true);
     }
     const info = apiErrorInfo(err);
     if (info) {

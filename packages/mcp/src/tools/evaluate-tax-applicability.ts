@@ -4,6 +4,7 @@ import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { TAX_ID } from '../lib/ids.ts';
 import { evaluateTax } from '../lib/tax-eval.ts';
+import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 
 export const evaluateTaxApplicability = defineTool({
   name: 'evaluate_tax_applicability',
@@ -11,7 +12,8 @@ export const evaluateTaxApplicability = defineTool({
   description: "Evaluate the tax rulesets' machine-readable eligibility predicates against a business profile and say which apply, which do not, and which need more facts.",
   input: {
     business_profile: f.profile(),
-    target_ruleset_ids: z.array(TAX_ID).max(100).optional().describe('TAX- ids to evaluate (default: all)'),
+    // One API call per id: at most the budget of one tool call (lib/call-budget.ts).
+    target_ruleset_ids: z.array(TAX_ID).max(MAX_API_CALLS_PER_TOOL_CALL).optional().describe(`TAX- ids to evaluate, at most ${MAX_API_CALLS_PER_TOOL_CALL} (default: all)`),
   },
   output: { results: o.rows(), applies: z.number().int().describe('Rulesets that apply'), unknown: z.number().int().describe('Rulesets needing more facts') },
   annotations: READ_ONLY,

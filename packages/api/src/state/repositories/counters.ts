@@ -23,15 +23,18 @@ export function countersRepository(db: SqlDatabase) {
   }
 
   return {
-    /** Atomically increment `scope`/`subject`/`window` unless it already reached `limit`. */
-    async take(scope: string, subject: string, window: string, limit: number): Promise<CounterResult> {
+    /**
+     * Atomically add `units` (default 1) to `scope`/`subject`/`window` unless
+     * that would pass `limit`: all of them or none (a batch of 5 with 3 left takes nothing).
+     */
+    async take(scope: string, subject: string, window: string, limit: number, units = 1): Promise<CounterResult> {
       const rows = await db.all<{ count: unknown }>(
         `INSERT INTO counters (scope, subject, period, count)
-         SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), 1 WHERE CAST(? AS INTEGER) >= 1
-         ON CONFLICT (scope, subject, period) DO UPDATE SET count = counters.count + 1
-         WHERE counters.count < CAST(? AS INTEGER)
+         SELECT CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER) WHERE CAST(? AS INTEGER) >= CAST(? AS INTEGER)
+         ON CONFLICT (scope, subject, period) DO UPDATE SET count = counters.count + CAST(? AS INTEGER)
+         WHERE counters.count + CAST(? AS INTEGER) <= CAST(? AS INTEGER)
          RETURNING count`,
-        [scope, subject, window, limit, limit],
+        [scope, subject, window, units, limit, units, units, units, limit],
       );
       if (rows.length) return { allowed: true, count: num(rows[0].count) };
       return { allowed: false, count: await peek(scope, subject, window) };

@@ -25,6 +25,15 @@ export function faultsContract(factory: StoreFactory): void {
     assert.notEqual(await store.keys.findByHash('h2'), null);
   });
 
+  contractTest(factory, 'counters: a take of several units takes all of them or none', async (t) => {
+    const { store } = await factory.open(t);
+    assert.deepEqual(await store.counters.take('anon', 'a', 'd', 10, 4), { allowed: true, count: 4 });
+    assert.deepEqual(await store.counters.take('anon', 'a', 'd', 10, 5), { allowed: true, count: 9 });
+    assert.deepEqual(await store.counters.take('anon', 'a', 'd', 10, 2), { allowed: false, count: 9 }, 'two would pass the limit: none taken');
+    assert.deepEqual(await store.counters.take('anon', 'a', 'd', 10), { allowed: true, count: 10 });
+    assert.deepEqual(await store.counters.take('anon', 'b', 'd', 3, 4), { allowed: false, count: 0 }, 'more than the limit on a fresh counter');
+  });
+
   contractTest(factory, 'subscriptions: a tombstone is kept once and never lifted', async (t) => {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();

@@ -24,6 +24,7 @@ import limits from './plugins/limits.ts';
 import usage from './plugins/usage.ts';
 import billingPlugin from './plugins/billing.ts';
 import maintenance from './plugins/maintenance.ts';
+import metrics from './plugins/metrics.ts';
 import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openapi);
   await app.register(catalogPlugin, { catalog: options.catalog, closeOnExit: options.ownsCatalog ?? false });
   await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });
+  await app.register(metrics);
   await app.register(auth);
   await app.register(limits);
   await app.register(usage);

@@ -46,6 +46,8 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'TRUST_PROXY', default: null, help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address." },
   { name: 'TRUST_FORWARDED_HOST', default: 'false', help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.' },
   { name: 'PUBLIC_BASE_URL', default: 'http://HOST:PORT', help: 'Public origin of the service (e.g. https://api.example.jp), used for links it hands out such as the device flow\'s verification_uri; never taken from the Host header.' },
+  { name: 'METRICS_PORT', default: null, help: 'When set, /metrics is also served without a key on this port (0: any free port), meant for a private network; with several workers the cluster primary serves the sum of all workers there. Otherwise /metrics needs ADMIN_API_KEY.' },
+  { name: 'METRICS_HOST', default: '127.0.0.1', help: 'Address the METRICS_PORT listener binds to.' },
   { name: 'LOG_LEVEL', default: 'info', help: 'pino log level (fatal, error, warn, info, debug, trace, silent).' },
   { name: 'SERVER_SECRET', default: null, help: 'Secret (32+ characters) for encrypting one-time key reveals; outside production a random one is persisted in the state store when unset.' },
   { name: 'SERVER_SECRET_FILE', default: null, help: 'File holding SERVER_SECRET, read at start; keep it outside DATA_DIR.' },
@@ -75,6 +77,8 @@ export interface Config {
   feedbackDailyLimit: number;
   portalDailyLimit: number;
   mcpMaxBatch: number;
+  metricsPort: number | null;
+  metricsHost: string;
   writeDailyLimit: number;
   /** Origins a portal return_url may use; null: any https origin. */
   billingReturnUrlOrigins: string[] | null;
@@ -250,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
     portalDailyLimit: readInt(env, 'PORTAL_DAILY_LIMIT', 10),
     mcpMaxBatch: readInt(env, 'MCP_MAX_BATCH', 10, 1),
+    metricsPort: readString(env, 'METRICS_PORT') === null ? null : readInt(env, 'METRICS_PORT', 0),
+    metricsHost: readString(env, 'METRICS_HOST') ?? '127.0.0.1',
     writeDailyLimit: readInt(env, 'WRITE_DAILY_LIMIT', 30),
     billingReturnUrlOrigins: readOriginList(env, 'BILLING_RETURN_URL_ORIGINS'),
     trustProxy: parseTrustProxy(readString(env, 'TRUST_PROXY')),

@@ -4,6 +4,10 @@
 // secret); it is logged with the request id instead.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { StateUnavailableError } from '../state/sql.ts';
+
+/** Seconds a client is asked to wait while the state store is unreachable. */
+export const STATE_RETRY_AFTER_SECONDS = 5;
 
 /** Thrown by handlers and hooks to answer with a given status and body. */
 export class HttpError extends Error {
@@ -54,6 +58,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      }
+      if (error instanceof StateUnavailableError) {
+        request.log.warn({ reqId: request.id, cause: String((error.cause as Error)?.message ?? '') }, 'state store unavailable');
+        return reply.code(503).header('Retry-After', String(STATE_RETRY_AFTER_SECONDS))
+          .send({ detail: 'The service cannot reach its account and usage store; try again shortly' });
       }
       if (error.validation) {
         return reply.code(400).send({ detail: validationDetail(error) });

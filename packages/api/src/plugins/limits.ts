@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { StateUnavailableError } from '../state/sql.ts';
 import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
 import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../time.ts';
 
@@ -83,7 +84,17 @@ export default fp(
       request.units = units;
 
       if (identity.kind === 'anonymous') {
-        const r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
+        let r;
+        try {
+          r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
+        } catch (err) {
+          // Decided (docs/decisions): while the state store is unreachable an
+          // anonymous read is served uncounted rather than refused; a route
+          // that needs the store itself still answers 503 from its handler.
+          if (!(err instanceof StateUnavailableError)) throw err;
+          reply.header('X-Degraded', 'uncounted: the usage store is unavailable');
+          return;
+        }
         const quota = { limit: anonDailyLimit, remaining: Math.max(0, anonDailyLimit - r.count), resetsAt: nextJstMidnight(now) };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);

@@ -18,6 +18,7 @@ export default fp(
     /** The usage events of one answered request (one per unit it took) and its error count. */
     async function record(request: FastifyRequest, status: number): Promise<void> {
       const route = request.routeOptions.url;
+      app.metrics.usageWrites.inc();
       try {
         if (status >= 400) await app.state.analytics.recordError(route ?? '(no route)', status);
         const identity = request.identity;
@@ -48,6 +49,8 @@ export default fp(
         for (let i = 1; i < request.units; i++) await app.state.usage.record({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 }, null);
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
+      } finally {
+        app.metrics.usageWrites.dec();
       }
     }
 
@@ -68,5 +71,5 @@ export default fp(
       if (route.config?.policy?.units === 'jsonrpc-message') addPreHandlers(route, 'last', [afterRawResponse]);
     });
   },
-  { name: 'usage', dependencies: ['auth', 'state'] },
+  { name: 'usage', dependencies: ['auth', 'state', 'metrics'] },
 );

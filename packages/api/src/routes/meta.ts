@@ -17,6 +17,10 @@ const Meta = Type.Object(
   { $id: 'Meta' },
 );
 
+const ReadinessChecks = Type.Object({ catalog: Type.Boolean(), state: Type.Boolean(), migrations: Type.Boolean() });
+const Readiness = Type.Object({ status: Type.String(), checks: ReadinessChecks });
+const ReadinessFailed = Type.Object({ status: Type.String(), detail: Type.String(), checks: ReadinessChecks });
+
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async () => ({ ...app.catalog.meta, attribution: ATTRIBUTION });
   const schema = (operationId: string) => ({
@@ -46,6 +50,40 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (!ok) return reply.code(503).send({ status: 'unavailable', detail: 'Database unavailable' });
     return { status: 'ok' };
+  });
+
+  // Readiness, beside liveness: may this process take traffic now? The
+  // catalogue is open, the state store answers, and every migration this
+  // code knows is applied. A load balancer takes the process out while 503.
+  app.get('/readyz', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'readyz',
+      tags: ['meta'],
+      summary: 'Readiness probe: catalogue open, state store reachable, migrations applied',
+      response: { 200: Readiness, 503: ReadinessFailed },
+    },
+  }, async (_request, reply) => {
+    const checks = { catalog: false, state: false, migrations: false };
+    try {
+      checks.catalog = app.catalog.db.ping();
+    } catch {
+      checks.catalog = false;
+    }
+    checks.state = await app.state.ping();
+    if (checks.state) {
+      try {
+        const { applied, known } = await app.state.migrationStatus();
+        checks.migrations = known.every((v) => applied.includes(v));
+      } catch {
+        checks.migrations = false;
+      }
+    }
+    const failed = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
+    if (failed.length) {
+      return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', detail: `Not ready: ${failed.join(', ')}`, checks });
+    }
+    return { status: 'ready', checks };
   });
 };
 

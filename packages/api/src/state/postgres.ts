@@ -4,7 +4,7 @@
 // processes starting together apply each version exactly once.
 import pg from 'pg';
 import { MIGRATIONS } from './migrations/index.ts';
-import type { Queryer, Row, SqlDriver } from './sql.ts';
+import { StateUnavailableError, type Queryer, type Row, type SqlDriver } from './sql.ts';
 import { createStateStore, type StateStore } from './store.ts';
 
 /** Arbitrary constant naming this service's migration lock. */
@@ -20,10 +20,33 @@ function bind(params: unknown[]): unknown[] {
   return params.map((p) => (p === undefined ? null : typeof p === 'boolean' ? (p ? 1 : 0) : p));
 }
 
+/** Socket errors, and SQLSTATE class 08 (connection exception), 57P01-03 (shutdown, cannot connect now), 53300 (too many connections). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is not open|Cannot use a pool after calling end/i;
+
+/** `err` as a StateUnavailableError when it says the server cannot be reached, else `err` itself. */
+export function classifyPgError(err: unknown): unknown {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_MESSAGES.test(String(e?.message ?? ''))) {
+    return new StateUnavailableError(err);
+  }
+  return err;
+}
+
+/** Run a pg call, turning connection failures into StateUnavailableError. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw classifyPgError(err);
+  }
+}
+
 function queryer(client: pg.Pool | pg.PoolClient): Queryer {
   return {
-    all: async <T = Row>(sql: string, params: unknown[] = []) => (await client.query(numbered(sql), bind(params))).rows as T[],
-    run: async (sql: string, params: unknown[] = []) => (await client.query(numbered(sql), bind(params))).rowCount ?? 0,
+    all: <T = Row>(sql: string, params: unknown[] = []) => guarded(async () => (await client.query(numbered(sql), bind(params))).rows as T[]),
+    run: (sql: string, params: unknown[] = []) => guarded(async () => (await client.query(numbered(sql), bind(params))).rowCount ?? 0),
   };
 }
 
@@ -48,7 +71,8 @@ class PostgresDriver implements SqlDriver {
       connectionString: url,
       max: options.max ?? 10,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
-      connectionTimeoutMillis: 10_000,
+      // A database that does not answer fails a request in seconds (503), not after a long hang.
+      connectionTimeoutMillis: 5_000,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
@@ -64,17 +88,20 @@ class PostgresDriver implements SqlDriver {
   }
 
   async tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await guarded(() => this.pool.connect());
+    let broken = false;
     try {
-      await client.query('BEGIN');
+      await guarded(() => client.query('BEGIN'));
       const result = await fn(queryer(client));
-      await client.query('COMMIT');
+      await guarded(() => client.query('COMMIT'));
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
+      // A client whose connection broke must not go back to the pool.
+      broken = err instanceof StateUnavailableError;
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -110,7 +137,7 @@ class PostgresDriver implements SqlDriver {
   }
 
   async ping(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ ok: number }>('SELECT 1 AS ok');
+    const rows = await this.q.all<{ ok: number }>('SELECT 1 AS ok');
     return rows[0]?.ok === 1;
   }
 

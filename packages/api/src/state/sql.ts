@@ -6,6 +6,19 @@
 
 export type Row = Record<string, unknown>;
 
+/**
+ * The database cannot be reached (refused, reset, shut down, out of
+ * connections). Drivers throw it instead of their own errors so callers can
+ * answer 503 with Retry-After and degrade where they decided to; a query
+ * that fails for any other reason keeps its own error (a bug: 500).
+ */
+export class StateUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The state store is unavailable', { cause });
+    this.name = 'StateUnavailableError';
+  }
+}
+
 export interface Queryer {
   all<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Returns the number of rows changed. */

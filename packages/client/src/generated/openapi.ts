@@ -450,6 +450,16 @@ export type GetMetaResponse = {
   attribution: Attribution;
 };
 
+/** Response (200) of GET /readyz: Readiness probe: catalogue open, state store reachable, migrations applied */
+export type ReadyzResponse = {
+  status: string;
+  checks: {
+    catalog: boolean;
+    state: boolean;
+    migrations: boolean;
+  };
+};
+
 /** Query parameters of GET /v1/advisors: Verified advisors, filtered by prefecture, specialty and firm type */
 export type ListAdvisorsQuery = {
   prefecture?: string;
@@ -1994,6 +2004,7 @@ export type GetTaxRulesetResponse = {
 export interface Operations {
   healthz: { method: "GET"; path: "/healthz"; response: HealthzResponse };
   getMeta: { method: "GET"; path: "/meta"; response: GetMetaResponse };
+  readyz: { method: "GET"; path: "/readyz"; response: ReadyzResponse };
   listAdvisors: { method: "GET"; path: "/v1/advisors"; query: ListAdvisorsQuery; response: ListAdvisorsResponse };
   reportAdvisorConversion: { method: "POST"; path: "/v1/advisors/report-conversion"; body: ReportAdvisorConversionBody; response: ReportAdvisorConversionResponse };
   advisorSignup: { method: "POST"; path: "/v1/advisors/signup"; body: AdvisorSignupBody; response: AdvisorSignupResponse };

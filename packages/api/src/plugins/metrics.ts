@@ -1,0 +1,115 @@
+// GET /metrics in the Prometheus text format (prom-client), one registry per
+// app: request counts and latency histograms per route pattern, method and
+// status; the usage writes in flight; the meter outbox's pending and parked
+// events and the age of its oldest pending one; whether the state store
+// answers; the catalogue's version (info gauge); process metrics.
+//
+// Who may read it: the operator key (access `admin`, like /v1/admin/*), or
+// anyone who reaches METRICS_PORT, a separate listener meant for a private
+// network (METRICS_HOST, default 127.0.0.1) that serves /metrics only.
+//
+// Several workers (node:cluster): each worker has its own registry. A worker
+// hands it to prom-client's cluster bridge (AggregatorRegistry.setRegistries),
+// and the primary serves the sum of all workers on METRICS_PORT with
+// `servePrimaryMetrics` (cluster-metrics.ts). Without workers the app serves
+// METRICS_PORT itself. /metrics on the main port always shows the answering
+// process only (labelled `pid`).
+import fp from 'fastify-plugin';
+import cluster from 'node:cluster';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: { registry: Registry; usageWrites: { inc(): void; dec(): void }; address(): AddressInfo | null };
+  }
+}
+
+/** A listener that serves one registry's text at /metrics and 404 elsewhere. */
+export function metricsListener(read: () => Promise<{ contentType: string; body: string }>): Server {
+  return createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not found"}');
+      return;
+    }
+    read().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(body),
+      () => res.writeHead(500, { 'content-type': 'application/json' }).end('{"detail":"metrics unavailable"}'),
+    );
+  });
+}
+
+export default fp(
+  async function metrics(app: FastifyInstance) {
+    const registry = new Registry();
+    registry.setDefaultLabels({ pid: String(process.pid) });
+    collectDefaultMetrics({ register: registry });
+    const labelNames = ['method', 'route', 'status'] as const;
+    const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames, registers: [registry] });
+    const latency = new Histogram({
+      name: 'http_request_duration_seconds', help: 'Time to answer, by route pattern, method and status', labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+    });
+    let inFlight = 0;
+    new Gauge({ name: 'jpsp_usage_writes_in_flight', help: 'Usage events being written (the usage backlog)', registers: [registry], collect() { this.set(inFlight); } });
+    // One read of the outbox per scrape, shared by the gauges below (they are collected concurrently).
+    let outboxRead: Promise<{ pending: number; parked: number; oldestAge: number; up: number }> | null = null;
+    const outbox = () => {
+      outboxRead ??= app.state.meterOutbox.stats().then(
+        (s) => ({ pending: s.pending, parked: s.parked, oldestAge: s.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(s.oldestPendingAt)) / 1000) : 0, up: 1 }),
+        () => ({ pending: 0, parked: 0, oldestAge: 0, up: 0 }),
+      ).finally(() => setTimeout(() => (outboxRead = null), 250).unref());
+      return outboxRead;
+    };
+    new Gauge({ name: 'jpsp_meter_outbox_pending', help: 'Billable usage waiting to be sent to Stripe', registers: [registry], async collect() { this.set((await outbox()).pending); } });
+    new Gauge({ name: 'jpsp_meter_outbox_parked', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
+    new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
+    new Gauge({ name: 'jpsp_state_store_up', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
+    new Gauge({
+      name: 'jpsp_catalog_info', help: 'The catalogue being served (labels: data_as_of, last_ingested_at)', labelNames: ['data_as_of', 'last_ingested_at'], registers: [registry],
+      collect() {
+        this.reset();
+        const meta = app.catalog.meta;
+        this.set({ data_as_of: meta.data_as_of, last_ingested_at: meta.last_ingested_at }, 1);
+      },
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = { method: request.method, route: request.routeOptions.url ?? '(no route)', status: String(reply.statusCode) };
+      requests.inc(labels);
+      latency.observe(labels, reply.elapsedTime / 1000);
+    });
+
+    const text = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
+    let listener: Server | null = null;
+    if (cluster.isWorker) {
+      // The primary aggregates every worker's registry (servePrimaryMetrics).
+      AggregatorRegistry.setRegistries([registry]);
+    } else if (app.config.metricsPort !== null) {
+      listener = metricsListener(text);
+      const server = listener;
+      app.addHook('onReady', () => new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(app.config.metricsPort!, app.config.metricsHost, () => resolve());
+      }));
+      app.addHook('onClose', () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+    }
+
+    app.decorate('metrics', {
+      registry,
+      usageWrites: { inc: () => void inFlight++, dec: () => void inFlight-- },
+      address: () => (listener?.address() as AddressInfo | null) ?? null,
+    });
+
+    app.get('/metrics', {
+      config: { access: 'admin' },
+      schema: { hide: true },
+    }, async (_request, reply) => {
+      const { contentType, body } = await text();
+      return reply.type(contentType).send(body);
+    });
+  },
+  { name: 'metrics', dependencies: ['state', 'catalog'] },
+);

@@ -51,7 +51,7 @@ for (const factory of FACTORIES) {
     // 5. The flusher reports them to Stripe as meter events of this customer.
     await waitForPending(app, 4);
     const flushed = await app.meterFlusher!.flush();
-    assert.deepEqual(flushed, { sent: 4, duplicates: 0, failed: 0 });
+    assert.deepEqual(flushed, { sent: 4, duplicates: 0, failed: 0, parked: 0 });
     assert.equal(fake.meterEvents.size, 4);
     for (const ev of fake.meterEvents.values()) {
       assert.equal(ev.event_name, 'api_requests');

@@ -127,12 +127,23 @@ export class FakeStripe {
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
-  /** Start listening on 127.0.0.1 (random port). */
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
+  /** Start listening on 127.0.0.1 (random port, or `port`). */
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    const address = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${address.port}`;
     return this;
+  }
+
+  /** An outage: stop listening (connections are refused) until `resume()`. */
+  async pause(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Listen again on the same port after `pause()`. */
+  async resume(): Promise<void> {
+    await this.start(Number(new URL(this.url).port));
   }
 
   async stop(): Promise<void> {

@@ -91,6 +91,7 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   get('getMeta', '/meta');
   get('getMetaV1', '/v1/meta');
   get('healthz', '/healthz');
+  get('readyz', '/readyz');
   get('ping', '/v1/ping');
   (calls.ping ??= []).push(() => app.inject('/v1/ping'), () => app.inject({ url: '/v1/ping', headers: paid }));
   get('getAttribution', '/v1/attribution');

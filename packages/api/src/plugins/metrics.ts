@@ -11,9 +11,11 @@
 // Several workers (node:cluster): each worker has its own registry. A worker
 // hands it to prom-client's cluster bridge (AggregatorRegistry.setRegistries),
 // and the primary serves the sum of all workers on METRICS_PORT with
-// `servePrimaryMetrics` (cluster-metrics.ts). Without workers the app serves
+// `servePrimaryMetrics` (cluster-metrics.ts): counters and histograms are
+// summed over workers; gauges read from the shared state store take the
+// largest worker's value (they are one figure, not one per worker). Without workers the app serves
 // METRICS_PORT itself. /metrics on the main port always shows the answering
-// process only (labelled `pid`).
+// process only.
 import fp from 'fastify-plugin';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
@@ -43,8 +45,8 @@ export function metricsListener(read: () => Promise<{ contentType: string; body:
 
 export default fp(
   async function metrics(app: FastifyInstance) {
+    // No per-process label: a cluster primary sums the workers' series (cluster-metrics.ts); Prometheus labels each scraped instance itself.
     const registry = new Registry();
-    registry.setDefaultLabels({ pid: String(process.pid) });
     collectDefaultMetrics({ register: registry });
     const labelNames = ['method', 'route', 'status'] as const;
     const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames, registers: [registry] });
@@ -63,12 +65,12 @@ export default fp(
       ).finally(() => setTimeout(() => (outboxRead = null), 250).unref());
       return outboxRead;
     };
-    new Gauge({ name: 'jpsp_meter_outbox_pending', help: 'Billable usage waiting to be sent to Stripe', registers: [registry], async collect() { this.set((await outbox()).pending); } });
-    new Gauge({ name: 'jpsp_meter_outbox_parked', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
-    new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
-    new Gauge({ name: 'jpsp_state_store_up', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
+    new Gauge({ name: 'jpsp_meter_outbox_pending', aggregator: 'max', help: 'Billable usage waiting to be sent to Stripe', registers: [registry], async collect() { this.set((await outbox()).pending); } });
+    new Gauge({ name: 'jpsp_meter_outbox_parked', aggregator: 'max', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
+    new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', aggregator: 'max', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
+    new Gauge({ name: 'jpsp_state_store_up', aggregator: 'max', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
     new Gauge({
-      name: 'jpsp_catalog_info', help: 'The catalogue being served (labels: data_as_of, last_ingested_at)', labelNames: ['data_as_of', 'last_ingested_at'], registers: [registry],
+      name: 'jpsp_catalog_info', aggregator: 'first', help: 'The catalogue being served (labels: data_as_of, last_ingested_at)', labelNames: ['data_as_of', 'last_ingested_at'], registers: [registry],
       collect() {
         this.reset();
         const meta = app.catalog.meta;
@@ -85,7 +87,9 @@ export default fp(
     const text = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
     let listener: Server | null = null;
     if (cluster.isWorker) {
-      // The primary aggregates every worker's registry (servePrimaryMetrics).
+      // The primary aggregates every worker's registry (servePrimaryMetrics);
+      // constructing an aggregator installs prom-client's worker-side listener.
+      new AggregatorRegistry();
       AggregatorRegistry.setRegistries([registry]);
     } else if (app.config.metricsPort !== null) {
       listener = metricsListener(text);

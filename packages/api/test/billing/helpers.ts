@@ -62,3 +62,24 @@ export function countRows(app: FastifyInstance, table: string, where = '1 = 1', 
 export async function waitForPending(app: FastifyInstance, n: number): Promise<void> {
   while ((await app.state.meterOutbox.pending(n + 1)).length < n) await new Promise((r) => setTimeout(r, 5));
 }
+
+/**
+ * Fault injection inside the store's transactions: the next `times` calls of
+ * `repository.method` made in an `atomically` block throw (a crash at that
+ * point); the transaction rolls back as a real failure would.
+ */
+export function failInTransaction(app: FastifyInstance, repository: 'keys' | 'issuance', method: string, times = 1): void {
+  const atomically = app.state.atomically;
+  let left = times;
+  app.state.atomically = (fn) => atomically((tx) => {
+    const real = tx[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const wrapped = {
+      ...real,
+      [method]: async (...args: unknown[]) => {
+        if (left-- > 0) throw new Error('connection lost');
+        return real[method](...args);
+      },
+    };
+    return fn({ ...tx, [repository]: wrapped });
+  });
+}

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { body } from '../helper.ts';
-import { billingApp, deliver, fromCheckout, paidCheckout } from './helpers.ts';
+import { billingApp, deliver, failInTransaction, fromCheckout, paidCheckout } from './helpers.ts';
 
 const keysOf = async (app: Awaited<ReturnType<typeof billingApp>>['app'], subscriptionId: string) =>
   (await app.state.keys.list()).filter((k) => k.subscriptionId === subscriptionId);
@@ -69,19 +69,8 @@ test('invoice.paid issues only while the provider reports the subscription live'
 test('a failure after the claim leaves neither the claim nor a key: the retry issues exactly one', async (t) => {
   const { app, fake } = await billingApp(t);
   const { subscription } = await paidCheckout(app, fake);
-  const atomically = app.state.atomically;
-  let failures = 1;
   // The key row is written, then the issuance row fails (a crash at the worst moment).
-  app.state.atomically = (fn) => atomically((tx) => fn({
-    ...tx,
-    issuance: {
-      ...tx.issuance,
-      create: async (row) => {
-        if (failures-- > 0) throw new Error('connection lost');
-        return tx.issuance.create(row);
-      },
-    },
-  }));
+  failInTransaction(app, 'issuance', 'create');
   const failed = await deliver(app, fake, 'customer.subscription.created', subscription, { id: 'evt_crash' });
   assert.equal(failed.res.statusCode, 500);
   assert.deepEqual(await keysOf(app, subscription.id), [], 'the key written before the failure was rolled back with the claim');

@@ -20,7 +20,7 @@ test('/readyz: ready with every check; a missing migration makes it 503 with the
   assert.equal(ready.statusCode, 200);
   assert.deepEqual(body(ready), { status: 'ready', checks: { catalog: true, state: true, migrations: true } });
   const db = new DatabaseSync(path.join(app.config.dataDir, 'state.sqlite'));
-  db.prepare('DELETE FROM schema_migrations WHERE version = 2').run();
+  db.prepare('DELETE FROM schema_migrations WHERE version = 3').run();
   db.close();
   const behind = await app.inject('/readyz');
   assert.equal(behind.statusCode, 503);

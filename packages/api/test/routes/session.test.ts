@@ -49,7 +49,8 @@ test('login sets an HttpOnly, SameSite=Strict, expiring cookie holding an opaque
 });
 
 test('over TLS (a trusted proxy saying https) the cookie is Secure', async (t) => {
-  const app = await build(t, { TRUST_PROXY: '1' });
+  // This proxy names the public host in X-Forwarded-Host, which is believed only when the operator says so (issue 11, finding 1).
+  const app = await build(t, { TRUST_PROXY: '1', TRUST_FORWARDED_HOST: 'true' });
   const key = await paidKey(app);
   const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.jp', origin: 'https://api.example.jp' };
   const { res, setCookie } = await login(app, key.key, headers);
@@ -158,7 +159,7 @@ test('a revoked key ends its sessions; bad keys cannot log in', async (t) => {
 test('session routes are declared not counted and not billed', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (const route of ['POST /v1/session', 'POST /v1/session/logout']) {
-    assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true }, route);
+    assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request' }, route);
   }
   for (const route of ['GET /v1/session', 'GET /v1/me', 'GET /v1/me/dashboard', 'POST /v1/me/cap', 'GET /v1/me/billing_history']) {
     assert.equal(app.routePolicies.get(route)?.session, true, route);

@@ -25,6 +25,7 @@ import usage from './plugins/usage.ts';
 import billingPlugin from './plugins/billing.ts';
 import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
+import outboundPlugin from './plugins/outbound.ts';
 import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
 import type { StateStore } from './state/store.ts';
@@ -46,6 +47,12 @@ import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
 import amRoutes from './routes/v1/am/index.ts';
 import portal from './portal/index.ts';
+import changesRoutes from './routes/v1/changes.ts';
+import programHistoryRoutes from './routes/v1/programs/history.ts';
+import savedSearchRoutes from './routes/v1/me/saved-searches.ts';
+import webhookRoutes from './routes/v1/me/webhooks.ts';
+import subscriberRoutes from './routes/v1/subscribers.ts';
+import calendarRoutes from './routes/v1/calendar.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(requestLog);
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Request-ID', 'If-None-Match'],
     exposedHeaders: ['X-Request-ID', 'ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
     maxAge: 86400,
@@ -126,11 +133,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usage);
   await app.register(billingPlugin);
   await app.register(maintenance);
+  await app.register(outboundPlugin);
 
   await app.register(metaRoutes);
   await app.register(devicePageRoutes);
   await app.register(async (v1) => {
     await v1.register(programsRoutes, { prefix: '/programs' });
+    await v1.register(programHistoryRoutes, { prefix: '/programs' });
+    await v1.register(changesRoutes);
     await v1.register(exclusionsRoutes, { prefix: '/exclusions' });
     await v1.register(pingRoutes);
     await v1.register(attributionRoutes);
@@ -138,6 +148,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await v1.register(amRoutes, { prefix: '/am' });
     await v1.register(meRoutes);
     await v1.register(sessionRoutes);
+    await v1.register(savedSearchRoutes);
+    await v1.register(webhookRoutes);
+    await v1.register(subscriberRoutes);
+    await v1.register(calendarRoutes);
     await v1.register(feedbackRoutes);
     await v1.register(deviceRoutes, { prefix: '/device' });
     await v1.register(adminRoutes, { prefix: '/admin' });

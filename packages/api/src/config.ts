@@ -38,6 +38,7 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'UNIT_PRICE_YEN', default: '3', help: 'Price of one billable request in whole yen, at least 1 (the figure the monthly cap is defined against).' },
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
+  { name: 'SUBSCRIBE_DAILY_LIMIT', default: '20', help: 'E-mail sign-ups (POST /v1/subscribers) per key (or address hash) per Japan-time day; an address also gets at most 3 confirmation mails a day.' },
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
   { name: 'PORTAL_DAILY_LIMIT', default: '10', help: 'Billing-portal sessions per key (or client address) per Japan-time day.' },
   { name: 'WRITE_DAILY_LIMIT', default: '30', help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.' },
@@ -49,7 +50,18 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'METRICS_PORT', default: null, help: 'When set, /metrics is also served without a key on this port (0: any free port), meant for a private network; with several workers the cluster primary serves the sum of all workers there. Otherwise /metrics needs ADMIN_API_KEY.' },
   { name: 'METRICS_HOST', default: '127.0.0.1', help: 'Address the METRICS_PORT listener binds to.' },
   { name: 'LOG_LEVEL', default: 'info', help: 'pino log level (fatal, error, warn, info, debug, trace, silent).' },
-  { name: 'SERVER_SECRET', default: null, help: 'Secret (32+ characters) for encrypting one-time key reveals; outside production a random one is persisted in the state store when unset.' },
+  { name: 'SERVER_SECRET', default: null, help: 'Secret (32+ characters) for encrypting one-time key reveals, webhook signing secrets and subscriber addresses, and for the unsubscribe tokens; outside production a random one is persisted in the state store when unset.' },
+  { name: 'SMTP_URL', default: null, help: 'smtp:// or smtps:// URL of the mail relay for subscriber e-mail (nodemailer); unset means POST /v1/subscribers answers 503.' },
+  { name: 'MAIL_FROM', default: 'JP Support Programs <no-reply@localhost>', help: 'From address of subscriber e-mail.' },
+  { name: 'OUTBOUND_ALLOW_PRIVATE', default: 'false', help: 'true allows webhook targets in private, loopback, link-local and other special-purpose ranges, and plain http (development and tests only).' },
+  { name: 'OUTBOUND_INTERVAL_SECONDS', default: '5', help: 'Interval of the outbound worker (webhook deliveries, e-mail digests); 0 disables the timer. One process at a time runs it (a lease in the state store).' },
+  { name: 'WEBHOOK_MAX_ATTEMPTS', default: '8', help: 'Attempts of one webhook delivery before it is marked failed.' },
+  { name: 'WEBHOOK_RETRY_BASE_SECONDS', default: '30', help: 'First retry delay of a failed webhook delivery; doubled on each further attempt (capped at 6 hours).' },
+  { name: 'WEBHOOK_DISABLE_AFTER', default: '15', help: 'Consecutive failed delivery attempts after which a webhook endpoint is disabled (the reason is shown in GET /v1/me/webhooks).' },
+  { name: 'WEBHOOK_TIMEOUT_SECONDS', default: '10', help: 'Time allowed for a webhook receiver to answer.' },
+  { name: 'DIGEST_INTERVAL_HOURS', default: '24', help: 'Least time between two digests to one subscriber.' },
+  { name: 'EXPORT_MAX_ROWS', default: '10000', help: 'Most rows of one CSV or JSONL export; each started 100 rows count as one request for quota and billing.' },
+  { name: 'MCP_TOOLSETS', default: null, help: 'Comma-separated optional toolsets served at /mcp besides the 55 tools (e.g. informed: change feed, saved searches, calendars).' },
   { name: 'SERVER_SECRET_FILE', default: null, help: 'File holding SERVER_SECRET, read at start; keep it outside DATA_DIR.' },
   { name: 'SEALED_KEY_TTL_HOURS', default: '72', help: 'Hours a key issued by a webhook waits, encrypted, for its one reveal through from-checkout; afterwards the sealed copy is erased.' },
   { name: 'SESSION_TTL_SECONDS', default: '28800', help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.' },
@@ -75,6 +87,7 @@ export interface Config {
   anonDailyLimit: number;
   freeDailyLimit: number;
   feedbackDailyLimit: number;
+  subscribeDailyLimit: number;
   portalDailyLimit: number;
   mcpMaxBatch: number;
   metricsPort: number | null;
@@ -91,6 +104,17 @@ export interface Config {
   logLevel: string;
   serverSecret: string | null;
   sessionTtlSeconds: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboundAllowPrivate: boolean;
+  outboundIntervalSeconds: number;
+  webhookMaxAttempts: number;
+  webhookRetryBaseSeconds: number;
+  webhookDisableAfter: number;
+  webhookTimeoutSeconds: number;
+  digestIntervalHours: number;
+  exportMaxRows: number;
+  mcpToolsets: string[];
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +157,20 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   if (['true', '1', 'yes'].includes(raw)) return true;
   if (['false', '0', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
+}
+
+/** An smtp:// or smtps:// URL (it may carry a password: the error never repeats it). */
+function readSmtpUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = readString(env, name);
+  if (raw === null) return null;
+  let protocol: string;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL`);
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new ConfigError(`${name} must start with smtp:// or smtps://`);
+  return raw;
 }
 
 /** A secret from NAME or from the file named by NAME_FILE (one of the two). */
@@ -252,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonDailyLimit: readInt(env, 'ANON_DAILY_LIMIT', 100),
     freeDailyLimit: readInt(env, 'FREE_DAILY_LIMIT', 100),
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
+    subscribeDailyLimit: readInt(env, 'SUBSCRIBE_DAILY_LIMIT', 20),
     portalDailyLimit: readInt(env, 'PORTAL_DAILY_LIMIT', 10),
     mcpMaxBatch: readInt(env, 'MCP_MAX_BATCH', 10, 1),
     metricsPort: readString(env, 'METRICS_PORT') === null ? null : readInt(env, 'METRICS_PORT', 0),
@@ -266,6 +305,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: readString(env, 'LOG_LEVEL') ?? 'info',
     serverSecret,
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 28_800, 60),
+    smtpUrl: readSmtpUrl(env, 'SMTP_URL'),
+    mailFrom: readString(env, 'MAIL_FROM') ?? 'JP Support Programs <no-reply@localhost>',
+    outboundAllowPrivate: readBool(env, 'OUTBOUND_ALLOW_PRIVATE', false),
+    outboundIntervalSeconds: readNumber(env, 'OUTBOUND_INTERVAL_SECONDS', 5),
+    webhookMaxAttempts: readInt(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1),
+    webhookRetryBaseSeconds: readNumber(env, 'WEBHOOK_RETRY_BASE_SECONDS', 30),
+    webhookDisableAfter: readInt(env, 'WEBHOOK_DISABLE_AFTER', 15, 1),
+    webhookTimeoutSeconds: readNumber(env, 'WEBHOOK_TIMEOUT_SECONDS', 10),
+    digestIntervalHours: readNumber(env, 'DIGEST_INTERVAL_HOURS', 24),
+    exportMaxRows: readInt(env, 'EXPORT_MAX_ROWS', 10_000, 1),
+    mcpToolsets: (readString(env, 'MCP_TOOLSETS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     ...overrides,
   };
   return Object.freeze(config);

@@ -5,6 +5,8 @@ import { CATALOG_PLAN } from './catalog-plan.ts';
 import { Catalog } from './catalog/catalog.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logger.ts';
+import { openStateStore } from './state/index.ts';
+import { describeOutcome, recordDatasetVersion } from './changes/record.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -21,7 +23,12 @@ async function main(): Promise<void> {
     if (e.type === 'file-start') process.stderr.write(`building catalogue: ${e.loader}\n`);
   });
   if (built) console.error(`catalogue built at ${path}`);
-  const app = await buildApp({ config, catalog: new Catalog(path), ownsCatalog: true, logger: loggerOptions(config.logLevel) });
+  const catalog = new Catalog(path);
+  const state = await openStateStore(config);
+  // The first start that builds the catalogue (or meets a store without a
+  // version) records its dataset version; `cli ingest` does it otherwise.
+  if (built || (await state.changes.latestVersion()) === null) console.error(describeOutcome(await recordDatasetVersion(catalog, state)));
+  const app = await buildApp({ config, catalog, ownsCatalog: true, state, ownsState: true, logger: loggerOptions(config.logLevel) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

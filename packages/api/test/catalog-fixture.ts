@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { ensureCatalog } from '../src/catalog/ensure.ts';
 import { CATALOG_PLAN } from '../src/catalog-plan.ts';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../src/config.ts';
+import { deriveDataset, DERIVED_DATASET_DIR, type DerivedManifest } from '../../../scripts/derive-dataset.ts';
 
 export const TEST_DATA_DIR = path.join(REPO_ROOT, 'var', 'test-catalog');
 export const BIDS_FIXTURE = path.join(REPO_ROOT, 'packages', 'api', 'test', 'fixtures', 'bids', 'bids.jsonl');
@@ -31,4 +32,15 @@ export async function ensureBidsCatalog(): Promise<string> {
   const datasetDir = linkedDataset(path.join(REPO_ROOT, 'var', 'test-dataset-bids'), { 'bids.jsonl': BIDS_FIXTURE });
   const { path: file } = await ensureCatalog(CATALOG_PLAN, path.join(REPO_ROOT, 'var', 'test-catalog-bids'), datasetDir);
   return file;
+}
+
+/**
+ * The derived second dataset version (scripts/derive-dataset.ts: records
+ * added, removed and edited) and its catalogue, with the manifest of the
+ * change events that ingesting it after the bundled dataset must record.
+ */
+export async function ensureDerivedCatalog(): Promise<{ file: string; manifest: DerivedManifest; datasetDir: string }> {
+  const manifest = await deriveDataset(BUNDLED_DATASET_DIR, DERIVED_DATASET_DIR);
+  const { path: file } = await ensureCatalog(CATALOG_PLAN, path.join(REPO_ROOT, 'var', 'test-catalog-derived'), DERIVED_DATASET_DIR);
+  return { file, manifest, datasetDir: DERIVED_DATASET_DIR };
 }

@@ -15,6 +15,8 @@ import { RecordSet } from './resources/record-set.ts';
 import { Laws } from './resources/laws.ts';
 import { Advisors } from './resources/advisors.ts';
 import { AM } from './resources/am.ts';
+import { Changes } from './resources/changes.ts';
+import { Calendar, SavedSearches, Subscribers, Webhooks } from './resources/alerts.ts';
 import type { FeedbackRequest, FeedbackResponse, Meta, Ping, Attribution } from './resources/types.ts';
 
 /**
@@ -90,6 +92,11 @@ export class JpSupportClient implements RequestCore {
   readonly bids: RecordSet<'searchBids', 'getBid'>;
   readonly advisors: Advisors;
   readonly am: AM;
+  readonly changes: Changes;
+  readonly savedSearches: SavedSearches;
+  readonly webhooks: Webhooks;
+  readonly subscribers: Subscribers;
+  readonly calendar: Calendar;
 
   constructor(options: ClientOptions = {}) {
     if (!options.baseUrl && !options.transport) throw new JpSupportError('baseUrl is required (or pass a transport).');
@@ -126,6 +133,11 @@ export class JpSupportClient implements RequestCore {
     this.bids = new RecordSet(this, 'bids');
     this.advisors = new Advisors(this);
     this.am = new AM(this);
+    this.changes = new Changes(this);
+    this.savedSearches = new SavedSearches(this);
+    this.webhooks = new Webhooks(this);
+    this.subscribers = new Subscribers(this);
+    this.calendar = new Calendar(this);
   }
 
   /** A copy with some options changed (e.g. another key, or no retries). */
@@ -179,6 +191,10 @@ export class JpSupportClient implements RequestCore {
 
   post<T>(path: string, options?: RequestOptions): Promise<T> {
     return this.request<T>('POST', path, options);
+  }
+
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('DELETE', path, options);
   }
 
   /** Low-level call of any endpoint; resolves with the parsed JSON body. */

@@ -37,4 +37,5 @@ export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
 export interface RequestCore {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
 }

@@ -1,4 +1,5 @@
-// createServer(api) -> {server, cleanup}: the 55 tools, the program resource
+// createServer(api, {toolsets}) -> {server, cleanup}: the 55 tools (plus any
+// optional toolset named, tools/index.ts TOOLSETS), the program resource
 // template and the pinned protocol revision, over the typed client `api`.
 // Only public SDK API: the resource through McpServer.registerResource; the
 // tools and `initialize` through setRequestHandler on its low-level Server.
@@ -8,7 +9,7 @@ import type { ToolApi } from './lib/api.ts';
 import { answerInitialize } from './lib/protocol.ts';
 import { serveTools } from './lib/tool-list.ts';
 import { registerProgramResource } from './resources/program.ts';
-import { TOOLS } from './tools/index.ts';
+import { toolsWith } from './tools/index.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 export const SERVER_NAME = 'jp-support-programs';
@@ -28,11 +29,17 @@ export interface CreatedServer {
   cleanup: () => Promise<void>;
 }
 
-export function createServer(api: ToolApi): CreatedServer {
+export interface ServerOptions {
+  /** Optional toolsets to serve besides the 55 (e.g. `informed`); unknown names throw. */
+  toolsets?: readonly string[];
+}
+
+export function createServer(api: ToolApi, options: ServerOptions = {}): CreatedServer {
+  const tools = toolsWith(options.toolsets);
   // Only the resources capability goes to McpServer: declaring tools there would install the SDK's own tool handlers.
   const server = new McpServer(SERVER_INFO, { capabilities: { resources: CAPABILITIES.resources }, instructions: INSTRUCTIONS });
   registerProgramResource(server, api);
-  serveTools(server.server, TOOLS, api);
+  serveTools(server.server, tools, api);
   answerInitialize(server.server, SERVER_INFO, CAPABILITIES, INSTRUCTIONS);
   return { server, cleanup: async () => await server.close() };
 }

@@ -35,6 +35,15 @@ export class CatalogDatabase {
     return this.statement(sql).get(...params) as T | undefined;
   }
 
+  /**
+   * Rows one at a time from a statement of its own (a cached statement would
+   * be reset by any other use while this iteration is still open): for
+   * exports and snapshots that must not hold a whole result in memory.
+   */
+  iterate<T>(sql: string, ...params: (string | number | null)[]): IterableIterator<T> {
+    return this.db.prepare(sql).iterate(...params) as IterableIterator<T>;
+  }
+
   metaValue(key: string): string | null {
     const row = this.get<{ value: string }>('SELECT value FROM catalog_meta WHERE key = ?', key);
     return row?.value ?? null;

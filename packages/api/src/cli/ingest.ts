@@ -1,13 +1,18 @@
-// `ingest [--dataset DIR] [--data-dir DIR] [--strict]`: build catalog.sqlite.
+// `ingest [--dataset DIR] [--data-dir DIR] [--strict] [--no-changes]`: build
+// catalog.sqlite, then record its dataset version and change events in the
+// configured state store (changes/record.ts; skipped with --no-changes).
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ingest, IngestError, type ProgressEvent } from '../catalog/ingest.ts';
 import { CATALOG_PLAN } from '../catalog-plan.ts';
 import type { Command } from './types.ts';
+import { Catalog } from '../catalog/catalog.ts';
+import { openStateStore } from '../state/index.ts';
+import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';
 
 export const ingestCommand: Command = {
   name: 'ingest',
-  summary: 'Build DATA_DIR/catalog.sqlite from the dataset (DATASET_DIR); --strict fails on any rejected line',
+  summary: 'Build DATA_DIR/catalog.sqlite from the dataset (DATASET_DIR) and record its version and change events in the state store; --strict fails on any rejected line, --no-changes only builds',
   async run(args, config) {
     const { values } = parseArgs({
       args,
@@ -16,6 +21,7 @@ export const ingestCommand: Command = {
         'data-dir': { type: 'string' },
         strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
+        'no-changes': { type: 'boolean', default: false },
       },
     });
     const datasetDir = path.resolve(values.dataset ?? config.datasetDir);
@@ -35,6 +41,16 @@ export const ingestCommand: Command = {
       printRejections(report.rejected);
       for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
       process.stderr.write(`catalogue written: ${report.catalogPath} (${report.durationMs} ms, ${report.rejected.length} rejected)\n`);
+      if (!values['no-changes']) {
+        const catalog = new Catalog(report.catalogPath);
+        const store = await openStateStore({ ...config, dataDir });
+        try {
+          process.stderr.write(`${describeOutcome(await recordDatasetVersion(catalog, store))}\n`);
+        } finally {
+          catalog.close();
+          await store.close();
+        }
+      }
       return 0;
     } catch (err) {
       if (err instanceof IngestError) {

@@ -43,6 +43,10 @@ const EXTRA_LIMITS: Record<ExtraLimit, { perDay: (config: Readonly<Config>) => n
     perDay: (config) => config.feedbackDailyLimit,
     detail: (limit) => `Feedback limit of ${limit} messages per day reached; it resets at Japan-time midnight.`,
   },
+  subscribe: {
+    perDay: (config) => config.subscribeDailyLimit,
+    detail: (limit) => `Sign-up limit of ${limit} per day reached; it resets at Japan-time midnight.`,
+  },
   portal: {
     perDay: (config) => config.portalDailyLimit,
     detail: (limit) => `Limit of ${limit} billing-portal sessions per day reached; it resets at Japan-time midnight.`,
@@ -68,6 +72,48 @@ function setRateLimitHeaders(reply: FastifyReply, quota: Quota, now: Date): void
 function jstLimitReached(detail: string, limit: number, now: Date): HttpError {
   const resetsAt = nextJstMidnight(now);
   return new HttpError(429, detail, { limit, resets_at: isoJst(resetsAt) }, { 'Retry-After': String(secondsUntil(resetsAt, now)) });
+}
+
+/**
+ * Make the request cost `units` in all, on a route declaring `unitRows`:
+ * the one unit its counter took at onRequest plus `units - 1` more, taken
+ * atomically from the same daily allowance (429 when they do not fit: nothing
+ * is taken), or checked against a paid key's monthly cap (402). Called by
+ * the export sender (plugins/exports.ts) before the first byte is sent.
+ */
+export async function takeUnits(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
+  const policy = policyOf(request);
+  if (!policy.unitRows) throw new Error(`${request.routeOptions.url}: takeUnits needs a route declaring unitRows`);
+  const extra = units - 1;
+  const now = new Date();
+  const identity = request.identity;
+  const refuse = (limit: number, remaining: number): never => {
+    const detail = `This export needs ${units} requests of the daily allowance (each started ${policy.unitRows} rows count as one) and ${remaining + 1} remain${identity.kind === 'anonymous' ? ' for this address' : ''}; ask for fewer rows with max_rows.`;
+    if (identity.kind === 'anonymous') throw jstLimitReached(detail, limit, now);
+    const resetsAt = nextUtcMidnight(now);
+    throw new HttpError(429, detail, { limit, tier: 'free', resets_at: utcSeconds(resetsAt) }, { 'Retry-After': String(secondsUntil(resetsAt, now)) });
+  };
+  if (extra > 0 && policy.counter === 'daily' && request.quota) {
+    const scope = identity.kind === 'anonymous' ? 'anon' : 'free';
+    const subject = identity.kind === 'anonymous' ? identity.addressHash : String(identity.key.id);
+    const period = identity.kind === 'anonymous' ? jstDate(now) : utcDate(now);
+    const taken = await app.state.counters.take(scope, subject, period, request.quota.limit, extra);
+    if (!taken.allowed) refuse(request.quota.limit, request.quota.remaining);
+    request.quota = { ...request.quota, remaining: Math.max(0, request.quota.limit - taken.count) };
+    setRateLimitHeaders(reply, request.quota, now);
+  }
+  if (identity.kind === 'key' && identity.key.tier === 'paid' && identity.key.monthlyCapYen !== null && policy.billed && extra > 0) {
+    const cap = identity.key.monthlyCapYen;
+    const spent = await app.state.usage.monthlySpend(identity.key.id, jstMonth(now));
+    if (spent + units * app.config.unitPriceYen > cap) {
+      throw new HttpError(
+        402,
+        `This export costs ${units} units (${units * app.config.unitPriceYen} yen) and would pass the monthly spend cap of ${cap} yen (${spent} yen spent this month, Japan time); ask for fewer rows with max_rows.`,
+        { cap_yen: cap, spent_yen: spent },
+      );
+    }
+  }
+  request.units = units;
 }
 
 export default fp(

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../config.ts';
 import { describePolicy, policyExtensions } from './route-policy.ts';
+import { EXPORT_MEDIA_TYPES } from '../schemas/common.ts';
 import { SESSION_COOKIE } from '../session.ts';
 
 export default fp(
@@ -33,6 +34,17 @@ export default fp(
         },
       },
       hiddenTag: 'internal',
+      // Routes declaring `unitRows` also answer format=csv|jsonl: their 200 lists those media types.
+      transformObject: (document) => {
+        const openapiObject = (document as unknown as { openapiObject: { paths?: Record<string, unknown> } }).openapiObject;
+        for (const item of Object.values(openapiObject.paths ?? {})) {
+          for (const op of Object.values(item as Record<string, { 'x-unit-rows'?: number; responses?: Record<string, { content?: Record<string, unknown> }> }>)) {
+            const ok = op['x-unit-rows'] ? op.responses?.['200'] : undefined;
+            if (ok?.content) Object.assign(ok.content, EXPORT_MEDIA_TYPES);
+          }
+        }
+        return openapiObject as never;
+      },
       transform: ({ schema, url, route }) => {
         const own = (schema ?? {}) as { hide?: boolean; description?: string };
         const policy = route.config?.policy;

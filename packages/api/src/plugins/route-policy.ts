@@ -37,7 +37,7 @@ export type Access = keyof typeof ACCESS;
 export type Counter = 'daily';
 
 /** A named per-day limit of the route's own, on top of its counter (see plugins/limits.ts). */
-export type ExtraLimit = 'feedback' | 'portal' | 'writes';
+export type ExtraLimit = 'feedback' | 'portal' | 'writes' | 'subscribe';
 
 /** What a route declares in `config`. Only `access` is required. */
 export interface RouteDeclaration {
@@ -65,6 +65,14 @@ export interface RouteDeclaration {
    * once the body is parsed; each is recorded as a usage event of a key.
    */
   units?: Units;
+  /**
+   * Default null. A route that can stream its rows as an export
+   * (`format=csv|jsonl`): such an answer costs one unit per started
+   * `unitRows` rows, for the daily allowance and billing alike, taken before
+   * the first byte is sent (plugins/limits.ts `takeUnits`). Any other answer
+   * of the route costs one unit as usual. Needs a counter and `units: 'request'`.
+   */
+  unitRows?: number | null;
 }
 
 export type Units = 'request' | 'jsonrpc-message';
@@ -77,9 +85,10 @@ export interface RoutePolicy {
   readonly extraLimit: ExtraLimit | null;
   readonly session: boolean;
   readonly units: Units;
+  readonly unitRows: number | null;
 }
 
-const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request' } as const;
+const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null } as const;
 
 /** Requests that matched no route (404): anyone, never counted. */
 const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });
@@ -102,7 +111,7 @@ declare module 'fastify' {
 }
 
 const COUNTERS: readonly (Counter | null)[] = ['daily', null];
-const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', 'portal', 'writes', null];
+const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', 'portal', 'writes', 'subscribe', null];
 
 /** Check a route's declaration and fill the defaults; throws, naming the route, when it is missing or inconsistent. */
 export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RoutePolicy {
@@ -120,9 +129,12 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
     extraLimit: declared.extraLimit ?? DEFAULTS.extraLimit,
     session: declared.session ?? DEFAULTS.session,
     units: declared.units ?? DEFAULTS.units,
+    unitRows: declared.unitRows ?? DEFAULTS.unitRows,
   };
   if (policy.units !== 'request' && policy.units !== 'jsonrpc-message') fail(`unknown units '${policy.units}'`);
   if (policy.units === 'jsonrpc-message' && (!policy.counter || policy.billed)) fail("units 'jsonrpc-message' needs a counter and is never billed itself");
+  if (policy.unitRows !== null && !(Number.isInteger(policy.unitRows) && policy.unitRows > 0)) fail(`unitRows must be a positive integer, got ${policy.unitRows}`);
+  if (policy.unitRows !== null && (!policy.counter || policy.units !== 'request')) fail('a route with unitRows must be counted per request: add counter: \'daily\'');
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
   if (policy.billed && !policy.counter) fail('a billed route must be counted: add counter: \'daily\'');
@@ -134,6 +146,7 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
 /** The extra limits, in words, for the published document (their figures are settings). */
 const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
   feedback: 'FEEDBACK_DAILY_LIMIT messages per caller per Japan-time day',
+  subscribe: 'SUBSCRIBE_DAILY_LIMIT sign-ups per caller per Japan-time day',
   portal: 'PORTAL_DAILY_LIMIT portal sessions per caller (key, else client address) per Japan-time day',
   writes: 'WRITE_DAILY_LIMIT writes per caller (key, else client address) per Japan-time day, shared by the writes open to anonymous callers',
 };
@@ -144,6 +157,7 @@ export function describePolicy(policy: RoutePolicy): string {
   const unit = policy.units === 'jsonrpc-message' ? ' per JSON-RPC message of the body' : '';
   parts.push(policy.counter === 'daily' ? `Counted${unit}: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.` : 'Not counted.');
   parts.push(policy.billed ? 'Billed: one unit per 2xx answer to a paid key.' : 'Never billed.');
+  if (policy.unitRows) parts.push(`Exports (format=csv or jsonl): each started ${policy.unitRows} rows count as one request${policy.billed ? ' and one billed unit' : ''}, taken before the first row is sent.`);
   if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
   if (policy.session) parts.push('Browser session: the developer portal\'s session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server\'s own pages.');
   return parts.join(' ');
@@ -158,6 +172,7 @@ export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unk
     ...(policy.extraLimit ? { 'x-extra-limit': policy.extraLimit } : {}),
     ...(policy.session ? { 'x-session': true } : {}),
     ...(policy.units !== 'request' ? { 'x-units': policy.units } : {}),
+    ...(policy.unitRows ? { 'x-unit-rows': policy.unitRows } : {}),
   };
 }
 

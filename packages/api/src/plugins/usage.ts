@@ -36,7 +36,8 @@ export default fp(
           route: route!,
           status,
           billable,
-          amountYen: billable ? app.config.unitPriceYen : 0,
+          amountYen: billable ? app.config.unitPriceYen * request.units : 0,
+          units: request.units,
           billingMonth: jstMonth(now),
           createdAt: now.toISOString(),
         };
@@ -45,7 +46,9 @@ export default fp(
           // A concurrent request took the last of the cap after our pre-check: the cap wins, this one is not billed.
           await app.state.usage.record({ ...event, billable: false, amountYen: 0 }, null);
         }
-        // A request counted per JSON-RPC message (never billed itself) records one event per further message.
+        // A request that took several units records one event per further unit:
+        // a JSON-RPC batch (one per message, never billed) or an export (one per
+        // started 100 rows, all billed on the first event, amount and meter value).
         for (let i = 1; i < request.units; i++) await app.state.usage.record({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 }, null);
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
@@ -71,5 +74,5 @@ export default fp(
       if (route.config?.policy?.units === 'jsonrpc-message') addPreHandlers(route, 'last', [afterRawResponse]);
     });
   },
-  { name: 'usage', dependencies: ['auth', 'state', 'metrics'] },
+  { name: 'usage', dependencies: ['auth', 'limits', 'state', 'metrics'] },
 );

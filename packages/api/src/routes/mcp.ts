@@ -18,6 +18,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { handleStreamableHttp } from '@jp-support/mcp/http';
 import { normaliseAddress } from '../client-address.ts';
+import { toolsWith } from '@jp-support/mcp/tools';
 
 const methodNotAllowed = {
   jsonrpc: '2.0',
@@ -30,6 +31,9 @@ const config = { access: 'public' } as const;
 const postConfig = { access: 'public', counter: 'daily', units: 'jsonrpc-message' } as const;
 
 const mcpRoutes: FastifyPluginAsync = async (app) => {
+  // MCP_TOOLSETS: optional toolsets besides the 55; an unknown name stops the start here.
+  const toolsets = app.config.mcpToolsets;
+  toolsWith(toolsets);
   const maxBatch = app.config.mcpMaxBatch;
   const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
     if (Array.isArray(request.body) && request.body.length > maxBatch) {
@@ -52,7 +56,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
     });
     reply.hijack();
     try {
-      await handleStreamableHttp(client, request.raw, reply.raw, request.body);
+      await handleStreamableHttp(client, request.raw, reply.raw, request.body, { toolsets });
     } catch (err) {
       request.log.error({ err }, 'mcp request failed');
       if (!reply.raw.headersSent) {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Attribution, Limit, Offset } from './common.ts';
+import { Nullable, Attribution, Limit, Offset, ExportFormat, MaxRows } from './common.ts';
 
 export const Tier = Type.Union([Type.Literal('S'), Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('X')]);
 export const Fields = Type.Union([Type.Literal('minimal'), Type.Literal('default'), Type.Literal('full')], {
@@ -128,6 +128,8 @@ export const SearchQuery = Type.Object(
     })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).' })),
     explain: Type.Optional(Type.Boolean({ default: false, description: 'Add each row\'s score parts (`score`).' })),
+    format: Type.Optional(ExportFormat),
+    max_rows: Type.Optional(MaxRows),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,7 @@
 // shape's fields; rows allow additions unless the spec fixes them), the
 // search envelope and the detail.
 import { Type, type TSchema, type TObject } from 'typebox';
-import { Nullable, Attribution, Limit, Offset } from './common.ts';
+import { Nullable, Attribution, Limit, Offset, ExportFormat, MaxRows } from './common.ts';
 import { Q } from '../catalog/record-sets/params.ts';
 import { servedColumns, type ColumnKind, type RecordSetSpec, type TableSpec } from '../catalog/record-sets/spec.ts';
 
@@ -50,7 +50,10 @@ export function recordSetSchemas(spec: RecordSetSpec): RecordSetSchemas {
   const param = spec.detail.param ?? { name: 'id', maxLength: 200 };
   schemas = {
     query: Type.Object(
-      { q: Type.Optional(spec.search.q ?? Q), ...filters, limit: Type.Optional(Limit(100, 20)), offset: Type.Optional(Offset) },
+      {
+        q: Type.Optional(spec.search.q ?? Q), ...filters, limit: Type.Optional(Limit(100, 20)), offset: Type.Optional(Offset),
+        format: Type.Optional(ExportFormat), max_rows: Type.Optional(MaxRows),
+      },
       { additionalProperties: false },
     ),
     row,

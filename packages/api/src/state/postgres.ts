@@ -59,6 +59,7 @@ export interface PostgresOptions {
 class PostgresDriver implements SqlDriver {
   readonly kind = 'postgres' as const;
   readonly forUpdate = ' FOR UPDATE';
+  readonly skipLocked = ' FOR UPDATE SKIP LOCKED';
   private readonly pool: pg.Pool;
   private readonly q: Queryer;
   private closed = false;

@@ -30,6 +30,12 @@ export interface SqlDatabase extends Queryer {
   readonly kind: 'sqlite' | 'postgres';
   /** Row-lock suffix for a SELECT inside a transaction (`FOR UPDATE` on PostgreSQL). */
   readonly forUpdate: string;
+  /**
+   * Row-lock suffix that skips rows another transaction holds (`FOR UPDATE
+   * SKIP LOCKED` on PostgreSQL), for claiming outbox rows from several
+   * processes; SQLite has one writer at a time, so it needs none.
+   */
+  readonly skipLocked: string;
   /** Run `fn` in one transaction; a thrown error rolls it back. */
   tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T>;
 }

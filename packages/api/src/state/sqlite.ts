@@ -26,6 +26,7 @@ const queues = new Map<string, { tail: Promise<unknown>; handles: number }>();
 class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite' as const;
   readonly forUpdate = '';
+  readonly skipLocked = '';
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly lane: { tail: Promise<unknown>; handles: number };

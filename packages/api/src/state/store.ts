@@ -28,6 +28,11 @@ import { usageRepository, type UsageRepository } from './repositories/usage.ts';
 import { webhooksRepository, type WebhooksRepository } from './repositories/webhooks.ts';
 import { subscriptionsRepository, type SubscriptionsRepository } from './repositories/subscriptions.ts';
 import { portalSessionsRepository, type PortalSessionsRepository } from './repositories/portal-sessions.ts';
+import { changesRepository, type ChangesRepository } from './repositories/changes.ts';
+import { savedSearchesRepository, type SavedSearchesRepository } from './repositories/saved-searches.ts';
+import { webhookEndpointsRepository, type WebhookEndpointsRepository } from './repositories/webhook-endpoints.ts';
+import { subscribersRepository, type SubscribersRepository } from './repositories/subscribers.ts';
+import { leasesRepository, type LeasesRepository } from './repositories/leases.ts';
 
 /** The repositories, over the store itself or over one transaction (`atomically`). */
 export interface Repositories {
@@ -60,6 +65,16 @@ export interface Repositories {
   readonly subscriptions: SubscriptionsRepository;
   /** Every billing-portal session opened. */
   readonly portalSessions: PortalSessionsRepository;
+  /** Dataset versions, the latest state of every tracked record, the change feed. */
+  readonly changes: ChangesRepository;
+  /** Saved program searches and their matches. */
+  readonly savedSearches: SavedSearchesRepository;
+  /** Customer webhook endpoints and their delivery outbox. */
+  readonly webhookEndpoints: WebhookEndpointsRepository;
+  /** E-mail subscribers and their outbox. */
+  readonly subscribers: SubscribersRepository;
+  /** Named leases for singleton jobs (the outbound worker). */
+  readonly leases: LeasesRepository;
 }
 
 export interface StateStore extends Repositories {
@@ -82,7 +97,7 @@ export interface StateStore extends Repositories {
 
 /** A SqlDatabase whose statements run on one open transaction; a nested `tx` joins it. */
 function inTransaction(driver: SqlDatabase, q: Queryer): SqlDatabase {
-  return { kind: driver.kind, forUpdate: driver.forUpdate, all: q.all, run: q.run, tx: (fn) => fn(q) };
+  return { kind: driver.kind, forUpdate: driver.forUpdate, skipLocked: driver.skipLocked, all: q.all, run: q.run, tx: (fn) => fn(q) };
 }
 
 function repositories(driver: SqlDatabase): Repositories {
@@ -103,6 +118,11 @@ function repositories(driver: SqlDatabase): Repositories {
     sessions: sessionsRepository(driver),
     subscriptions: subscriptionsRepository(driver),
     portalSessions: portalSessionsRepository(driver),
+    changes: changesRepository(driver),
+    savedSearches: savedSearchesRepository(driver),
+    webhookEndpoints: webhookEndpointsRepository(driver),
+    subscribers: subscribersRepository(driver),
+    leases: leasesRepository(driver),
   };
 }
 

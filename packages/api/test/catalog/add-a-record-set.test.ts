@@ -117,7 +117,7 @@ test('the OpenAPI document shows the new operations and row schema', async () =>
   assert.equal(doc.paths['/v1/awards/search'].get.operationId, 'searchAwards');
   assert.equal(doc.paths['/v1/awards/{id}'].get.operationId, 'getAward');
   const names = doc.paths['/v1/awards/search'].get.parameters.map((p: any) => p.name);
-  assert.deepEqual(names, ['q', 'prefecture', 'min_amount_yen', 'amount_from', 'limit', 'offset']);
+  assert.deepEqual(names, ['q', 'prefecture', 'min_amount_yen', 'amount_from', 'limit', 'offset', 'format', 'max_rows'], 'the filters, paging and the export parameters every record-set search has');
 });
 
 test('the service\'s own sets are still served from the same catalogue (empty here)', async () => {

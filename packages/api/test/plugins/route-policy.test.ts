@@ -46,11 +46,13 @@ test('a route without a declaration, or with an inconsistent one, fails at start
   assert.throws(() => app.get('/typo', { config: { access: 'everyone' as never } }, handler), /unknown access 'everyone'/);
   assert.throws(() => app.get('/free', { config: { access: 'public', billed: true } }, handler), /billed route must be counted/);
   assert.throws(() => app.get('/advisors/mine', { config: { access: 'advisor' } }, handler), /needs an :id/);
+  assert.throws(() => app.get('/export', { config: { access: 'public', unitRows: 100 } }, handler), /unitRows must be counted/);
+  assert.throws(() => app.get('/export2', { config: { access: 'public', counter: 'daily', unitRows: 0.5 } }, handler), /unitRows must be a positive integer/);
   assert.throws(() => app.get('/ops', { config: { access: 'admin', session: true } }, handler), /cannot accept the browser session/);
   app.get('/ok', { config: { access: 'public' } }, handler);
   await app.ready();
   assert.throws(() => app.get('/rpc', { config: { access: 'public', units: 'jsonrpc-message' } }, handler), /needs a counter/);
-  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false, units: 'request' };
+  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null };
   assert.deepEqual(app.routePolicies.get('GET /ok'), expected, 'defaults: not counted, not billed');
   await app.close();
 });
@@ -58,13 +60,14 @@ test('a route without a declaration, or with an inconsistent one, fails at start
 test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
-  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request' };
-  assert.deepEqual(policy('GET /v1/programs/search'), read);
+  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request', unitRows: null };
+  assert.deepEqual(policy('GET /v1/programs/search'), { ...read, unitRows: 100 }, 'search exports: one unit per started 100 rows');
+  assert.deepEqual(policy('GET /v1/laws/search'), { ...read, unitRows: 100 }, 'a record-set search exports: one unit per started 100 rows');
   assert.deepEqual(policy('POST /v1/programs/batch'), read, 'batch: one call, one unit');
   assert.deepEqual(policy('GET /meta'), read);
   assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
-  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message' }, 'one unit per JSON-RPC message; its tool calls are counted and billed in-process');
+  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null }, 'one unit per JSON-RPC message; its tool calls are counted and billed in-process');
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {
     assert.equal(policy(route)?.counter, null, route);
   }
@@ -74,7 +77,11 @@ test('the declarations keep what each kind of route costs', async (t) => {
 
 test('key: an anonymous call on every route declared `key` gets the one 401; a bad key 401s everywhere', async (t) => {
   const app = await build(t);
-  const validBodies: Record<string, object> = { 'POST /v1/me/cap': { monthly_cap_yen: 500 } };
+  const validBodies: Record<string, object> = {
+    'POST /v1/me/cap': { monthly_cap_yen: 500 },
+    'POST /v1/me/saved_searches': { name: 'x', query: {} },
+    'POST /v1/me/webhooks': { url: 'https://example.com/hook', events: ['program.created'] },
+  };
   const keyRoutes = [...app.routePolicies].filter(([route, p]) => p.access === 'key' && !route.startsWith('HEAD ')).map(([route]) => route);
   assert.ok(keyRoutes.length >= 4, keyRoutes.join());
   for (const route of keyRoutes) {
@@ -173,6 +180,7 @@ test('OpenAPI: every operation shows its access and cost, from the same declarat
       assert.equal(op['x-access'], policy.access, path);
       assert.equal(op['x-counter'], policy.counter, path);
       assert.equal(op['x-billed'], policy.billed, path);
+      assert.equal(op['x-unit-rows'], policy.unitRows ?? undefined, path);
       assert.ok(op.description.endsWith(describePolicy(policy)), path);
       n++;
     }

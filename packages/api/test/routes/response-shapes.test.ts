@@ -37,7 +37,11 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   const fake = await startFakeStripe(t);
   const app = await build(
     t,
-    fake.env({ STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', ANON_DAILY_LIMIT: '100000' }),
+    fake.env({
+      STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', ANON_DAILY_LIMIT: '100000', FREE_DAILY_LIMIT: '100000',
+      // Subscriber mail is queued, not sent (no worker timer); webhook targets on this machine.
+      SMTP_URL: 'smtp://127.0.0.1:9', OUTBOUND_INTERVAL_SECONDS: '0', OUTBOUND_ALLOW_PRIVATE: 'true',
+    }),
     {},
     { catalog: await testCatalogWithBids() },
   );
@@ -165,6 +169,23 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
     async () => app.inject({ method: 'POST', url: '/v1/session/logout', headers: { cookie: await sessionCookie() } }),
   );
   post('sendFeedback', '/v1/feedback', { message: 'shapes', rating: 4 });
+
+  // Staying informed: the feed (empty here), saved searches, webhooks, subscribers, calendars.
+  get('listChanges', '/v1/changes', '/v1/changes?kind=program&limit=5');
+  get('listDatasetVersions', '/v1/changes/versions');
+  get('getProgramHistory', `/v1/programs/${program}/history`);
+  const saved = body(await app.inject({ method: 'POST', url: '/v1/me/saved_searches', headers: free, payload: { name: '東京', query: { prefecture: '東京都' } } }));
+  post('createSavedSearch', '/v1/me/saved_searches', { name: '大阪', query: { prefecture: '大阪府', tier: ['S', 'A'] } });
+  get('listSavedSearches', '/v1/me/saved_searches');
+  get('getSavedSearch', `/v1/me/saved_searches/${saved.id}`);
+  const hook = body(await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers: free, payload: { url: 'http://127.0.0.1:9/hook', events: ['program.created'] } }));
+  post('createWebhook', '/v1/me/webhooks', { url: 'http://127.0.0.1:9/other', events: ['saved_search.matched'], description: 'shapes' });
+  get('listWebhooks', '/v1/me/webhooks');
+  post('testWebhook', `/v1/me/webhooks/${hook.id}/test`, {});
+  get('listWebhookDeliveries', `/v1/me/webhooks/${hook.id}/deliveries`);
+  post('subscribe', '/v1/subscribers', { email: 'shapes@example.jp', saved_search_id: saved.id });
+  post('subscribe', '/v1/subscribers', { email: 'shapes2@example.jp', search: { name: '北海道', query: { prefecture: '北海道' } } }, {});
+  get('getDeadlineCalendar', '/v1/calendar/deadlines', `/v1/calendar/deadlines?include_past=true&prefecture=${q('東京都')}`, `/v1/calendar/deadlines?saved_search_id=${saved.id}`);
 
   const device = body(await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} }));
   (calls.deviceAuthorize ??= []).push(() => app.inject({ method: 'POST', url: '/v1/device/authorize', payload: { client_id: 'shapes' } }));

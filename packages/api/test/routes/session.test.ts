@@ -159,7 +159,7 @@ test('a revoked key ends its sessions; bad keys cannot log in', async (t) => {
 test('session routes are declared not counted and not billed', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (const route of ['POST /v1/session', 'POST /v1/session/logout']) {
-    assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request' }, route);
+    assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request', unitRows: null }, route);
   }
   for (const route of ['GET /v1/session', 'GET /v1/me', 'GET /v1/me/dashboard', 'POST /v1/me/cap', 'GET /v1/me/billing_history']) {
     assert.equal(app.routePolicies.get(route)?.session, true, route);

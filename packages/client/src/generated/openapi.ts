@@ -117,6 +117,58 @@ export type Certification = {
   [key: string]: unknown;
 };
 
+export type ChangeEvent = {
+  /** stable id of the event, `chg_<sequence>` */
+  id: string;
+  /** `<kind>.<change>`: program.created, program.amended, program.removed, and the same for enforcement, tax_ruleset, law */
+  type: string;
+  /** `program`, `enforcement`, `tax_ruleset` or `law` */
+  kind: string;
+  /** unified_id of a programme or tax ruleset, enforcement_id, law_slug (else law_id) of a law */
+  record_id: string;
+  title: string | null;
+  prefecture: string | null;
+  /** the dataset version that recorded it */
+  version: number;
+  /** when that version was recorded (UTC) */
+  recorded_at: string;
+  changes: FieldChange[] | null;
+};
+
+export type DatasetVersion = {
+  version: number;
+  /** SHA-256 over the tracked records' content hashes */
+  fingerprint: string;
+  /** the first version: the state later versions are compared with; it records no events */
+  baseline: boolean;
+  recorded_at: string;
+  /** records per kind in this version */
+  counts: Record<string, number>;
+  change_counts: {
+    created: number;
+    amended: number;
+    removed: number;
+  };
+  /** feed cursor just after this version's events (pass as `since` to follow from here) */
+  cursor: string;
+};
+
+export type DeadlineEvent = {
+  /** stable UID of the calendar event */
+  uid: string;
+  unified_id: string;
+  primary_name: string;
+  prefecture: string | null;
+  authority_name: string | null;
+  /** `deadline` (the window's closing day) or `opening` (only an opening day is published) */
+  kind: string;
+  /** the event's day, YYYY-MM-DD, Japan time */
+  date: string;
+  window_start: string | null;
+  window_end: string | null;
+  source_url: string | null;
+};
+
 export type EnforcementRecord = {
   enforcement_id: string | null;
   source_family: string | null;
@@ -159,6 +211,14 @@ export type ExclusionRule = {
   source_notes: string | null;
   source_urls: string[];
   extra: Record<string, unknown>;
+};
+
+export type FieldChange = {
+  field: string;
+  /** value before (null when absent) */
+  old: unknown;
+  /** value after */
+  new: unknown;
 };
 
 export type Law = {
@@ -384,6 +444,40 @@ export type ProgramMinimal = {
   official_url: string | null;
 };
 
+export type SavedSearch = {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  created_at: string;
+  /** matches recorded since it was saved */
+  match_count: number;
+  last_matched_at: string | null;
+};
+
+/** The same parameters as GET /v1/programs/search (not limit, offset, fields). */
+export type SavedSearchQuery = {
+  /** Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms. */
+  q?: string;
+  /** Repeatable; values are OR-ed. */
+  tier?: Array<"S" | "A" | "B" | "C" | "X">;
+  /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
+  prefecture?: string;
+  /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
+  authority_level?: string;
+  /** Repeatable; values are OR-ed. */
+  funding_purpose?: string[];
+  /** Repeatable; values are OR-ed. */
+  target_type?: string[];
+  /** Lower bound of amount_max_man_yen (万円). */
+  amount_min?: number;
+  /** Upper bound of amount_max_man_yen (万円). */
+  amount_max?: number;
+  /** Also return tier X (excluded) programs. */
+  include_excluded?: boolean;
+  /** `relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`. */
+  sort?: "relevance" | "amount" | "deadline" | "name";
+};
+
 export type ScoreParts = {
   /** The relevance score rows are ordered by: the sum of the parts. */
   total: number;
@@ -427,6 +521,33 @@ export type TaxRuleset = {
   effective_to: string | null;
   sunset_date: string | null;
   [key: string]: unknown;
+};
+
+export type Webhook = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  /** `active` or `disabled` */
+  status: string;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: string;
+  disabled_at: string | null;
+};
+
+export type WebhookDelivery = {
+  /** stable delivery id (also the payload's `id` and the JPSP-Delivery-Id header): deduplicate on it */
+  id: string;
+  event_type: string;
+  /** `pending`, `delivered` or `failed` (attempts exhausted) */
+  status: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
 };
 
 /** Response (200) of GET /healthz: Liveness probe (checks the database) */
@@ -1181,6 +1302,10 @@ export type SearchBidsQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/bids/search: Search public bids by free text, kind, corporate numbers, program hint, amount and deadline */
@@ -1283,6 +1408,74 @@ export type ReceiveBillingWebhookResponse = {
   status: string;
 };
 
+/** Query parameters of GET /v1/calendar/deadlines: The deadline calendar's events as JSON (the same filters as the .ics) */
+export type GetDeadlineCalendarQuery = {
+  /** Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms. */
+  q?: string;
+  /** Repeatable; values are OR-ed. */
+  tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
+  /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
+  prefecture?: string;
+  /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
+  authority_level?: string;
+  /** Repeatable; values are OR-ed. */
+  funding_purpose?: string[] | string;
+  /** Repeatable; values are OR-ed. */
+  target_type?: string[] | string;
+  /** Lower bound of amount_max_man_yen (万円). */
+  amount_min?: number;
+  /** Upper bound of amount_max_man_yen (万円). */
+  amount_max?: number;
+  /** Also return tier X (excluded) programs. */
+  include_excluded?: boolean;
+  /** `relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`. */
+  sort?: "relevance" | "amount" | "deadline" | "name";
+  /** Use a saved search of the presented key instead of the filters. */
+  saved_search_id?: string;
+  /** Also windows whose day has passed (default: from today, Japan time). */
+  include_past?: boolean;
+};
+
+/** Response (200) of GET /v1/calendar/deadlines: The deadline calendar's events as JSON (the same filters as the .ics) */
+export type GetDeadlineCalendarResponse = {
+  total: number;
+  /** more than 1000 events matched; the first 1000 by date are listed */
+  truncated: boolean;
+  results: DeadlineEvent[];
+  attribution: Attribution;
+};
+
+/** Query parameters of GET /v1/calendar/deadlines.ics: Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL */
+export type GetDeadlineCalendarIcsQuery = {
+  /** Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms. */
+  q?: string;
+  /** Repeatable; values are OR-ed. */
+  tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
+  /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
+  prefecture?: string;
+  /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
+  authority_level?: string;
+  /** Repeatable; values are OR-ed. */
+  funding_purpose?: string[] | string;
+  /** Repeatable; values are OR-ed. */
+  target_type?: string[] | string;
+  /** Lower bound of amount_max_man_yen (万円). */
+  amount_min?: number;
+  /** Upper bound of amount_max_man_yen (万円). */
+  amount_max?: number;
+  /** Also return tier X (excluded) programs. */
+  include_excluded?: boolean;
+  /** `relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`. */
+  sort?: "relevance" | "amount" | "deadline" | "name";
+  /** Use a saved search of the presented key instead of the filters. */
+  saved_search_id?: string;
+  /** Also windows whose day has passed (default: from today, Japan time). */
+  include_past?: boolean;
+};
+
+/** Response (200) of GET /v1/calendar/deadlines.ics: Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL */
+export type GetDeadlineCalendarIcsResponse = unknown;
+
 /** Query parameters of GET /v1/case_studies/search: Search SME case studies by free text, prefecture, industry, corporate number, pattern tag, employees */
 export type SearchCaseStudiesQuery = {
   /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
@@ -1311,6 +1504,10 @@ export type SearchCaseStudiesQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/case_studies/search: Search SME case studies by free text, prefecture, industry, corporate number, pattern tag, employees */
@@ -1365,6 +1562,10 @@ export type SearchCertificationsQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/certifications/search: Search certification programs by free text, prefecture, authority level, tier, certifying body */
@@ -1396,6 +1597,33 @@ export type GetCertificationResponse = {
   in_public_index: boolean | null;
   record_origin: string | null;
   [key: string]: unknown;
+};
+
+/** Query parameters of GET /v1/changes: The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version */
+export type ListChangesQuery = {
+  /** Opaque cursor (`next_cursor` of an earlier page or a version's `cursor`); absent: from the start of the feed. */
+  since?: string;
+  /** Repeatable or comma-separated: a kind (`program`, `enforcement`, `tax_ruleset`, `law`) or an event type (`program.created`, …). */
+  kind?: string[] | string;
+  /** Exact prefecture name of the record, e.g. 東京都. */
+  prefecture?: string;
+  /** Events per page, 1 to 500 (default 100). */
+  limit?: number;
+};
+
+/** Response (200) of GET /v1/changes: The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version */
+export type ListChangesResponse = {
+  results: ChangeEvent[];
+  /** pass as `since` for the next page; also when results is empty (poll with it later) */
+  next_cursor: string;
+  /** more events follow now */
+  has_more: boolean;
+  latest_version: DatasetVersion | null;
+};
+
+/** Response (200) of GET /v1/changes/versions: Dataset versions recorded, newest first (at most 100) */
+export type ListDatasetVersionsResponse = {
+  results: DatasetVersion[];
 };
 
 /** Request body of POST /v1/device/authorize: Start a device authorisation (RFC 8628) */
@@ -1478,6 +1706,10 @@ export type SearchEnforcementQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/enforcement/search: Search enforcement records by free text, authority, decision date, corporate number, family, prefecture */
@@ -1584,6 +1816,10 @@ export type SearchLawsQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/laws/search: Search laws by title or law number, status, ministry and category */
@@ -1709,6 +1945,10 @@ export type SearchLoansQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/loans/search: Search loans and mutual-aid plans by free text, plan type and risk axes */
@@ -1809,6 +2049,126 @@ export type GetDashboardResponse = {
   }>;
 };
 
+/** Response (200) of GET /v1/me/saved_searches: The saved searches of the presented key */
+export type ListSavedSearchesResponse = {
+  results: SavedSearch[];
+};
+
+/** Request body of POST /v1/me/saved_searches: Save a program search; each new dataset version notifies its new and amended matches */
+export type CreateSavedSearchBody = {
+  /** Your label, shown in notifications. */
+  name: string;
+  query: SavedSearchQuery;
+};
+
+/** Response (201) of POST /v1/me/saved_searches: Save a program search; each new dataset version notifies its new and amended matches */
+export type CreateSavedSearchResponse = {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  created_at: string;
+  /** matches recorded since it was saved */
+  match_count: number;
+  last_matched_at: string | null;
+};
+
+/** Path parameters of GET /v1/me/saved_searches/{id}: One saved search with its newest matches */
+export type GetSavedSearchParams = {
+  id: string;
+};
+
+/** Response (200) of GET /v1/me/saved_searches/{id}: One saved search with its newest matches */
+export type GetSavedSearchResponse = {
+  id: string;
+  name: string;
+  query: Record<string, unknown>;
+  created_at: string;
+  /** matches recorded since it was saved */
+  match_count: number;
+  last_matched_at: string | null;
+  /** the newest 50 matches, newest first */
+  recent_matches: Array<{
+    event_id: string;
+    /** `program.created` or `program.amended` */
+    type: string;
+    unified_id: string;
+    primary_name: string | null;
+    version: number;
+    matched_at: string;
+  }>;
+};
+
+/** Path parameters of DELETE /v1/me/saved_searches/{id}: Delete a saved search (its matches and e-mail subscriptions go with it) */
+export type DeleteSavedSearchParams = {
+  id: string;
+};
+
+/** Response (204) of DELETE /v1/me/saved_searches/{id}: Delete a saved search (its matches and e-mail subscriptions go with it) */
+export type DeleteSavedSearchResponse = unknown;
+
+/** Response (200) of GET /v1/me/webhooks: The webhook endpoints of the presented key, with their status (and why one was disabled) */
+export type ListWebhooksResponse = {
+  results: Webhook[];
+};
+
+/** Request body of POST /v1/me/webhooks: Register a webhook endpoint; the answer shows its signing secret once */
+export type CreateWebhookBody = {
+  /** https URL that receives POSTed JSON events; private, loopback and link-local addresses are refused. */
+  url: string;
+  events: Array<"program.created" | "program.amended" | "program.removed" | "saved_search.matched">;
+  description?: string;
+};
+
+/** Response (201) of POST /v1/me/webhooks: Register a webhook endpoint; the answer shows its signing secret once */
+export type CreateWebhookResponse = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  /** `active` or `disabled` */
+  status: string;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: string;
+  disabled_at: string | null;
+  /** signing secret, shown only in this answer */
+  secret: string;
+};
+
+/** Path parameters of DELETE /v1/me/webhooks/{id}: Delete a webhook endpoint (its pending deliveries go with it) */
+export type DeleteWebhookParams = {
+  id: string;
+};
+
+/** Response (204) of DELETE /v1/me/webhooks/{id}: Delete a webhook endpoint (its pending deliveries go with it) */
+export type DeleteWebhookResponse = unknown;
+
+/** Query parameters of GET /v1/me/webhooks/{id}/deliveries: The newest deliveries of an endpoint: status, attempts, last answer */
+export type ListWebhookDeliveriesQuery = {
+  limit?: number;
+};
+
+/** Path parameters of GET /v1/me/webhooks/{id}/deliveries: The newest deliveries of an endpoint: status, attempts, last answer */
+export type ListWebhookDeliveriesParams = {
+  id: string;
+};
+
+/** Response (200) of GET /v1/me/webhooks/{id}/deliveries: The newest deliveries of an endpoint: status, attempts, last answer */
+export type ListWebhookDeliveriesResponse = {
+  results: WebhookDelivery[];
+};
+
+/** Path parameters of POST /v1/me/webhooks/{id}/test: Queue a signed `webhook.test` delivery to the endpoint */
+export type TestWebhookParams = {
+  id: string;
+};
+
+/** Response (202) of POST /v1/me/webhooks/{id}/test: Queue a signed `webhook.test` delivery to the endpoint */
+export type TestWebhookResponse = {
+  delivery_id: string;
+  status: "queued";
+};
+
 /** Response (200) of GET /v1/meta: Dataset statistics */
 export type GetMetaV1Response = {
   total_programs: number;
@@ -1885,6 +2245,10 @@ export type SearchProgramsQuery = {
   cursor?: string;
   /** Add each row's score parts (`score`). */
   explain?: boolean;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/programs/search: Search programs by free text and structured filters */
@@ -1912,6 +2276,26 @@ export type GetProgramParams = {
 
 /** Response (200) of GET /v1/programs/{unified_id}: One program by unified_id */
 export type GetProgramResponse = ProgramDetail | ProgramMinimal;
+
+/** Path parameters of GET /v1/programs/{unified_id}/history: A programme's versions: when the feed first saw it, and every creation, amendment (with the changed fields) and removal */
+export type GetProgramHistoryParams = {
+  unified_id: string;
+};
+
+/** Response (200) of GET /v1/programs/{unified_id}/history: A programme's versions: when the feed first saw it, and every creation, amendment (with the changed fields) and removal */
+export type GetProgramHistoryResponse = {
+  unified_id: string;
+  /** the programme is in the catalogue served now */
+  in_catalogue: boolean;
+  versions: Array<{
+    version: number;
+    recorded_at: string;
+    /** `baseline` (present when the feed began), `created`, `amended`, `removed` */
+    change: string;
+    event_id: string | null;
+    changes: FieldChange[] | null;
+  }>;
+};
 
 /** Response (200) of GET /v1/session: The developer portal session of this browser */
 export type GetSessionResponse = {
@@ -1943,6 +2327,48 @@ export type EndSessionResponse = {
   ended: boolean;
 };
 
+/** Request body of POST /v1/subscribers: Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link) */
+export type SubscribeBody = {
+  email: string;
+  /** one of your saved searches (needs the key that owns it) */
+  saved_search_id?: string;
+  /** or a search of its own, kept only as long as the subscription */
+  search?: {
+    name: string;
+    query: SavedSearchQuery;
+  };
+};
+
+/** Response (202) of POST /v1/subscribers: Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link) */
+export type SubscribeResponse = {
+  status: "accepted";
+  detail: string;
+};
+
+/** Query parameters of GET /v1/subscribers/confirm: Confirm a subscription (the link of the confirmation mail) */
+export type ConfirmSubscriptionQuery = {
+  token: string;
+};
+
+/** Response (200) of GET /v1/subscribers/confirm: Confirm a subscription (the link of the confirmation mail) */
+export type ConfirmSubscriptionResponse = unknown;
+
+/** Query parameters of GET /v1/subscribers/unsubscribe: Unsubscribe (the link in every mail): the address is deleted */
+export type UnsubscribeQuery = {
+  token: string;
+};
+
+/** Response (200) of GET /v1/subscribers/unsubscribe: Unsubscribe (the link in every mail): the address is deleted */
+export type UnsubscribeResponse = unknown;
+
+/** Query parameters of POST /v1/subscribers/unsubscribe: One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post) */
+export type UnsubscribeOneClickQuery = {
+  token: string;
+};
+
+/** Response (200) of POST /v1/subscribers/unsubscribe: One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post) */
+export type UnsubscribeOneClickResponse = unknown;
+
 /** Query parameters of GET /v1/tax_rulesets/search: Search tax rulesets by free text, date in force, category and kind */
 export type SearchTaxRulesetsQuery = {
   /** Free text; terms of 3+ characters use the trigram index, shorter ones a substring match. */
@@ -1959,6 +2385,10 @@ export type SearchTaxRulesetsQuery = {
   limit?: number;
   /** Rows to skip (default 0). */
   offset?: number;
+  /** `json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request. */
+  format?: "json" | "csv" | "jsonl";
+  /** Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000). */
+  max_rows?: number;
 };
 
 /** Response (200) of GET /v1/tax_rulesets/search: Search tax rulesets by free text, date in force, category and kind */
@@ -2034,10 +2464,14 @@ export interface Operations {
   issueKeyFromCheckout: { method: "POST"; path: "/v1/billing/keys/from-checkout"; body: IssueKeyFromCheckoutBody; response: IssueKeyFromCheckoutResponse };
   createBillingPortal: { method: "POST"; path: "/v1/billing/portal"; body: CreateBillingPortalBody; response: CreateBillingPortalResponse };
   receiveBillingWebhook: { method: "POST"; path: "/v1/billing/webhook"; response: ReceiveBillingWebhookResponse };
+  getDeadlineCalendar: { method: "GET"; path: "/v1/calendar/deadlines"; query: GetDeadlineCalendarQuery; response: GetDeadlineCalendarResponse };
+  getDeadlineCalendarIcs: { method: "GET"; path: "/v1/calendar/deadlines.ics"; query: GetDeadlineCalendarIcsQuery; response: GetDeadlineCalendarIcsResponse };
   searchCaseStudies: { method: "GET"; path: "/v1/case_studies/search"; query: SearchCaseStudiesQuery; response: SearchCaseStudiesResponse };
   getCaseStudy: { method: "GET"; path: "/v1/case_studies/{id}"; params: GetCaseStudyParams; response: GetCaseStudyResponse };
   searchCertifications: { method: "GET"; path: "/v1/certifications/search"; query: SearchCertificationsQuery; response: SearchCertificationsResponse };
   getCertification: { method: "GET"; path: "/v1/certifications/{id}"; params: GetCertificationParams; response: GetCertificationResponse };
+  listChanges: { method: "GET"; path: "/v1/changes"; query: ListChangesQuery; response: ListChangesResponse };
+  listDatasetVersions: { method: "GET"; path: "/v1/changes/versions"; response: ListDatasetVersionsResponse };
   deviceAuthorize: { method: "POST"; path: "/v1/device/authorize"; body: DeviceAuthorizeBody; response: DeviceAuthorizeResponse };
   deviceToken: { method: "POST"; path: "/v1/device/token"; body: DeviceTokenBody; response: DeviceTokenResponse };
   searchEnforcement: { method: "GET"; path: "/v1/enforcement/search"; query: SearchEnforcementQuery; response: SearchEnforcementResponse };
@@ -2055,14 +2489,28 @@ export interface Operations {
   getBillingHistory: { method: "GET"; path: "/v1/me/billing_history"; response: GetBillingHistoryResponse };
   setCap: { method: "POST"; path: "/v1/me/cap"; body: SetCapBody; response: SetCapResponse };
   getDashboard: { method: "GET"; path: "/v1/me/dashboard"; response: GetDashboardResponse };
+  listSavedSearches: { method: "GET"; path: "/v1/me/saved_searches"; response: ListSavedSearchesResponse };
+  createSavedSearch: { method: "POST"; path: "/v1/me/saved_searches"; body: CreateSavedSearchBody; response: CreateSavedSearchResponse };
+  getSavedSearch: { method: "GET"; path: "/v1/me/saved_searches/{id}"; params: GetSavedSearchParams; response: GetSavedSearchResponse };
+  deleteSavedSearch: { method: "DELETE"; path: "/v1/me/saved_searches/{id}"; params: DeleteSavedSearchParams; response: DeleteSavedSearchResponse };
+  listWebhooks: { method: "GET"; path: "/v1/me/webhooks"; response: ListWebhooksResponse };
+  createWebhook: { method: "POST"; path: "/v1/me/webhooks"; body: CreateWebhookBody; response: CreateWebhookResponse };
+  deleteWebhook: { method: "DELETE"; path: "/v1/me/webhooks/{id}"; params: DeleteWebhookParams; response: DeleteWebhookResponse };
+  listWebhookDeliveries: { method: "GET"; path: "/v1/me/webhooks/{id}/deliveries"; query: ListWebhookDeliveriesQuery; params: ListWebhookDeliveriesParams; response: ListWebhookDeliveriesResponse };
+  testWebhook: { method: "POST"; path: "/v1/me/webhooks/{id}/test"; params: TestWebhookParams; response: TestWebhookResponse };
   getMetaV1: { method: "GET"; path: "/v1/meta"; response: GetMetaV1Response };
   ping: { method: "GET"; path: "/v1/ping"; response: PingResponse };
   batchGetPrograms: { method: "POST"; path: "/v1/programs/batch"; body: BatchGetProgramsBody; response: BatchGetProgramsResponse };
   searchPrograms: { method: "GET"; path: "/v1/programs/search"; query: SearchProgramsQuery; response: SearchProgramsResponse };
   getProgram: { method: "GET"; path: "/v1/programs/{unified_id}"; query: GetProgramQuery; params: GetProgramParams; response: GetProgramResponse };
+  getProgramHistory: { method: "GET"; path: "/v1/programs/{unified_id}/history"; params: GetProgramHistoryParams; response: GetProgramHistoryResponse };
   getSession: { method: "GET"; path: "/v1/session"; response: GetSessionResponse };
   createSession: { method: "POST"; path: "/v1/session"; body: CreateSessionBody; response: CreateSessionResponse };
   endSession: { method: "POST"; path: "/v1/session/logout"; response: EndSessionResponse };
+  subscribe: { method: "POST"; path: "/v1/subscribers"; body: SubscribeBody; response: SubscribeResponse };
+  confirmSubscription: { method: "GET"; path: "/v1/subscribers/confirm"; query: ConfirmSubscriptionQuery; response: ConfirmSubscriptionResponse };
+  unsubscribe: { method: "GET"; path: "/v1/subscribers/unsubscribe"; query: UnsubscribeQuery; response: UnsubscribeResponse };
+  unsubscribeOneClick: { method: "POST"; path: "/v1/subscribers/unsubscribe"; query: UnsubscribeOneClickQuery; response: UnsubscribeOneClickResponse };
   searchTaxRulesets: { method: "GET"; path: "/v1/tax_rulesets/search"; query: SearchTaxRulesetsQuery; response: SearchTaxRulesetsResponse };
   getTaxRuleset: { method: "GET"; path: "/v1/tax_rulesets/{id}"; params: GetTaxRulesetParams; response: GetTaxRulesetResponse };
 }

@@ -10,6 +10,20 @@ export class Programs extends APIResource {
     return this._client.get('/v1/programs/search', { query, ...options });
   }
 
+  /**
+   * GET /v1/programs/search?format=csv|jsonl: every match (from `offset`, up
+   * to `max_rows` and the server's cap) as CSV (UTF-8 with BOM) or JSON Lines
+   * text. Each started 100 rows count as one request.
+   */
+  async export(format: T.ExportFormat, query: Omit<T.ProgramSearchQuery, 'format'> = {}, options?: CallOptions): Promise<string> {
+    return this._client.get('/v1/programs/search', { query: { ...query, format }, ...options });
+  }
+
+  /** GET /v1/programs/{unified_id}/history: the dataset versions in which it appeared, changed or was removed. */
+  async history(unifiedId: string, options?: CallOptions): Promise<T.ProgramHistoryResponse> {
+    return this._client.get(path`/v1/programs/${unifiedId}/history`, options);
+  }
+
   /** GET /v1/programs/{unified_id}; `NotFoundError` for an unknown id. */
   async get(unifiedId: string, query: T.ProgramGetQuery = {}, options?: CallOptions): Promise<T.ProgramGetResponse> {
     return this._client.get(path`/v1/programs/${unifiedId}`, { query, ...options });

@@ -26,6 +26,16 @@ export class RecordSet<Search extends keyof Operations, Get extends keyof Operat
     return this._client.get(path`/v1/${this.name}/search`, { query: query as QueryParams, ...options });
   }
 
+  /**
+   * GET /v1/<name>/search?format=csv|jsonl: every matching row (from
+   * `offset`, up to `max_rows` and the server's cap) as CSV or JSON Lines
+   * text. Each started 100 rows count as one request. For large exports
+   * stream the URL with fetch instead: this reads the whole text.
+   */
+  async export(format: 'csv' | 'jsonl', query: Omit<QueryOf<Search>, 'format'> = {} as Omit<QueryOf<Search>, 'format'>, options?: CallOptions): Promise<string> {
+    return this._client.get(path`/v1/${this.name}/search`, { query: { ...(query as QueryParams), format }, ...options });
+  }
+
   /** GET /v1/<name>/{id}. */
   async get(id: string | number, options?: CallOptions): Promise<ResponseOf<Get>> {
     return this._client.get(path`/v1/${this.name}/${id}`, options);

@@ -121,3 +121,27 @@ export type AMRelatedQuery = G.AmRelatedQuery;
 export type AMRelatedResponse = G.AmRelatedResponse;
 export type AMValidateRequest = G.AmValidateBody;
 export type AMValidateResponse = G.AmValidateResponse;
+
+// ---- staying informed: change feed, saved searches, webhooks, subscribers, calendars, exports ----
+export type ChangesQuery = G.ListChangesQuery;
+export type ChangesResponse = G.ListChangesResponse;
+export type ChangeEvent = ChangesResponse['results'][number];
+export type DatasetVersionsResponse = G.ListDatasetVersionsResponse;
+export type ProgramHistoryResponse = G.GetProgramHistoryResponse;
+export type SavedSearchQuery = G.SavedSearchQuery;
+export type SavedSearchCreateRequest = G.CreateSavedSearchBody;
+export type SavedSearch = G.CreateSavedSearchResponse;
+export type SavedSearchList = G.ListSavedSearchesResponse;
+export type SavedSearchDetail = G.GetSavedSearchResponse;
+export type WebhookCreateRequest = G.CreateWebhookBody;
+export type WebhookCreated = G.CreateWebhookResponse;
+export type WebhookList = G.ListWebhooksResponse;
+export type WebhookTestQueued = G.TestWebhookResponse;
+export type WebhookDeliveriesQuery = G.ListWebhookDeliveriesQuery;
+export type WebhookDeliveries = G.ListWebhookDeliveriesResponse;
+export type SubscribeRequest = G.SubscribeBody;
+export type SubscribeResponse = G.SubscribeResponse;
+export type DeadlineCalendarQuery = G.GetDeadlineCalendarQuery;
+export type DeadlineCalendarResponse = G.GetDeadlineCalendarResponse;
+/** An export's format: CSV (UTF-8 with BOM) or JSON Lines. */
+export type ExportFormat = 'csv' | 'jsonl';

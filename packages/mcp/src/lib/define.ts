@@ -24,8 +24,19 @@ export interface ToolCall {
   warn(warning: InputWarning): void;
 }
 
-/** Every tool only reads: it calls GET endpoints (and read-only POSTs) of the API. */
+/** The 55 tools only read: they call GET endpoints (and read-only POSTs) of the API. */
 export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+/** A tool of an optional toolset that changes the caller's own state (a saved search). */
+export const WRITES = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+/** A tool that deletes something of the caller's (idempotent: deleting twice answers not found). */
+export const DELETES = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } as const;
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint: boolean;
+}
 
 export interface ToolDef<S extends ZodRawShape = ZodRawShape> {
   name: string;
@@ -34,7 +45,7 @@ export interface ToolDef<S extends ZodRawShape = ZodRawShape> {
   input: S;
   /** Main payload keys of a successful result (envelope keys are added for every tool). */
   output: ZodRawShape;
-  annotations: typeof READ_ONLY;
+  annotations: ToolAnnotations;
   /** The payload keys, empty, that an input-error result still carries. */
   empty: Payload;
   /**

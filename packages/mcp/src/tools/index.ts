@@ -119,3 +119,36 @@ export const TOOLS: readonly ToolDef[] = [
 ] as ToolDef[];
 
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
+
+// ---- optional toolsets: off by default (tools/list stays at the 55) --------
+// Enabled by the tool server's configuration: JPSP_MCP_TOOLSETS for stdio
+// (bin.ts), MCP_TOOLSETS for the API's /mcp (routes/mcp.ts).
+import { listChanges } from './list-changes.ts';
+import { getProgramHistory } from './get-program-history.ts';
+import { createSavedSearch } from './create-saved-search.ts';
+import { listSavedSearches } from './list-saved-searches.ts';
+import { getSavedSearch } from './get-saved-search.ts';
+import { deleteSavedSearch } from './delete-saved-search.ts';
+import { getDeadlineCalendar } from './get-deadline-calendar.ts';
+
+export const TOOLSETS: Readonly<Record<string, readonly ToolDef[]>> = {
+  /** Staying informed: the change feed, saved searches, deadline calendars (saved searches need a key). */
+  informed: [listChanges, getProgramHistory, createSavedSearch, listSavedSearches, getSavedSearch, deleteSavedSearch, getDeadlineCalendar] as ToolDef[],
+};
+
+export class UnknownToolsetError extends Error {}
+
+const registries = new Map<string, readonly ToolDef[]>();
+
+/** The 55 tools plus those of the named toolsets (one shared array per combination); throws for an unknown name. */
+export function toolsWith(toolsets: readonly string[] = []): readonly ToolDef[] {
+  const names = [...new Set(toolsets)].sort();
+  for (const name of names) if (!Object.hasOwn(TOOLSETS, name)) throw new UnknownToolsetError(`unknown toolset '${name}' (known: ${Object.keys(TOOLSETS).join(', ')})`);
+  const key = names.join(',');
+  let tools = registries.get(key);
+  if (!tools) registries.set(key, (tools = [...TOOLS, ...names.flatMap((n) => TOOLSETS[n])]));
+  return tools;
+}
+
+/** Toolset names from a comma-separated setting. */
+export const parseToolsets = (value: string | undefined | null): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);

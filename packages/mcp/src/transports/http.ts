@@ -4,10 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ToolApi } from '../lib/api.ts';
-import { createServer } from '../server.ts';
+import { createServer, type ServerOptions } from '../server.ts';
 
-export async function handleStreamableHttp(api: ToolApi, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-  const created = createServer(api);
+export async function handleStreamableHttp(api: ToolApi, req: IncomingMessage, res: ServerResponse, body: unknown, options: ServerOptions = {}): Promise<void> {
+  const created = createServer(api, options);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
     void transport.close();

@@ -53,7 +53,8 @@ export function decodeRow(spec: TableSpec, raw: Row): Row {
   return out;
 }
 
-export function searchTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch): { total: number; rows: Row[] } {
+/** The FROM, WHERE, ORDER BY and bound values of a search (no paging). */
+function tableSearchSql(spec: TableSpec, s: Omit<TableSearch, 'limit' | 'offset'>): { from: string; whereSql: string; order: string; params: SqlParam[] } {
   const where = [...s.where];
   const params = [...s.params];
   const text = s.q !== undefined ? buildTextQuery(s.q) : null;
@@ -76,11 +77,24 @@ export function searchTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch
     }
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  return { from, whereSql, order, params };
+}
+
+export function searchTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch): { total: number; rows: Row[] } {
+  const { from, whereSql, order, params } = tableSearchSql(spec, s);
   const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`, ...params)?.n ?? 0;
   const rows = total === 0 || s.offset >= total
     ? []
     : db.all<Row>(`SELECT ${selectList(spec)} FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
   return { total, rows: rows.map((r) => decodeRow(spec, r)) };
+}
+
+/** A search's total and its rows one at a time (decoded), from `offset`, at most `limit`: for exports. */
+export function streamTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch): { total: number; rows: Iterable<Row> } {
+  const { from, whereSql, order, params } = tableSearchSql(spec, s);
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`, ...params)?.n ?? 0;
+  const raw = db.iterate<Row>(`SELECT ${selectList(spec)} FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
+  return { total, rows: (function* () { for (const r of raw) yield decodeRow(spec, r); })() };
 }
 
 /** The first row matching `where` (bound `params`) in `order`, decoded; undefined when none. */
@@ -117,6 +131,15 @@ export function searchRecords(db: CatalogDatabase, spec: RecordSetSpec, s: Recor
     q: s.q, ...filterClauses(spec, s.filters), limit: s.limit, offset: s.offset, order: spec.search.order, synonyms: spec.search.synonyms,
   });
   return { total: result.total, rows: spec.shape ? result.rows.map(spec.shape) : result.rows };
+}
+
+/** The same search as `searchRecords`, as a stream of shaped rows (exports): the total, and rows from `offset`, at most `limit`. */
+export function streamRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Iterable<Row> } {
+  const result = streamTable(db, spec, {
+    q: s.q, ...filterClauses(spec, s.filters), limit: s.limit, offset: s.offset, order: spec.search.order, synonyms: spec.search.synonyms,
+  });
+  const shape = spec.shape;
+  return { total: result.total, rows: shape ? (function* () { for (const r of result.rows) yield shape(r); })() : result.rows };
 }
 
 /** GET /v1/<set>/{id}: the row whose key columns (any) equal `id`, shaped and extended; undefined when none. */

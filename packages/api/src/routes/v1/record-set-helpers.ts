@@ -5,6 +5,8 @@ import type { RouteDeclaration } from '../../plugins/route-policy.ts';
 
 /** Every record-set route: open to anyone, counted against the daily allowance, one billed unit for a paid key. */
 export const RECORD_SET_ROUTE: RouteDeclaration = { access: 'public', counter: 'daily', billed: true };
+/** The search of a record set also exports (format=csv|jsonl): one unit per started 100 rows. */
+export const RECORD_SEARCH_ROUTE: RouteDeclaration = { ...RECORD_SET_ROUTE, unitRows: 100 };
 
 /** The page of a search: limit 1–100 (default 20), offset >= 0 (schema-checked). */
 export function page(query: { limit?: number; offset?: number }): { limit: number; offset: number } {

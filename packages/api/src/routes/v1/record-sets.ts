@@ -7,12 +7,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../schemas/common.ts';
 import { recordSetSchemas } from '../../schemas/record-sets.ts';
 import { isDateFilter, isRealDate } from '../../catalog/record-sets/params.ts';
-import { getRecord, searchRecords, type FilterValues } from '../../catalog/queries/record-sets.ts';
+import { getRecord, searchRecords, streamRecords, type FilterValues } from '../../catalog/queries/record-sets.ts';
+import { sendExport, type ExportFormat } from './export-sender.ts';
 import type { RecordSetSpec } from '../../catalog/record-sets/spec.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { jsonSerializer } from '../../serialization.ts';
 import lawArticlesRoutes from './laws/articles.ts';
-import { RECORD_SET_ROUTE, notFound, page } from './record-set-helpers.ts';
+import { RECORD_SEARCH_ROUTE, RECORD_SET_ROUTE, notFound, page } from './record-set-helpers.ts';
 
 /** Routes under /v1/<name> beyond search and detail, by set name; they get the set's spec. */
 const FURTHER_ROUTES: Record<string, FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }>> = {
@@ -56,19 +57,25 @@ export function recordSetRoutes(spec: RecordSetSpec): FastifyPluginAsyncTypebox 
   const param = spec.detail.param?.name ?? 'id';
   return async (app) => {
     app.get('/search', {
-      config: RECORD_SET_ROUTE,
+      config: RECORD_SEARCH_ROUTE,
       ...serializer,
       schema: {
         operationId: spec.search.operationId,
         tags: [spec.name],
         summary: spec.search.summary,
         querystring: schemas.query,
-        response: { 200: schemas.searchResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: schemas.searchResponse, ...errorResponses(400, 401, 402, 429) },
       },
-    }, async (request) => {
-      const query = request.query as Record<string, unknown> & { q?: string; limit?: number; offset?: number };
+    }, async (request, reply) => {
+      const query = request.query as Record<string, unknown> & { q?: string; limit?: number; offset?: number; format?: string; max_rows?: number };
       const { limit, offset } = page(query);
       const filters = filterValues(spec, query);
+      if (query.format === 'csv' || query.format === 'jsonl') {
+        return sendExport(app, request, reply, {
+          format: query.format as ExportFormat, name: spec.name, rowSchema: schemas.row, maxRows: query.max_rows, offset,
+          open: (window) => streamRecords(app.catalog.db, spec, { q: query.q, filters, ...window }),
+        });
+      }
       const { total, rows } = searchRecords(app.catalog.db, spec, { q: query.q, filters, limit, offset });
       return { total, limit, offset, results: rows, attribution };
     });

@@ -4,5 +4,6 @@ import type { Migration } from './migration.ts';
 import { initial } from './001_initial.ts';
 import { sessions } from './002_sessions.ts';
 import { faults } from './003_faults.ts';
+import { informed } from './004_informed.ts';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults];
+export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed];

@@ -36,12 +36,12 @@ export interface MeterOutboxStats {
   oldestPendingAt: string | null;
 }
 
-/** Queue one unit of usage for the provider; a replayed event id is ignored. Runs inside the caller's transaction. */
-export async function queueMeterEvent(q: Queryer, item: { eventId: string; customerId: string; timestamp: number }): Promise<void> {
+/** Queue usage for the provider (`value` units, default 1); a replayed event id is ignored. Runs inside the caller's transaction. */
+export async function queueMeterEvent(q: Queryer, item: { eventId: string; customerId: string; timestamp: number; value?: number }): Promise<void> {
   await q.run(
     `INSERT INTO meter_outbox (event_id, customer_id, ts, value, attempts, created_at)
-     VALUES (?, ?, ?, 1, 0, ?) ON CONFLICT (event_id) DO NOTHING`,
-    [item.eventId, item.customerId, item.timestamp, now()],
+     VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT (event_id) DO NOTHING`,
+    [item.eventId, item.customerId, item.timestamp, item.value ?? 1, now()],
   );
 }
 

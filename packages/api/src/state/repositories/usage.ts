@@ -22,6 +22,8 @@ export interface UsageEvent {
   billable: boolean;
   /** Yen charged for this event (0 when not billable). */
   amountYen: number;
+  /** Billing units of the request (default 1; an export counts one per started 100 rows): the meter event's value. */
+  units?: number;
   /** Japan-time month `YYYY-MM` the event is billed in. */
   billingMonth: string;
   createdAt: string;
@@ -76,7 +78,7 @@ async function writeEvent(q: Queryer, { event, capYen }: UsageEntry): Promise<bo
     }
   }
   if (event.billable && event.customerId) {
-    await queueMeterEvent(q, { eventId: event.eventId, customerId: event.customerId, timestamp: Math.floor(when.getTime() / 1000) });
+    await queueMeterEvent(q, { eventId: event.eventId, customerId: event.customerId, timestamp: Math.floor(when.getTime() / 1000), value: event.units ?? 1 });
   }
   return true;
 }

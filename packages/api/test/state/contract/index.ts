@@ -15,6 +15,7 @@ import { lifecycleContract } from './lifecycle.ts';
 import { meterOutboxContract } from './meter-outbox.ts';
 import { referralsContract } from './referrals.ts';
 import { sessionsContract } from './sessions.ts';
+import { informedContract } from './informed.ts';
 import { settingsContract } from './settings.ts';
 import { usageContract } from './usage.ts';
 import { webhooksContract } from './webhooks.ts';
@@ -36,6 +37,7 @@ const PARTS = [
   referralsContract,
   analyticsContract,
   sessionsContract,
+  informedContract,
   faultsContract,
 ];
 

@@ -1,0 +1,25 @@
+// Record the catalogue's dataset version in the state store: the one writer
+// of the change feed. Called by `cli ingest` after it built the catalogue,
+// and by the server's start when it built one (or the store has no version
+// yet). The same content never records twice (fingerprint), so calling it
+// again is harmless.
+import type { Catalog } from '../catalog/catalog.ts';
+import type { StateStore } from '../state/store.ts';
+import type { RecordOutcome } from '../state/repositories/changes.ts';
+import type { RecordSetSpec } from '../catalog/record-sets/index.ts';
+import { versionSnapshot } from './tracked.ts';
+import { savedSearchFanOut } from './fan-out.ts';
+
+export async function recordDatasetVersion(catalog: Catalog, store: StateStore, options: { recordSets?: readonly RecordSetSpec[]; now?: Date } = {}): Promise<RecordOutcome> {
+  const snapshot = versionSnapshot(catalog.db, options.recordSets);
+  return store.changes.recordVersion(snapshot, savedSearchFanOut(catalog), (options.now ?? new Date()).toISOString());
+}
+
+/** One line for the operator: what the version recorded. */
+export function describeOutcome(outcome: RecordOutcome): string {
+  const v = outcome.version;
+  if (!outcome.recorded) return `dataset version ${v.version} unchanged (fingerprint ${v.fingerprint.slice(0, 12)}): no change events`;
+  if (v.baseline) return `dataset version ${v.version} recorded as the baseline (${Object.entries(v.counts).map(([k, n]) => `${n} ${k}`).join(', ')})`;
+  const c = v.changeCounts;
+  return `dataset version ${v.version} recorded: ${c.created} created, ${c.amended} amended, ${c.removed} removed (events ${v.firstSeq}–${v.lastSeq})`;
+}

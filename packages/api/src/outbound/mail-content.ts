@@ -1,0 +1,59 @@
+// The words of subscriber mail, in Japanese then English: the confirmation
+// of a new subscription and the digest of a saved search's matches. Every
+// message carries its unsubscribe link (PUBLIC_BASE_URL).
+import type { SavedSearchMatch } from '../state/repositories/saved-searches.ts';
+
+export interface Composed {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The unsubscribe link written into a subscriber's mail (also its List-Unsubscribe header). */
+export const unsubscribeUrl = (baseUrl: string, token: string) => `${baseUrl}/v1/subscribers/unsubscribe?token=${encodeURIComponent(token)}`;
+export const confirmUrl = (baseUrl: string, token: string) => `${baseUrl}/v1/subscribers/confirm?token=${encodeURIComponent(token)}`;
+
+export function confirmationMail(searchName: string, confirm: string, unsubscribe: string): Composed {
+  const text = [
+    `「${searchName}」の新着・更新のお知らせ（1日1回）の購読を受け付けました。`,
+    `次のリンクを開いて購読を確定してください: ${confirm}`,
+    'お心当たりがない場合は、このメールを破棄してください（確定しない限り何も届きません）。',
+    `購読の取り消し: ${unsubscribe}`,
+    '',
+    `We received a subscription to a daily digest of new and updated programmes for "${searchName}".`,
+    `Open this link to confirm it: ${confirm}`,
+    'If this was not you, ignore this message: nothing is sent unless you confirm.',
+    `Unsubscribe: ${unsubscribe}`,
+  ].join('\n');
+  const html = `<p>「${escape(searchName)}」の新着・更新のお知らせ（1日1回）の購読を受け付けました。<a href="${escape(confirm)}">購読を確定する</a></p>
+<p>We received a subscription to a daily digest for "${escape(searchName)}". <a href="${escape(confirm)}">Confirm it</a>.</p>
+<p><a href="${escape(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
+  return { subject: `購読の確認 / Confirm your subscription: ${searchName}`, text, html };
+}
+
+const LABEL: Record<string, [string, string]> = {
+  'program.created': ['新規', 'new'],
+  'program.amended': ['更新', 'updated'],
+};
+
+export function digestMail(searchName: string, matches: readonly SavedSearchMatch[], baseUrl: string, unsubscribe: string): Composed {
+  const line = (m: SavedSearchMatch) => {
+    const [ja, en] = LABEL[m.type] ?? [m.type, m.type];
+    return { ja, en, name: m.primaryName ?? m.unifiedId, url: `${baseUrl}/v1/programs/${encodeURIComponent(m.unifiedId)}`, id: m.unifiedId };
+  };
+  const lines = matches.map(line);
+  const text = [
+    `「${searchName}」に一致する制度の新着・更新: ${matches.length}件`,
+    `${matches.length} new or updated programme(s) match "${searchName}":`,
+    '',
+    ...lines.map((l) => `[${l.ja} / ${l.en}] ${l.name} (${l.id})\n  ${l.url}`),
+    '',
+    `購読の取り消し / Unsubscribe: ${unsubscribe}`,
+  ].join('\n');
+  const html = `<p>「${escape(searchName)}」に一致する制度の新着・更新: ${matches.length}件 / ${matches.length} new or updated programme(s)</p>
+<ul>${lines.map((l) => `<li>[${l.ja} / ${l.en}] <a href="${escape(l.url)}">${escape(l.name)}</a> (${escape(l.id)})</li>`).join('')}</ul>
+<p><a href="${escape(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
+  return { subject: `「${searchName}」新着・更新 ${matches.length}件 / ${matches.length} new or updated programmes`, text, html };
+}

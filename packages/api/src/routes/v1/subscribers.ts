@@ -1,0 +1,137 @@
+// E-mail subscriptions: POST /v1/subscribers (an address and what to
+// receive: one of the caller's saved searches, or a search of its own), the
+// confirm link, and GET /v1/subscribers/unsubscribe?token=… (also POST, RFC
+// 8058 one-click). Links carry an HMAC token (outbound/secrets.ts): no login.
+// Sign-up answers the same whether or not the address is known, and mails a
+// confirmation; digests go only to confirmed addresses. Unsubscribing deletes
+// the address, its queued mail and a search the subscription created.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { errorResponses } from '../../schemas/common.ts';
+import { SubscribeAccepted, SubscribeRequest } from '../../schemas/alerts.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { confirmationMail, confirmUrl, unsubscribeUrl } from '../../outbound/mail-content.ts';
+import { checkedQuery } from './me/saved-searches.ts';
+import type { ProgramQuery } from '../../catalog/queries/program-query.ts';
+
+/** Confirmation mails one address receives per day at most; further sign-ups are accepted silently. */
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
+
+const ACCEPTED = {
+  status: 'accepted' as const,
+  detail: 'If this address can receive mail, a confirmation message is on its way; the subscription starts when its link is opened.',
+};
+
+const TokenQuery = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }) }, { additionalProperties: false });
+const HtmlPage = { description: 'A short page in Japanese and English', content: { 'text/html': { schema: { type: 'string' } } } };
+
+function page(reply: FastifyReply, status: number, ja: string, en: string): string {
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'none'");
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${ja} / ${en}</title></head>
+<body><main><h1>${ja}</h1><p lang="en">${en}</p></main></body></html>`;
+}
+
+const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The one-click unsubscribe of mail clients posts a form body (RFC 8058).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/subscribers', {
+    config: { access: 'public', extraLimit: 'subscribe' },
+    schema: {
+      operationId: 'subscribe',
+      tags: ['alerts'],
+      summary: 'Subscribe an e-mail address to a daily digest of a saved search\'s new and amended matches (confirmed by a link)',
+      description: 'Give `saved_search_id` (with the key that owns it) or `search` (a name and the parameters of GET /v1/programs/search). The answer is the same whether or not the address is already known.',
+      body: SubscribeRequest,
+      response: { 202: SubscribeAccepted, ...errorResponses(400, 401, 404, 429, 503) },
+    },
+  }, async (request, reply) => {
+    if (!app.outbound.mailer) throw new HttpError(503, 'E-mail is not configured on this server (SMTP_URL).');
+    const { email, saved_search_id: savedSearchId, search } = request.body;
+    if ((savedSearchId === undefined) === (search === undefined)) throw new HttpError(400, 'Invalid body: give exactly one of saved_search_id and search');
+    const { secrets, baseUrl } = app.outbound;
+    const emailHash = secrets.emailHash(email);
+    let target: { id: string; name: string; own: boolean };
+    if (savedSearchId !== undefined) {
+      const identity = request.identity;
+      const owned = identity.kind === 'key' ? await app.state.savedSearches.get(savedSearchId, identity.key.id) : null;
+      if (!owned) throw new HttpError(404, `Saved search not found: ${savedSearchId}`);
+      target = { id: owned.id, name: owned.name, own: false };
+    } else {
+      const query = checkedQuery(search!.query as ProgramQuery);
+      // Throttled addresses get the same answer and no mail (and no search is kept for them).
+      if (await tooManyConfirmations()) return accepted();
+      const created = await app.state.savedSearches.create({ keyId: null, name: search!.name, query: query as Record<string, unknown> });
+      target = { id: created!.id, name: created!.name, own: true };
+    }
+    if (target.own === false && (await tooManyConfirmations())) return accepted();
+    await app.state.subscribers.create(
+      { emailHash, sealedEmail: secrets.sealEmail(emailHash, email), savedSearchId: target.id, ownsSearch: target.own },
+      (subscriberId) => confirmationMail(
+        target.name,
+        confirmUrl(baseUrl, secrets.token('confirm', subscriberId)),
+        unsubscribeUrl(baseUrl, secrets.token('unsubscribe', subscriberId)),
+      ),
+    );
+    return accepted();
+
+    async function tooManyConfirmations(): Promise<boolean> {
+      const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+      return (await app.state.subscribers.countSince(emailHash, since)) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+    }
+    function accepted() {
+      reply.code(202);
+      return ACCEPTED;
+    }
+  });
+
+  app.get('/subscribers/confirm', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'confirmSubscription',
+      tags: ['alerts'],
+      summary: 'Confirm a subscription (the link of the confirmation mail)',
+      querystring: TokenQuery,
+      response: { 200: HtmlPage, 400: HtmlPage },
+    },
+  }, async (request, reply) => {
+    const id = app.outbound.secrets.verifyToken('confirm', request.query.token);
+    if (!id || !(await app.state.subscribers.confirm(id))) {
+      return page(reply, 400, 'このリンクは無効です', 'This link is not valid (the subscription may have been cancelled).');
+    }
+    return page(reply, 200, '購読を確定しました', 'Your subscription is confirmed: a digest arrives when new or updated programmes match.');
+  });
+
+  const unsubscribe = async (token: string, reply: FastifyReply) => {
+    const id = app.outbound.secrets.verifyToken('unsubscribe', token);
+    if (!id) return page(reply, 400, 'このリンクは無効です', 'This link is not valid.');
+    // Idempotent: a second click finds nothing to delete and says the same.
+    await app.state.subscribers.delete(id);
+    return page(reply, 200, '購読を取り消しました。メールアドレスは削除されました。', 'You are unsubscribed. Your address has been deleted.');
+  };
+
+  app.get('/subscribers/unsubscribe', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'unsubscribe',
+      tags: ['alerts'],
+      summary: 'Unsubscribe (the link in every mail): the address is deleted',
+      querystring: TokenQuery,
+      response: { 200: HtmlPage, 400: HtmlPage },
+    },
+  }, async (request, reply) => unsubscribe(request.query.token, reply));
+
+  app.post('/subscribers/unsubscribe', {
+    config: { access: 'public' },
+    schema: {
+      operationId: 'unsubscribeOneClick',
+      tags: ['alerts'],
+      summary: 'One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post)',
+      querystring: TokenQuery,
+      response: { 200: HtmlPage, 400: HtmlPage },
+    },
+  }, async (request, reply) => unsubscribe(request.query.token, reply));
+};
+
+export default subscriberRoutes;

@@ -93,19 +93,18 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['alerts'],
       summary: 'Confirm a subscription (the link of the confirmation mail)',
       querystring: TokenQuery,
-      response: { 200: HtmlPage, 400: HtmlPage },
+      response: { 200: HtmlPage, ...errorResponses(400) },
     },
   }, async (request, reply) => {
     const id = app.outbound.secrets.verifyToken('confirm', request.query.token);
-    if (!id || !(await app.state.subscribers.confirm(id))) {
-      return page(reply, 400, 'このリンクは無効です', 'This link is not valid (the subscription may have been cancelled).');
-    }
+    // A link that is not ours is an API error like any other ({detail}); only the real link's answer is a page.
+    if (!id || !(await app.state.subscribers.confirm(id))) throw new HttpError(400, 'This confirmation link is not valid (the subscription may have been cancelled).');
     return page(reply, 200, '購読を確定しました', 'Your subscription is confirmed: a digest arrives when new or updated programmes match.');
   });
 
   const unsubscribe = async (token: string, reply: FastifyReply) => {
     const id = app.outbound.secrets.verifyToken('unsubscribe', token);
-    if (!id) return page(reply, 400, 'このリンクは無効です', 'This link is not valid.');
+    if (!id) throw new HttpError(400, 'This unsubscribe link is not valid.');
     // Idempotent: a second click finds nothing to delete and says the same.
     await app.state.subscribers.delete(id);
     return page(reply, 200, '購読を取り消しました。メールアドレスは削除されました。', 'You are unsubscribed. Your address has been deleted.');
@@ -118,7 +117,7 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['alerts'],
       summary: 'Unsubscribe (the link in every mail): the address is deleted',
       querystring: TokenQuery,
-      response: { 200: HtmlPage, 400: HtmlPage },
+      response: { 200: HtmlPage, ...errorResponses(400) },
     },
   }, async (request, reply) => unsubscribe(request.query.token, reply));
 
@@ -129,7 +128,7 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['alerts'],
       summary: 'One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post)',
       querystring: TokenQuery,
-      response: { 200: HtmlPage, 400: HtmlPage },
+      response: { 200: HtmlPage, ...errorResponses(400) },
     },
   }, async (request, reply) => unsubscribe(request.query.token, reply));
 };

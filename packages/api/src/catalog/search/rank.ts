@@ -17,7 +17,7 @@
 //   recency   newer fiscal years first; a closed window counts against
 //
 // Weights are constants here, chosen on the evaluation sets (docs/
-// decisions-pending/search.md); every part is cheap (a few substring tests
+// decisions.md, "Ranking"); every part is cheap (a few substring tests
 // on short strings), so ranking every match costs little (measured in
 // test/search/cost.test.ts and noted in the decisions).
 import { READING_FIELD, type ProgramColumns, type SearchIndex } from './index.ts';

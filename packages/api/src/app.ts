@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Catalog } from './catalog/catalog.ts';
+import type { LiveCatalog } from './catalog/live.ts';
 import routePolicy from './plugins/route-policy.ts';
 import errors from './plugins/errors.ts';
 import { validatorCompiler } from './validation.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Readonly<Config>;
   catalog: Catalog;
+  /** The server's catalogue, swapped in place when a sync publishes a new one (catalog/live.ts); `catalog` is ignored then. */
+  live?: LiveCatalog;
   /** Close the catalogue when the app closes (the server owns it; tests may share one). */
   ownsCatalog?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -125,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(etag);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(openapi);
-  await app.register(catalogPlugin, { catalog: options.catalog, closeOnExit: options.ownsCatalog ?? false });
+  await app.register(catalogPlugin, { catalog: options.catalog, live: options.live, closeOnExit: options.ownsCatalog ?? false });
   await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });
   await app.register(metrics);
   await app.register(auth);

@@ -64,6 +64,14 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'MCP_TOOLSETS', default: null, help: 'Comma-separated optional toolsets served at /mcp besides the 55 tools (e.g. informed: change feed, saved searches, calendars).' },
   { name: 'SERVER_SECRET_FILE', default: null, help: 'File holding SERVER_SECRET, read at start; keep it outside DATA_DIR.' },
   { name: 'SEALED_KEY_TTL_HOURS', default: '72', help: 'Hours a key issued by a webhook waits, encrypted, for its one reveal through from-checkout; afterwards the sealed copy is erased.' },
+  { name: 'JGRANTS_API_BASE', default: 'https://api.jgrants-portal.go.jp/exp/v1/public', help: 'Base URL of the jGrants public API read by `cli sync jgrants` (tests point it at a local fake).' },
+  { name: 'JGRANTS_RATE', default: '2', help: 'Requests per second `sync jgrants` sends at most (the API is public and keyless: stay polite).' },
+  { name: 'JGRANTS_KEYWORDS', default: '補助金,助成金,支援金', help: 'Comma list of keywords `sync jgrants` pages through (the API needs a keyword of 2+ characters).' },
+  { name: 'JGRANTS_ACCEPTANCE', default: '1', help: 'Comma list of acceptance states `sync jgrants` asks for: `1` open for applications, `0` every programme.' },
+  { name: 'EGOV_API_BASE', default: 'https://laws.e-gov.go.jp/api/2', help: 'Base URL of the e-Gov 法令API v2 read by `cli sync egov`.' },
+  { name: 'EGOV_RATE', default: '2', help: 'Requests per second `sync egov` sends at most.' },
+  { name: 'SYNC_MAX_RETRIES', default: '5', help: 'Retries of one source request after a 429, a 5xx or a network error (exponential backoff; a Retry-After is honoured).' },
+  { name: 'CATALOG_POLL_SECONDS', default: '5', help: 'How often a serving process checks DATA_DIR/catalog.sqlite for a new catalogue besides fs.watch (0: watch only); a new one is opened and swapped in without a restart.' },
   { name: 'SESSION_TTL_SECONDS', default: '28800', help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.' },
 ];
 
@@ -115,6 +123,14 @@ export interface Config {
   digestIntervalHours: number;
   exportMaxRows: number;
   mcpToolsets: string[];
+  jgrantsApiBase: string;
+  jgrantsRate: number;
+  jgrantsKeywords: string[];
+  jgrantsAcceptance: string[];
+  egovApiBase: string;
+  egovRate: number;
+  syncMaxRetries: number;
+  catalogPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +240,15 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+/** A comma list of non-empty strings (the fallback when unset). */
+function readList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const raw = readString(env, name);
+  if (raw === null) return fallback;
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new ConfigError(`${name} must list at least one value`);
+  return list;
+}
+
 function readString(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name];
   return raw === undefined || raw === '' ? null : raw;
@@ -316,6 +341,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     digestIntervalHours: readNumber(env, 'DIGEST_INTERVAL_HOURS', 24),
     exportMaxRows: readInt(env, 'EXPORT_MAX_ROWS', 10_000, 1),
     mcpToolsets: (readString(env, 'MCP_TOOLSETS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    jgrantsApiBase: readOrigin(env, 'JGRANTS_API_BASE') ?? 'https://api.jgrants-portal.go.jp/exp/v1/public',
+    jgrantsRate: readNumber(env, 'JGRANTS_RATE', 2),
+    jgrantsKeywords: readList(env, 'JGRANTS_KEYWORDS', ['補助金', '助成金', '支援金']),
+    jgrantsAcceptance: readList(env, 'JGRANTS_ACCEPTANCE', ['1']),
+    egovApiBase: readOrigin(env, 'EGOV_API_BASE') ?? 'https://laws.e-gov.go.jp/api/2',
+    egovRate: readNumber(env, 'EGOV_RATE', 2),
+    syncMaxRetries: readInt(env, 'SYNC_MAX_RETRIES', 5),
+    catalogPollSeconds: readNumber(env, 'CATALOG_POLL_SECONDS', 5),
     ...overrides,
   };
   return Object.freeze(config);

@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { ensureCatalog } from './catalog/ensure.ts';
 import { CATALOG_PLAN } from './catalog-plan.ts';
-import { Catalog } from './catalog/catalog.ts';
+import { LiveCatalog, type LiveCatalogOptions } from './catalog/live.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logger.ts';
 import { openStateStore } from './state/index.ts';
@@ -23,12 +23,17 @@ async function main(): Promise<void> {
     if (e.type === 'file-start') process.stderr.write(`building catalogue: ${e.loader}\n`);
   });
   if (built) console.error(`catalogue built at ${path}`);
-  const catalog = new Catalog(path);
+  let logCatalog: NonNullable<LiveCatalogOptions['log']> = () => {};
+  // The catalogue this process serves, swapped when a sync publishes a new one (catalog/live.ts).
+  const live = new LiveCatalog(path, { pollMs: config.catalogPollSeconds * 1000, log: (e) => logCatalog(e) });
+  const catalog = live.catalog;
   const state = await openStateStore(config);
   // The first start that builds the catalogue (or meets a store without a
   // version) records its dataset version; `cli ingest` does it otherwise.
   if (built || (await state.changes.latestVersion()) === null) console.error(describeOutcome(await recordDatasetVersion(catalog, state)));
-  const app = await buildApp({ config, catalog, ownsCatalog: true, state, ownsState: true, logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({ config, catalog, live, ownsCatalog: true, state, ownsState: true, logger: loggerOptions(config.logLevel) });
+
+  logCatalog = (e) => (e.type === 'open-failed' ? app.log.error({ catalog: e }, 'new catalogue not opened') : app.log.info({ catalog: e }, `catalogue ${e.type}`));
 
   let closing = false;
   const shutdown = async (signal: string) => {

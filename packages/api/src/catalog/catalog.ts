@@ -13,8 +13,21 @@ export class Catalog {
   private rulesCache: LoadedRule[] | null = null;
   private searchCache: ProgramSearch | null = null;
 
+  private versionCache: string | null = null;
+
   constructor(file: string) {
     this.db = new CatalogDatabase(file);
+  }
+
+  /**
+   * What this file holds, as one string: the fingerprint ingest wrote (code,
+   * dataset and source overlays, fingerprint.ts). A serving process swaps
+   * catalogues without a restart (live.ts), so any cache of answers derived
+   * from the catalogue must be keyed by (or cleared on a change of) this.
+   */
+  get version(): string {
+    this.versionCache ??= this.db.metaValue('fingerprint') ?? 'unknown';
+    return this.versionCache;
   }
 
   get meta(): Meta {

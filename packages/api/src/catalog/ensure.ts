@@ -2,6 +2,7 @@
 import { catalogPath, ingest, type CatalogPlan, type IngestOptions } from './ingest.ts';
 import { catalogIsCurrent } from './db.ts';
 import { catalogFingerprint } from './fingerprint.ts';
+import { activeOverlayDirs } from './overlays.ts';
 
 export async function ensureCatalog(
   plan: CatalogPlan,
@@ -10,7 +11,8 @@ export async function ensureCatalog(
   progress?: IngestOptions['progress'],
 ): Promise<{ path: string; built: boolean }> {
   const file = catalogPath(dataDir);
-  if (catalogIsCurrent(file, catalogFingerprint(datasetDir, plan.sourceFiles))) return { path: file, built: false };
-  const report = await ingest({ plan, dataDir, datasetDir, progress });
+  const overlayDirs = activeOverlayDirs(dataDir);
+  if (catalogIsCurrent(file, catalogFingerprint(datasetDir, plan.sourceFiles, overlayDirs))) return { path: file, built: false };
+  const report = await ingest({ plan, dataDir, datasetDir, progress, overlayDirs });
   return { path: report.catalogPath, built: true };
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+import { overlayStamp } from './overlays.ts';
 
 const CATALOG_DIR = import.meta.dirname;
 
@@ -15,12 +16,12 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles('loaders'), ...tsFiles('record-sets')];
   const shared = [
-    'derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts', 'search-text.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts',
+    'derive.ts', 'text-query.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'search-text.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts',
   ].map((f) => path.join(CATALOG_DIR, f));
   return [...new Set([...loaders, ...shared, ...extra])].sort();
 }
 
-export function catalogFingerprint(datasetDir: string, extraSources: readonly string[] = []): string {
+export function catalogFingerprint(datasetDir: string, extraSources: readonly string[] = [], overlayDirs: readonly string[] = []): string {
   const hash = createHash('sha256');
   hash.update(`schema:${CATALOG_SCHEMA_VERSION}\n`);
   for (const file of catalogSourceFiles(extraSources)) {
@@ -37,5 +38,8 @@ export function catalogFingerprint(datasetDir: string, extraSources: readonly st
     const st = statSync(path.join(datasetDir, name));
     hash.update(`${name}:${st.size}:${Math.floor(st.mtimeMs)}\n`);
   }
+  // The source overlays merged in (overlays.ts): a sync changes the fingerprint.
+  const overlays = overlayStamp(overlayDirs);
+  if (overlays) hash.update(`${overlays}\n`);
   return hash.digest('hex').slice(0, 32);
 }

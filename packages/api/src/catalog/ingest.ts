@@ -11,19 +11,27 @@
 // record sets, then the entity graph built over them). Lines that fail
 // validation are rejected and reported with file and line number; with
 // `strict` any rejection fails the whole build.
+//
+// The active overlays of DATA_DIR (catalog/overlays.ts: what `cli sync`
+// fetched from jGrants and e-Gov) are merged into their dataset files; an
+// overlay record that fails validation always fails the build (the sync
+// validated it before publishing, so a rejection here is never "just data").
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { datasetFile, readJsonl } from './jsonl.ts';
+import { datasetFile, readJsonl, type JsonlLine } from './jsonl.ts';
 import type { Loader, LoadContext } from './loaders/types.ts';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { catalogFingerprint } from './fingerprint.ts';
 import { utcSeconds } from '../time.ts';
+import { activeOverlayDirs, mergeOverlays, overlayFiles, OVERLAY_RULES, type MergedLine } from './overlays.ts';
 
 export interface Rejection {
   file: string;
   lineNo: number;
   reason: string;
+  /** The line came from a source overlay (catalog/overlays.ts). */
+  overlay?: boolean;
 }
 
 export interface IngestReport {
@@ -47,6 +55,10 @@ export interface IngestOptions {
   datasetDir: string;
   dataDir: string;
   strict?: boolean;
+  /** Overlay version directories merged into the dataset (default: DATA_DIR's active ones, overlays.ts). */
+  overlayDirs?: readonly string[];
+  /** Build into this file instead of DATA_DIR/catalog.sqlite (a sync validates before it publishes). */
+  target?: string;
   /** Receives progress lines; the CLI prints them to stderr. */
   progress?: (event: ProgressEvent) => void;
 }
@@ -72,7 +84,8 @@ export function catalogPath(dataDir: string): string {
 export async function ingest(options: IngestOptions): Promise<IngestReport> {
   const started = Date.now();
   mkdirSync(options.dataDir, { recursive: true });
-  const target = catalogPath(options.dataDir);
+  const target = options.target ?? catalogPath(options.dataDir);
+  const overlayDirs = options.overlayDirs ?? activeOverlayDirs(options.dataDir);
   const temp = `${target}.building-${process.pid}-${Date.now()}`;
   const report: IngestReport = { catalogPath: target, counts: {}, rejected: [], warnings: [], durationMs: 0 };
   const progress = options.progress ?? (() => {});
@@ -96,7 +109,7 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
       shared: new Map(),
     };
     for (const loader of options.plan.loaders) {
-      await runLoader(loader, ctx, report, progress);
+      await runLoader(loader, ctx, report, progress, overlayDirs);
     }
     for (const loader of options.plan.loaders) {
       if (loader.finalize) {
@@ -107,11 +120,16 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
 
     const setMeta = db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
-    setMeta.run('fingerprint', catalogFingerprint(options.datasetDir, options.plan.sourceFiles));
+    setMeta.run('fingerprint', catalogFingerprint(options.datasetDir, options.plan.sourceFiles, overlayDirs));
+    setMeta.run('overlays', JSON.stringify(overlayDirs.map((d) => path.relative(options.dataDir, d))));
     setMeta.run('last_ingested_at', utcSeconds());
     setMeta.run('counts', JSON.stringify(report.counts));
     setMeta.run('rejected_count', String(report.rejected.length));
 
+    const overlayRejected = report.rejected.filter((r) => r.overlay).length;
+    if (overlayRejected > 0) {
+      throw new IngestError(`${overlayRejected} overlay record(s) rejected; catalogue not written`, report);
+    }
     if (options.strict && report.rejected.length > 0) {
       throw new IngestError(`${report.rejected.length} record(s) rejected; catalogue not written (strict mode)`, report);
     }
@@ -136,6 +154,7 @@ async function runLoader(
   ctx: LoadContext,
   report: IngestReport,
   progress: (event: ProgressEvent) => void,
+  overlayDirs: readonly string[],
 ): Promise<void> {
   if (loader.build) {
     progress({ type: 'file-start', loader: loader.name, file: null });
@@ -165,26 +184,31 @@ async function runLoader(
   let rejected = 0;
   let lines = 0;
   const writer = await loader.prepare(ctx);
+  const overlays = OVERLAY_RULES[loader.file] ? overlayFiles(overlayDirs, loader.file) : [];
+  const source: AsyncIterable<MergedLine> = overlays.length > 0
+    ? mergeOverlays(file, overlays, OVERLAY_RULES[loader.file], ctx.warn)
+    : tagged(readJsonl(file), shortName);
   ctx.db.exec('BEGIN');
   try {
-    for await (const line of readJsonl(file)) {
+    for await (const line of source) {
       lines++;
       if (lines % 2000 === 0) progress({ type: 'lines', loader: loader.name, lines });
-      if (!line.ok) {
+      const reject = (reason: string) => {
         rejected++;
-        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: line.error });
+        report.rejected.push({ file: line.file, lineNo: line.lineNo, reason, ...(line.overlay ? { overlay: true } : {}) });
+      };
+      if (!line.ok) {
+        reject(line.error);
         continue;
       }
       const problem = loader.validate(line.record);
       if (problem) {
-        rejected++;
-        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: problem });
+        reject(problem);
         continue;
       }
       const writeProblem = writer(line.record);
       if (writeProblem) {
-        rejected++;
-        report.rejected.push({ file: shortName, lineNo: line.lineNo, reason: writeProblem });
+        reject(writeProblem);
         continue;
       }
       loaded++;
@@ -196,4 +220,8 @@ async function runLoader(
   }
   report.counts[loader.name] = loaded;
   progress({ type: 'file-done', loader: loader.name, loaded, rejected });
+}
+
+async function* tagged(lines: AsyncIterable<JsonlLine>, file: string): AsyncGenerator<MergedLine> {
+  for await (const line of lines) yield { ...line, file, overlay: false };
 }

@@ -35,7 +35,12 @@ export const VALIDATE_CACHE_SIZE = 2000;
 
 const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.catalog.db;
-  const validateCache = new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE);
+  // Answers depend on the catalogue: a new one (catalog/live.ts) starts an empty cache.
+  let validateCache = { version: '', cache: new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE) };
+  const validateCacheNow = () => {
+    if (validateCache.version !== app.catalog.version) validateCache = { version: app.catalog.version, cache: new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE) };
+    return validateCache.cache;
+  };
 
   app.get('/active_at', {
     config: { access: 'public', counter: 'daily', billed: true },
@@ -278,7 +283,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: ValidateRequest,
       response: { 200: ValidateResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
     },
-  }, async (req) => validate(db(), validateCache, req.body as { applicant_data: Record<string, unknown>; entity_id?: string | null; scope?: string }));
+  }, async (req) => validate(db(), validateCacheNow(), req.body as { applicant_data: Record<string, unknown>; entity_id?: string | null; scope?: string }));
 };
 
 export default amRoutes;

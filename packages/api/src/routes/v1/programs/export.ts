@@ -29,8 +29,10 @@ export function exportPrograms(app: FastifyInstance, request: FastifyRequest, re
     maxRows: q.max_rows,
     offset: q.offset ?? 0,
     open: (window) => {
-      const { total, hits } = streamProgramSearch(app.catalog, query, window, today);
-      return { total, rows: (function* () { for (const { row, hit } of hits) yield hitRow(app.catalog.search, row, hit, fields) as Record<string, unknown>; })() };
+      // One catalogue for the whole stream: a swap mid-export (catalog/live.ts) must not mix two files' rows.
+      const catalog = app.catalog;
+      const { total, hits } = streamProgramSearch(catalog, query, window, today);
+      return { total, rows: (function* () { for (const { row, hit } of hits) yield hitRow(catalog.search, row, hit, fields) as Record<string, unknown>; })() };
     },
   });
 }

@@ -7,5 +7,6 @@ import { keysCommand } from './keys.ts';
 import { deviceCommand } from './device.ts';
 import { maintenanceCommand } from './maintenance.ts';
 import { meterCommand } from './meter.ts';
+import { syncCommand } from './sync.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand, meterCommand];
+export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand, meterCommand, syncCommand];

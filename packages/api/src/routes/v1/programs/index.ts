@@ -2,7 +2,8 @@
 // search (search/engine.ts) or the catalogue, shape the rows.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { programAttribution } from '../../../schemas/attribution.ts';
 import {
   BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchQuery, SearchResponse,
 } from '../../../schemas/programs.ts';
@@ -61,7 +62,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const rows = getProgramRowsByPid(app.catalog.db, page.hits.map((h) => h.pid));
     const results = page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields));
     return {
-      total: page.total, limit, offset, results, attribution: ATTRIBUTION, next_cursor: page.nextCursor,
+      total: page.total, limit, offset, results, attribution: programAttribution(rows.values()), next_cursor: page.nextCursor,
       ...(page.facets ? { facets: page.facets } : {}),
     };
   });
@@ -88,7 +89,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (row) results.push(fullShape(row, true));
       else notFound.push(id);
     }
-    return { results, not_found: notFound, attribution: ATTRIBUTION };
+    return { results, not_found: notFound, attribution: programAttribution(found.values()) };
   });
 
   app.get('/:unified_id', {

@@ -1,0 +1,226 @@
+// `cli sync jgrants`: list → details → map and match → publish.
+//
+// Resumable: the ids listed and every detail fetched are kept in the work
+// directory (sources/workdir.ts) as they arrive, so a sync killed at any
+// point lists only the queries it had not finished and fetches only the
+// details it had not stored. The mapping and matching run over everything
+// fetched once the fetching is complete, against the catalogue being served.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { ensureCatalog } from '../../catalog/ensure.ts';
+import { CATALOG_PLAN } from '../../catalog-plan.ts';
+import { Catalog } from '../../catalog/catalog.ts';
+import { sourcesDir } from '../../catalog/overlays.ts';
+import { PoliteClient, SourceHttpError } from '../http.ts';
+import { SyncWorkDir } from '../workdir.ts';
+import type { Progress } from '../progress.ts';
+import { publishOverlay } from '../publish.ts';
+import { IngestError } from '../../catalog/ingest.ts';
+import { JgrantsClient } from './client.ts';
+import { detailDrift, type JgrantsDetail } from './shape.ts';
+import { ShapeDrift, truncate } from '../drift.ts';
+import { mapDetail } from './map.ts';
+import { matchProgramme } from './match.ts';
+import { enrichment, newProgramme, type Fetched } from './overlay.ts';
+
+export const SOURCE = 'jgrants';
+
+export interface JgrantsSyncOptions {
+  config: Config;
+  keywords: readonly string[];
+  acceptance: readonly string[];
+  /** At most this many records (a trial run). */
+  limit?: number;
+  /** Forget a previous sync's progress. */
+  fresh?: boolean;
+  recordChanges: boolean;
+  progress: Progress;
+  /** Overrides for tests (backoff in ms). */
+  backoffMs?: number;
+}
+
+interface Checkpoint {
+  plan: string;
+  startedAt: string;
+  queriesDone: string[];
+  ids: string[];
+}
+
+interface FetchedLine {
+  id: string;
+  fetched_at: string;
+  raw: unknown;
+}
+
+export interface RecordError {
+  jgrants_id: string;
+  reasons: string[];
+  raw: unknown;
+}
+
+export interface JgrantsReport {
+  source: 'jgrants';
+  status: 'published' | 'drift' | 'failed';
+  started_at: string;
+  finished_at: string;
+  message: string | null;
+  counts: { listed: number; fetched: number; matched: number; enriched: number; new: number; ambiguous: number; errors: number };
+  matched: { jgrants_id: string; unified_id: string; title: string; enriched_fields: string[] }[];
+  new: { jgrants_id: string; unified_id: string; title: string }[];
+  ambiguous: { jgrants_id: string; title: string; candidates: { unified_id: string; primary_name: string; prefecture: string | null }[] }[];
+  errors: RecordError[];
+  warnings: string[];
+  dataset_version: string | null;
+  catalog_version: string | null;
+  changes: string | null;
+}
+
+/** Exit codes of the CLI. */
+export const EXIT = { ok: 0, failed: 1, drift: 3 } as const;
+
+export async function syncJgrants(options: JgrantsSyncOptions): Promise<{ exitCode: number; report: JgrantsReport }> {
+  const { config, progress } = options;
+  const work = new SyncWorkDir(config.dataDir, SOURCE);
+  const report: JgrantsReport = {
+    source: SOURCE, status: 'failed', started_at: new Date().toISOString(), finished_at: '', message: null,
+    counts: { listed: 0, fetched: 0, matched: 0, enriched: 0, new: 0, ambiguous: 0, errors: 0 },
+    matched: [], new: [], ambiguous: [], errors: [], warnings: [], dataset_version: null, catalog_version: null, changes: null,
+  };
+  const finish = (status: JgrantsReport['status'], message: string | null, exitCode: number) => {
+    report.status = status;
+    report.message = message;
+    report.finished_at = new Date().toISOString();
+    report.counts.errors = report.errors.length;
+    writeFileSync(path.join(sourcesDir(config.dataDir), SOURCE, 'last-report.json'), JSON.stringify(report, null, 2));
+    return { exitCode, report };
+  };
+  work.lock();
+  try {
+    const http = new PoliteClient({
+      rate: config.jgrantsRate, maxRetries: config.syncMaxRetries, backoffMs: options.backoffMs,
+      onRetry: (r) => progress.line(`retry ${r.attempt} in ${r.waitMs} ms: ${r.reason} (${r.url})`),
+    });
+    const client = new JgrantsClient(config.jgrantsApiBase, http);
+    const plan = JSON.stringify({ keywords: options.keywords, acceptance: options.acceptance, limit: options.limit ?? null });
+    let checkpoint = options.fresh ? null : work.readCheckpoint<Checkpoint>();
+    if (checkpoint && checkpoint.plan !== plan) checkpoint = null;
+    if (!checkpoint) {
+      work.clear();
+      checkpoint = { plan, startedAt: report.started_at, queriesDone: [], ids: [] };
+      work.writeCheckpoint(checkpoint);
+    } else {
+      progress.line(`resuming the sync started ${checkpoint.startedAt}`);
+    }
+
+    try {
+      // 1. The lists, one query at a time; each finished query is checkpointed.
+      const queries = options.keywords.flatMap((keyword) => options.acceptance.map((acceptance) => ({ keyword, acceptance })));
+      progress.phase('jgrants list', queries.length);
+      for (const [i, q] of queries.entries()) {
+        const key = `${q.keyword}\u0000${q.acceptance}`;
+        if (!checkpoint.queriesDone.includes(key)) {
+          const ids = await client.listIds(q);
+          const known = new Set(checkpoint.ids);
+          checkpoint.ids.push(...ids.filter((id) => !known.has(id)));
+          checkpoint.queriesDone.push(key);
+          work.writeCheckpoint(checkpoint);
+        }
+        progress.tick(i + 1);
+      }
+      const ids = options.limit ? checkpoint.ids.slice(0, options.limit) : checkpoint.ids;
+      report.counts.listed = ids.length;
+
+      // 2. The details not fetched yet; each is stored as it arrives.
+      const have = new Set(work.readFetched<FetchedLine>().map((f) => f.id));
+      const todo = ids.filter((id) => !have.has(id));
+      progress.phase('jgrants details', ids.length);
+      let done = ids.length - todo.length;
+      for (const id of todo) {
+        let raw: unknown;
+        try {
+          raw = await client.detail(id);
+        } catch (err) {
+          if (err instanceof SourceHttpError && err.status === 404) {
+            report.warnings.push(`${id}: listed but its detail answers 404 (withdrawn?)`);
+            progress.tick(++done);
+            continue;
+          }
+          throw err;
+        }
+        const drift = detailDrift(raw);
+        if (drift.length > 0) throw new ShapeDrift(`detail ${id}: ${drift.join('; ')}`, truncate(raw));
+        work.appendFetched({ id, fetched_at: new Date().toISOString(), raw } satisfies FetchedLine);
+        progress.tick(++done);
+      }
+    } catch (err) {
+      if (err instanceof ShapeDrift) {
+        report.errors.push({ jgrants_id: '', reasons: [err.message], raw: err.fragment });
+        return finish('drift', `the jGrants answer no longer has the documented shape; nothing written. ${err.message}`, EXIT.drift);
+      }
+      if (err instanceof SourceHttpError) return finish('failed', `${err.message}; rerun to resume`, EXIT.failed);
+      throw err;
+    }
+
+    // 3. Map and match everything fetched, against the served catalogue.
+    const wanted = new Set(options.limit ? checkpoint.ids.slice(0, options.limit) : checkpoint.ids);
+    const fetched = work.readFetched<FetchedLine>().filter((f) => wanted.has(f.id));
+    report.counts.fetched = fetched.length;
+    const { path: catalogFile } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir);
+    const catalog = new Catalog(catalogFile);
+    const lines: Record<string, unknown>[] = [];
+    try {
+      progress.phase('jgrants match', fetched.length);
+      for (const [i, f] of fetched.entries()) {
+        progress.tick(i + 1);
+        const detail = f.raw as JgrantsDetail;
+        const mapped = mapDetail(detail);
+        if (!mapped.ok) {
+          report.errors.push({ jgrants_id: f.id, reasons: mapped.reasons, raw: truncate(f.raw) });
+          continue;
+        }
+        for (const w of mapped.warnings) report.warnings.push(`${f.id}: ${w}`);
+        const stamp: Fetched = { id: f.id, fetchedAt: f.fetched_at, checksum: createHash('sha256').update(JSON.stringify(f.raw)).digest('hex') };
+        const outcome = matchProgramme(catalog.db, f.id, mapped.fields);
+        if (outcome.kind === 'ambiguous') {
+          report.ambiguous.push({ jgrants_id: f.id, title: mapped.fields.primary_name, candidates: outcome.candidates });
+        } else if (outcome.kind === 'new') {
+          lines.push(newProgramme(outcome.unified_id, mapped.fields, stamp));
+          report.new.push({ jgrants_id: f.id, unified_id: outcome.unified_id, title: mapped.fields.primary_name });
+        } else {
+          const { record, changed } = enrichment(outcome.programme, mapped.fields, stamp);
+          lines.push(record);
+          report.matched.push({ jgrants_id: f.id, unified_id: outcome.programme.unified_id, title: mapped.fields.primary_name, enriched_fields: changed });
+          if (changed.length > 0) report.counts.enriched++;
+        }
+      }
+    } finally {
+      catalog.close();
+    }
+    report.counts.matched = report.matched.length;
+    report.counts.new = report.new.length;
+    report.counts.ambiguous = report.ambiguous.length;
+
+    // 4. One dataset version, or nothing.
+    report.status = 'published';
+    try {
+      const published = await publishOverlay({
+        config, source: SOURCE, files: { programs: lines }, report, recordChanges: options.recordChanges, log: (l) => progress.line(l),
+      });
+      report.dataset_version = published.version;
+      report.catalog_version = published.catalogVersion;
+      report.changes = published.changes;
+    } catch (err) {
+      if (err instanceof IngestError) {
+        for (const r of err.report.rejected) report.errors.push({ jgrants_id: '', reasons: [`${r.file}:${r.lineNo}: ${r.reason}`], raw: null });
+        return finish('failed', `the new catalogue did not validate: ${err.message}`, EXIT.failed);
+      }
+      throw err;
+    }
+    work.clear();
+    return finish('published', null, EXIT.ok);
+  } finally {
+    work.unlock();
+  }
+}

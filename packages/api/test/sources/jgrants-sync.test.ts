@@ -1,0 +1,111 @@
+// `sync jgrants` against the local fake: matching, enriching, new programmes,
+// ambiguity, malformed records, retries, a dataset version with change
+// events, and refusal of a drifted shape.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tempDir } from '../helper.ts';
+import { startJgrantsFake, jgrantsRecord } from '../fakes/jgrants-server.ts';
+import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { catalogPath } from '../../src/catalog/ingest.ts';
+import { openStateStore } from '../../src/state/index.ts';
+import { recordingProgress, syncConfig } from './fixture.ts';
+
+const RECORDS = [
+  // The dataset's 小規模事業者持続化補助金 (national): window, amount, purposes, industries, employee band.
+  jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金', { subsidy_max_limit: 2_500_000 }),
+  // 東京都's 創業助成事業: a prefectural match; the window ends 17:00 JST on 2026-10-09.
+  jgrantsRecord('a0W000000000002AAA', '創業助成事業', { target_area_search: '東京都', subsidy_max_limit: 4_000_000, acceptance_end_datetime: '2026-10-09T08:00:00.000Z' }),
+  // Two prefectures, two programmes of that name: a person decides.
+  jgrantsRecord('a0W000000000003AAA', '省エネ設備導入補助金', { target_area_search: '大阪府 / 京都府' }),
+  // Not in the dataset: a new programme with a stable id.
+  jgrantsRecord('a0W000000000004AAA', 'デジタル化応援補助金', { target_area_search: '北海道', subsidy_max_limit: 1_000_000 }),
+  // The right shape, an unusable value: skipped and reported with its raw fragment.
+  jgrantsRecord('a0W000000000005AAA', '賃上げ促進補助金', { acceptance_end_datetime: '来年3月末' }),
+];
+
+test('a sync enriches matched programmes, adds new ones, reports the rest, and records a dataset version', async (t) => {
+  const dataDir = tempDir(t);
+  const fake = await startJgrantsFake({ records: RECORDS, pageSize: 2, rateLimitFirstList: 1, failDetailOnce: ['a0W000000000002AAA'] });
+  t.after(() => fake.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base });
+  const progress = recordingProgress();
+  const { exitCode, report } = await syncJgrants({ config, keywords: ['補助金', '助成'], acceptance: ['1'], recordChanges: true, progress, backoffMs: 1 });
+  assert.equal(exitCode, 0, JSON.stringify(report, null, 2));
+  assert.equal(report.status, 'published');
+
+  // Politeness: the 429 and the 500 were retried; paging asked for the later pages.
+  const lists = fake.requests.filter((r) => r.startsWith('/exp/v1/public/subsidies?'));
+  assert.ok(lists.some((r) => r.includes('offset=2')), 'the second page was asked for');
+  assert.equal(fake.requests.filter((r) => r.endsWith('/id/a0W000000000002AAA')).length, 2, 'the 500 was retried once');
+  assert.ok(progress.lines.some((l) => l.includes('HTTP 429')), 'the retry of the 429 is reported');
+
+  assert.deepEqual(report.counts, { listed: 5, fetched: 5, matched: 2, enriched: 2, new: 1, ambiguous: 1, errors: 1 });
+  assert.deepEqual(report.matched.map((m) => m.unified_id).sort(), ['UNI-t0000001', 'UNI-t0000002']);
+  assert.deepEqual(report.new, [{ jgrants_id: 'a0W000000000004AAA', unified_id: 'UNI-jg-a0W000000000004AAA', title: 'デジタル化応援補助金' }]);
+  assert.deepEqual(report.ambiguous[0].candidates.map((c) => c.unified_id).sort(), ['UNI-t0000003', 'UNI-t0000004']);
+  assert.equal(report.errors[0].jgrants_id, 'a0W000000000005AAA');
+  assert.match(report.errors[0].reasons[0], /acceptance_end_datetime/);
+  assert.equal((report.errors[0].raw as { acceptance_end_datetime: string }).acceptance_end_datetime, '来年3月末', 'the raw fragment is in the report');
+  const written = JSON.parse(readFileSync(path.join(dataDir, 'sources', 'jgrants', 'last-report.json'), 'utf8'));
+  assert.equal(written.status, 'published');
+
+  const catalog = new Catalog(catalogPath(dataDir));
+  t.after(() => catalog.close());
+  const row = (id: string) => catalog.db.get<Record<string, any>>('SELECT * FROM programs WHERE unified_id = ?', id)!;
+  const jizoku = row('UNI-t0000001');
+  assert.equal(jizoku.window_start, '2026-04-01');
+  assert.equal(jizoku.window_end, '2026-06-30', '08:00 UTC is 17:00 JST the same day');
+  assert.equal(jizoku.amount_max_man_yen, 250, '2,500,000 yen is 250 万円');
+  assert.equal(JSON.parse(jizoku.application_window).cycle, '公募回ごと', 'the dataset\'s notes on the window stay');
+  assert.deepEqual(JSON.parse(jizoku.jsic_majors), ['E', 'I']);
+  assert.deepEqual(JSON.parse(jizoku.target_types), ['employees_le_20']);
+  const provenance = JSON.parse(jizoku.provenance);
+  assert.match(provenance.amount_max_man_yen, /^jgrants: 出典：Jグランツ https:\/\/www\.jgrants-portal\.go\.jp\/subsidy\/a0W000000000001AAA fetched \S+ sha256:[0-9a-f]{16}$/);
+  assert.equal(provenance.primary_name, 'idx', 'fields jGrants did not supply keep their provenance');
+  assert.equal(row('UNI-t0000002').window_end, '2026-10-09');
+  assert.equal(row('UNI-t0000002').amount_max_man_yen, 400);
+  assert.equal(row('UNI-t0000003').window_start, null, 'ambiguous records are left alone');
+  const added = row('UNI-jg-a0W000000000004AAA');
+  assert.equal(added.prefecture, '北海道');
+  assert.equal(added.amount_max_man_yen, 100);
+  assert.equal(added.tier, 'B');
+  assert.equal(added.source_url, 'https://www.jgrants-portal.go.jp/subsidy/a0W000000000004AAA');
+  assert.equal(catalog.db.get<{ n: number }>("SELECT count(*) AS n FROM programs WHERE primary_name = '賃上げ促進補助金'")!.n, 0);
+
+  // The change feed: the sync's version amends the two programmes and creates the new one.
+  const store = await openStateStore(config);
+  t.after(() => store.close());
+  const latest = await store.changes.latestVersion();
+  assert.ok(latest);
+  assert.equal(latest.baseline, false, 'the catalogue before the sync is the baseline');
+  assert.deepEqual({ created: latest.changeCounts.created, amended: latest.changeCounts.amended }, { created: 1, amended: 2 });
+
+  // The work directory is cleared once published: the next sync starts afresh.
+  assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'work', 'checkpoint.json')), false);
+});
+
+test('a drifted shape stops the sync with exit 3 and writes no data', async (t) => {
+  const dataDir = tempDir(t);
+  const fake = await startJgrantsFake({
+    records: [
+      jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金'),
+      // The amount arrives as text and the title is gone: not the documented shape.
+      (({ title: _title, ...r }) => r)(jgrantsRecord('a0W000000000009AAA', 'x', { subsidy_max_limit: '200万円', keywords: '補助金' })),
+    ],
+  });
+  t.after(() => fake.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base });
+  const first = await syncJgrants({ config, keywords: ['補助金'], acceptance: ['1'], recordChanges: true, progress: recordingProgress(), backoffMs: 1 });
+  assert.equal(first.exitCode, 3);
+  assert.equal(first.report.status, 'drift');
+  assert.match(first.report.message!, /nothing written/);
+  assert.match(first.report.errors[0].reasons[0], /required field title missing/);
+  assert.match(first.report.errors[0].reasons[0], /subsidy_max_limit: expected number or null, got string/);
+  assert.equal((first.report.errors[0].raw as { subsidy_max_limit: string }).subsidy_max_limit, '200万円');
+  assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'current')), false, 'no overlay was published');
+  assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'versions')), false);
+  assert.equal(JSON.parse(readFileSync(path.join(dataDir, 'sources', 'jgrants', 'last-report.json'), 'utf8')).status, 'drift');
+});

@@ -4,14 +4,15 @@
 // that credit in their provenance (sources/jgrants/overlay.ts), and the page
 // repeats it here with the URLs of those rows. The block keeps its five
 // fields (the Attribution schema); the credit extends `source` and `notice`.
-import { ATTRIBUTION } from './common.ts';
+import type { Static } from 'typebox';
+import { ATTRIBUTION, type Attribution } from './common.ts';
 
 export const JGRANTS_CREDIT = '出典：Jグランツ';
 
 /** How a provenance value names a jGrants record: the credit, then its URL. */
 const JGRANTS_URL = new RegExp(`${JGRANTS_CREDIT} (https?://\\S+)`, 'g');
 
-export function programAttribution(rows: Iterable<{ provenance: string } | undefined>): typeof ATTRIBUTION {
+export function programAttribution(rows: Iterable<{ provenance: string } | undefined>): Readonly<Static<typeof Attribution>> {
   const urls = new Set<string>();
   for (const row of rows) {
     if (!row || !row.provenance.includes(JGRANTS_CREDIT)) continue;

@@ -29,7 +29,10 @@ export default fp(
       const release = async (request: { catalogLease: Lease | null }) => request.catalogLease?.release();
       app.addHook('onResponse', release);
       app.addHook('onRequestAbort', release);
-      app.addHook('onReady', async () => live.start());
+      app.addHook('onReady', async () => {
+        void live.catalog.search;
+        live.start();
+      });
       if (opts.closeOnExit) app.addHook('onClose', async () => live.close());
       return;
     }

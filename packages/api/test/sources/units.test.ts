@@ -17,6 +17,7 @@ import { CATALOG_PLAN } from '../../src/catalog-plan.ts';
 import { tempDir } from '../helper.ts';
 import { jgrantsRecord } from '../fakes/jgrants-server.ts';
 import { SOURCES_DATASET } from './fixture.ts';
+import { progressReporter } from '../../src/sources/progress.ts';
 
 async function scriptedServer(t: { after(fn: () => unknown): void }, answers: { status: number; headers?: Record<string, string>; body?: string }[]) {
   let i = 0;
@@ -146,4 +147,22 @@ test('the live catalogue swaps on a new file and closes the old one only when it
   assert.deepEqual(events, ['swapped', 'closed-retired']);
   assert.throws(() => before.db.ping());
   assert.ok(live.catalog.db.ping());
+});
+
+test('progress: a bar redrawn in place on a terminal, a line per tenth otherwise', () => {
+  const tty: string[] = [];
+  const bar = progressReporter({ write: (s: string) => tty.push(s), isTTY: true });
+  bar.phase('details', 4);
+  for (let i = 1; i <= 4; i++) bar.tick(i);
+  bar.line('done');
+  assert.equal(tty[0], 'details: 4 to do\n');
+  assert.equal(tty[4], '\r[##############################] 4/4 details');
+  assert.equal(tty[5], '\r\x1b[K', 'the bar is cleared before a line');
+  const plain: string[] = [];
+  const lines = progressReporter({ write: (s: string) => plain.push(s) });
+  lines.phase('details', 100);
+  for (let i = 1; i <= 100; i++) lines.tick(i);
+  assert.equal(plain.length, 1 + 11, 'the phase, then 0 %, 10 % … 100 %');
+  assert.equal(plain.at(-1), 'details: 100/100 (100%)\n');
+  assert.ok(plain.every((l) => !l.includes('\r')));
 });

@@ -3,7 +3,7 @@
 // revision seen is kept across syncs, and a drifted answer writes nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../helper.ts';
 import { startEgovFake, revision, type FakeLaw } from '../fakes/egov-server.ts';
@@ -39,6 +39,11 @@ test('sync egov refreshes referenced laws, replaces their article text and keeps
   const fake = await startEgovFake(laws(), { rateLimitFirst: 1, failOnce: [`/api/2/law_data/${CHUSHO}`] });
   t.after(() => fake.close());
   const config = syncConfig(dataDir, { EGOV_API_BASE: fake.base });
+  // Another source's published overlay stays in the catalogue e-Gov publishes.
+  const jgrants = path.join(dataDir, 'sources', 'jgrants');
+  mkdirSync(path.join(jgrants, 'versions', 'v1'), { recursive: true });
+  writeFileSync(path.join(jgrants, 'versions', 'v1', 'programs.jsonl'), `${JSON.stringify({ _overlay: 'enrich', unified_id: 'UNI-t0000006', amount_max_man_yen: 800 })}\n`);
+  writeFileSync(path.join(jgrants, 'current'), 'v1\n');
   const first = await syncEgov({ config, recordChanges: true, progress: recordingProgress(), backoffMs: 1 });
   assert.equal(first.exitCode, 0, JSON.stringify(first.report, null, 2));
   assert.equal(first.report.counts.laws, 2, 'the two laws programmes reference, not the unreferenced one');
@@ -53,6 +58,7 @@ test('sync egov refreshes referenced laws, replaces their article text and keeps
   assert.equal(articles[0].caption, '（この法律の目的）');
   assert.match(articles[0].text, /新しい本文/);
   assert.equal(catalog.db.get<{ n: number }>("SELECT count(*) AS n FROM law_articles WHERE law_slug = 'chusho-kihon'")!.n, 1);
+  assert.equal(catalog.db.get<{ v: number }>("SELECT amount_max_man_yen AS v FROM programs WHERE unified_id = 'UNI-t0000006'")!.v, 800);
   catalog.close();
 
   // A new revision is announced: the sync keeps the ones it saw before.

@@ -81,6 +81,29 @@ export interface BuildOptions {
 
 const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
 
+/**
+ * How long a client may take to send a request and keep an idle connection
+ * (REQUEST_/HEADERS_/KEEP_ALIVE_TIMEOUT_SECONDS). Node enforces the request
+ * and header timeouts on a sweep every `connectionsCheckingInterval` (30 s by
+ * default), so the sweep runs every quarter of the request timeout: a
+ * half-sent body is cut off within 1.25× the bound (answered 408 by
+ * clientErrorHandler). During a shutdown a request on an open keep-alive
+ * connection is still served, with `Connection: close` (return503OnClosing
+ * off: Fastify's 503 is not in our `{detail}` shape, and the request would be
+ * lost for no gain; the listening socket is already closed).
+ */
+function connectionTimeouts(config: Readonly<Config>): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'return503OnClosing'> & { http: object } {
+  const requestTimeout = Math.round(config.requestTimeoutSeconds * 1000);
+  const headersTimeout = Math.round(config.headersTimeoutSeconds * 1000);
+  const sweep = Math.min(30_000, Math.max(100, Math.floor((requestTimeout || headersTimeout) / 4)));
+  return {
+    requestTimeout,
+    keepAliveTimeout: Math.round(config.keepAliveTimeoutSeconds * 1000),
+    return503OnClosing: false,
+    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: sweep },
+  };
+}
+
 /** Fastify options shared by the server and tests. */
 export function serverOptions(config: Readonly<Config>, logger: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
@@ -92,6 +115,7 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     // plugins/request-log.ts writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
+    ...connectionTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors raised before our hooks run still answer {detail} (plugins/framework-errors.ts).
     frameworkErrors,
@@ -130,11 +154,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openapi);
   await app.register(catalogPlugin, { catalog: options.catalog, live: options.live, closeOnExit: options.ownsCatalog ?? false });
   await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });
+  // Before usage: onClose hooks run in reverse order, so the meter flusher's
+  // last flush on close comes after usage has committed its last events.
+  await app.register(billingPlugin);
   await app.register(metrics);
   await app.register(auth);
   await app.register(limits);
   await app.register(usage);
-  await app.register(billingPlugin);
   await app.register(maintenance);
   await app.register(outboundPlugin);
 

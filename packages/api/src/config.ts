@@ -4,6 +4,7 @@
 // docs/settings.md is generated from this table and a test keeps them equal.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import packageJson from '../package.json' with { type: 'json' };
@@ -20,6 +21,11 @@ export interface Setting {
 export const SETTINGS: readonly Setting[] = [
   { name: 'PORT', default: '8080', help: 'TCP port to listen on.' },
   { name: 'HOST', default: '127.0.0.1', help: 'Address to listen on.' },
+  { name: 'WEB_CONCURRENCY', default: 'available cores', help: 'Worker processes serving the port (node:cluster), each with its own read-only catalogue and state-store handle; the primary builds the catalogue and migrates the store before forking, restarts a crashed worker (with backoff) and serves the sum of their metrics. `1`: one process, no cluster.' },
+  { name: 'REQUEST_TIMEOUT_SECONDS', default: '30', help: 'Time a client has to send a whole request (headers and body); a slower request is answered 408 and its connection closed. Checked every quarter of it (at most 30 s); 0 disables it.' },
+  { name: 'HEADERS_TIMEOUT_SECONDS', default: '10', help: 'Time a client has to send the request line and headers, at most REQUEST_TIMEOUT_SECONDS; answered 408 like a slow body.' },
+  { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', default: '72', help: 'How long an idle keep-alive connection stays open; keep it longer than the idle timeout of a load balancer in front (often 60 s), so the balancer, not the server, closes idle connections.' },
+  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', help: 'On SIGTERM or SIGINT: time in-flight requests have to finish before their connections are cut; usage and meter events are flushed after that and the process exits 0 (1 if the flush itself does not end within this time again).' },
   { name: 'DATA_DIR', default: './var', help: 'Directory holding catalog.sqlite and the default state.sqlite.' },
   { name: 'DATABASE_URL', default: null, help: 'postgres://… selects PostgreSQL for account/usage state; unset means SQLite in DATA_DIR.' },
   { name: 'DATASET_DIR', default: 'data/dataset (bundled)', help: 'JSONL (or .jsonl.gz) source directory for `ingest`.' },
@@ -78,6 +84,13 @@ export const SETTINGS: readonly Setting[] = [
 export interface Config {
   port: number;
   host: string;
+  /** Worker processes (1: no cluster). */
+  webConcurrency: number;
+  /** 0: no limit. */
+  requestTimeoutSeconds: number;
+  headersTimeoutSeconds: number;
+  keepAliveTimeoutSeconds: number;
+  shutdownTimeoutSeconds: number;
   dataDir: string;
   databaseUrl: string | null;
   datasetDir: string;
@@ -294,9 +307,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
     }
   }
+  const requestTimeoutSeconds = readNumber(env, 'REQUEST_TIMEOUT_SECONDS', 30);
+  const headersTimeoutSeconds = readNumber(env, 'HEADERS_TIMEOUT_SECONDS', Math.min(10, requestTimeoutSeconds || 10));
+  if (headersTimeoutSeconds <= 0) throw new ConfigError('HEADERS_TIMEOUT_SECONDS must be greater than 0');
+  if (requestTimeoutSeconds > 0 && headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  }
   const config: Config = {
     port,
     host,
+    webConcurrency: readInt(env, 'WEB_CONCURRENCY', availableParallelism(), 1),
+    requestTimeoutSeconds,
+    headersTimeoutSeconds,
+    keepAliveTimeoutSeconds: readNumber(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
+    shutdownTimeoutSeconds: readNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     dataDir: path.resolve(readString(env, 'DATA_DIR') ?? './var'),
     databaseUrl,
     datasetDir: path.resolve(readString(env, 'DATASET_DIR') ?? BUNDLED_DATASET_DIR),

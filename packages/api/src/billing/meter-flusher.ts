@@ -17,6 +17,17 @@
 // off exponentially (STRIPE_METER_FLUSH_SECONDS doubling up to
 // MAX_BACKOFF_MS) until a flush goes through again, so a long outage parks
 // nothing and does not hammer the provider.
+//
+// Several processes (cluster workers, replicas) each start a flusher on one
+// store; the background flushes run only in the holder of the
+// `meter-flusher` lease (state/repositories/leases.ts), so pending rows are
+// sent by one process, not once per process (the identifier would make the
+// copies harmless, but each costs a Stripe call and counts against its rate
+// limit). The last flush on stop runs in every process, lease or not: its
+// own last events must not wait for the holder's next tick, and a row the
+// holder sends at the same moment comes back as a duplicate (counted as
+// sent). An explicit flush() (CLI, tests) runs regardless too.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StateStore } from '../state/store.ts';
 import type { MeterOutboxItem } from '../state/repositories/meter-outbox.ts';
@@ -47,6 +58,12 @@ export interface FlushResult {
 
 /** The longest wait between background flushes during an outage. */
 export const MAX_BACKOFF_MS = 5 * 60_000;
+
+const LEASE = 'meter-flusher';
+/** The lease outlives a few healthy intervals; a holder that died is replaced after it. */
+const MIN_LEASE_MS = 60_000;
+
+const NOTHING: FlushResult = { sent: 0, duplicates: 0, failed: 0, parked: 0 };
 
 /** Stripe's answers that refuse this event for good (the same request would be refused again). */
 export function isPermanentRefusal(err: unknown): boolean {
@@ -82,6 +99,8 @@ export class MeterFlusher {
   private stopped = false;
   /** Consecutive background flushes that met an outage (0: healthy). */
   private outages = 0;
+  private leaseMs = MIN_LEASE_MS;
+  readonly holder = `${process.pid}-${randomUUID()}`;
 
   constructor(options: MeterFlusherOptions) {
     this.store = options.store;
@@ -101,11 +120,12 @@ export class MeterFlusher {
   start(seconds: number): void {
     if (this.timer || seconds <= 0 || this.stopped) return;
     const base = seconds * 1000;
+    this.leaseMs = Math.max(MIN_LEASE_MS, 3 * base);
     const schedule = () => {
       const delay = this.outages === 0 ? base : Math.min(MAX_BACKOFF_MS, base * 2 ** this.outages);
       this.timer = setTimeout(() => {
-        this.flush().then(
-          (r) => { this.outages = r.sent === 0 && r.failed > r.parked ? this.outages + 1 : 0; },
+        this.flushAsLeader().then(
+          (r) => { if (r) this.outages = r.sent === 0 && r.failed > r.parked ? this.outages + 1 : 0; },
           (err) => {
             this.outages++;
             this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'meter flush failed');
@@ -122,19 +142,27 @@ export class MeterFlusher {
     return this.outages;
   }
 
-  /** Stop the timer, wait for a flush in progress, then flush once more. */
+  /** Stop the timer, wait for a flush in progress, flush once more, and give the lease up. */
   async stop(): Promise<FlushResult> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running.catch(() => undefined);
     const result = await this.flush();
     this.stopped = true;
+    await this.store.leases.release(LEASE, this.holder).catch(() => undefined);
     return result;
+  }
+
+  /** flush() when this process holds the lease (taken or renewed here); null when another holds it. */
+  private async flushAsLeader(): Promise<FlushResult | null> {
+    const now = Date.now();
+    const leader = await this.store.leases.acquire(LEASE, this.holder, new Date(now).toISOString(), new Date(now + this.leaseMs).toISOString());
+    return leader ? this.flush() : null;
   }
 
   /** Drain the outbox in batches until it is empty, a batch had failures, or maxBatches. One flush at a time. */
   flush(): Promise<FlushResult> {
-    if (this.stopped) return Promise.resolve({ sent: 0, duplicates: 0, failed: 0, parked: 0 });
+    if (this.stopped) return Promise.resolve(NOTHING);
     if (this.running) return this.running;
     this.running = this.drain().finally(() => (this.running = null));
     return this.running;

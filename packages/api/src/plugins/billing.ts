@@ -1,8 +1,11 @@
 // Billing wiring: the Stripe client (null when STRIPE_SECRET_KEY is unset:
 // checkout, portal and from-checkout then answer 503), the BillingService as
 // `app.billing`, and the meter flusher, which runs only when Stripe is
-// configured, every STRIPE_METER_FLUSH_SECONDS (0: no timer), and flushes
-// once more when the app closes (before the state store closes).
+// configured, every STRIPE_METER_FLUSH_SECONDS (0: no timer), in the one
+// process holding its lease, and flushes once more when the app closes:
+// in onClose, after the usage plugin's (app.ts registers billing before
+// usage, and onClose hooks run in reverse order), so the events of the last
+// requests are in the outbox, and before the state store closes.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createStripeClient } from '../billing/stripe-client.ts';
@@ -27,8 +30,7 @@ export default fp(
     app.decorate('meterFlusher', flusher);
     if (flusher) {
       flusher.start(app.config.stripeMeterFlushSeconds);
-      // preClose: before any onClose hook, so the state store is still open.
-      app.addHook('preClose', async () => {
+      app.addHook('onClose', async () => {
         await flusher.stop().catch((err) => app.log.error({ error: err instanceof Error ? err.message : String(err) }, 'final meter flush failed'));
       });
     }

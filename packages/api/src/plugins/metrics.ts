@@ -14,14 +14,15 @@
 // `servePrimaryMetrics` (cluster-metrics.ts): counters and histograms are
 // summed over workers; gauges read from the shared state store take the
 // largest worker's value (they are one figure, not one per worker). Without workers the app serves
-// METRICS_PORT itself. /metrics on the main port always shows the answering
-// process only.
+// METRICS_PORT itself. /metrics on the main port (admin key) shows the same
+// sum: a worker asks the primary for it (process/metrics-bridge.ts).
 import fp from 'fastify-plugin';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { metricsFromPrimary } from '../process/metrics-bridge.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,9 +111,15 @@ export default fp(
     app.get('/metrics', {
       config: { access: 'admin' },
       schema: { hide: true },
-    }, async (_request, reply) => {
-      const { contentType, body } = await text();
-      return reply.type(contentType).send(body);
+    }, async (request, reply) => {
+      let answer;
+      try {
+        answer = cluster.isWorker ? await metricsFromPrimary() : await text();
+      } catch (err) {
+        request.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'metrics unavailable');
+        return reply.code(503).send({ detail: 'Metrics are unavailable right now' });
+      }
+      return reply.type(answer.contentType).send(answer.body);
     });
   },
   { name: 'metrics', dependencies: ['state', 'catalog'] },

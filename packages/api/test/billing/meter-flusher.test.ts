@@ -192,3 +192,30 @@ test('the background timer flushes without being asked', async (t) => {
   assert.equal(fake.meterEvents.size, 2);
   for (const ev of fake.meterEvents.values()) assert.equal(ev.payload.stripe_customer_id, 'cus_timer');
 });
+
+test('background flushes run only in the holder of the meter-flusher lease, which stop() gives up', async (t) => {
+  const { app, fake } = await billingApp(t);
+  const key = await paidKey(app, 'cus_lease');
+  await searches(app, key, 3);
+  const now = Date.now();
+  // Another process (a second worker or replica) holds the lease.
+  assert.ok(await app.state.leases.acquire('meter-flusher', 'another-process', new Date(now).toISOString(), new Date(now + 60_000).toISOString()));
+  const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log });
+  t.after(() => flusher.stop());
+  flusher.start(0.02);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(fake.meterEventAttempts, 0, 'not the holder: no background flush');
+
+  await app.state.leases.release('meter-flusher', 'another-process');
+  const deadline = Date.now() + 10_000;
+  while (fake.meterEvents.size < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(fake.meterEvents.size, 3, 'the lease is free: this flusher takes it and sends');
+  assert.equal(await app.state.leases.holder('meter-flusher', new Date().toISOString()), flusher.holder);
+
+  // The last flush on stop sends the rest and gives the lease up for the next process.
+  await searches(app, key, 2);
+  await flusher.stop();
+  assert.equal(fake.meterEvents.size, 5);
+  assert.equal(fake.meterEventAttempts, 5, 'each event sent once');
+  assert.equal(await app.state.leases.holder('meter-flusher', new Date().toISOString()), null);
+});

@@ -3,7 +3,7 @@
 // with SIGKILL or stopped with SIGTERM, and restarted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { REPO_ROOT } from '../../src/config.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
+import { treeRss } from '../../../../bench/lib/processes.ts';
 import { openPostgresStore } from '../../src/state/postgres.ts';
 import type { StateStore } from '../../src/state/store.ts';
 
@@ -21,7 +22,7 @@ export interface ServerProcess {
   url: string;
   /** Everything the process wrote (stdout and stderr). */
   output(): string;
-  /** Resident memory of the process, in bytes (Linux). */
+  /** Resident memory of the process and its workers, in bytes (Linux). */
   rss(): number;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -55,7 +56,7 @@ export async function startServer(t: Ctx, env: Record<string, string>): Promise<
     child,
     url,
     output: () => out,
-    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
+    rss: () => treeRss(child.pid!),
     kill,
   };
 }

@@ -15,14 +15,14 @@
 // summed over workers; gauges read from the shared state store take the
 // largest worker's value (they are one figure, not one per worker). Without workers the app serves
 // METRICS_PORT itself. /metrics on the main port (admin key) shows the same
-// sum: a worker asks the primary for it (process/metrics-bridge.ts).
+// sum: a worker asks the primary for it (metrics-bridge.ts).
 import fp from 'fastify-plugin';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { metricsFromPrimary } from '../process/metrics-bridge.ts';
+import { metricsFromPrimary } from '../metrics-bridge.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -31,24 +31,43 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server at ${url} not ready after ${timeoutMs} ms`);
 }
 
+/** True while any process of the group `pgid` is alive. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SIGTERM to the child's process group (the `sh` of the start script, our
+ * server and its cluster workers), then wait until the whole group is gone:
+ * `sh` dies at once, the server only after its graceful shutdown. SIGKILL
+ * after 30 s (the server's own bound is 2 × SHUTDOWN_TIMEOUT_SECONDS + 5 s).
+ */
 function stopper(child: ChildProcess): () => Promise<void> {
   return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const pgid = child.pid!;
+    if (!groupAlive(pgid)) return;
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-pgid, 'SIGTERM');
     } catch {
       return;
     }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // gone
+    const deadline = Date.now() + 30_000;
+    // A process nobody reaps stays a zombie that kill(0) still finds: give up 5 s after the SIGKILL.
+    while (groupAlive(pgid) && Date.now() < deadline + 5000) {
+      if (Date.now() > deadline) {
+        try {
+          process.kill(-pgid, 'SIGKILL');
+        } catch {
+          // gone
+        }
       }
-    }, 15_000);
-    await exited;
-    clearTimeout(timer);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   };
 }
 

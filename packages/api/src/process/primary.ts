@@ -33,9 +33,12 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
 
   const fork = (): Worker => {
     const worker = cluster.fork();
+    let listening = false;
+    worker.once('listening', () => (listening = true));
     worker.once('exit', (code, signal) => {
       if (stopping) {
-        exitCodes.push(code ?? 1);
+        // A worker our SIGTERM met before it could listen ended as asked.
+        exitCodes.push(!listening && signal === 'SIGTERM' ? 0 : (code ?? 1));
         return;
       }
       if (!started) {

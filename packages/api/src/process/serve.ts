@@ -7,11 +7,15 @@ import type { Config } from '../config.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { buildApp } from '../app.ts';
 import { loggerOptions } from '../logger.ts';
-import { closeOnSignals } from './shutdown.ts';
+import { closeOnSignals, signalsDuringStart } from './shutdown.ts';
 
 export async function serve(config: Readonly<Config>, catalogPath: string): Promise<FastifyInstance> {
+  const early = signalsDuringStart();
   const app = await buildApp({ config, catalog: new Catalog(catalogPath), ownsCatalog: true, logger: loggerOptions(config.logLevel) });
-  closeOnSignals(app, config.shutdownTimeoutSeconds * 1000);
-  await app.listen({ port: config.port, host: config.host });
+  const shutdown = closeOnSignals(app, config.shutdownTimeoutSeconds * 1000);
+  const signal = early.take();
+  // Stopped while starting: close what was opened, exit 0, never listen.
+  if (signal) void shutdown(signal);
+  else await app.listen({ port: config.port, host: config.host });
   return app;
 }

@@ -44,8 +44,28 @@ export function inFlightResponses(server: Server): { readonly size: number; drai
 
 export type Exit = (code: number) => void;
 
-/** Close `app` gracefully on the first SIGTERM or SIGINT, then exit (see above). */
-export function closeOnSignals(app: FastifyInstance, timeoutMs: number, exit: Exit = (code) => process.exit(code)): void {
+/**
+ * A signal that arrives while the app is still being built is remembered
+ * (instead of killing the process half-started) and handed to
+ * closeOnSignals when the app exists: `take()` removes the listeners and
+ * returns it.
+ */
+export function signalsDuringStart(): { take(): NodeJS.Signals | null } {
+  let received: NodeJS.Signals | null = null;
+  const remember = (signal: NodeJS.Signals) => void (received ??= signal);
+  process.on('SIGTERM', remember);
+  process.on('SIGINT', remember);
+  return {
+    take() {
+      process.off('SIGTERM', remember);
+      process.off('SIGINT', remember);
+      return received;
+    },
+  };
+}
+
+/** Close `app` gracefully on the first SIGTERM or SIGINT, then exit (see above); returns the shutdown, for a signal already received. */
+export function closeOnSignals(app: FastifyInstance, timeoutMs: number, exit: Exit = (code) => process.exit(code)): (signal: NodeJS.Signals) => Promise<void> {
   const responses = inFlightResponses(app.server);
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -77,4 +97,5 @@ export function closeOnSignals(app: FastifyInstance, timeoutMs: number, exit: Ex
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  return shutdown;
 }

@@ -17,12 +17,20 @@ import type { Config } from '../config.ts';
 import { servePrimaryMetrics } from '../cluster-metrics.ts';
 import { prepareToServe } from './prepare.ts';
 import { RespawnBackoff } from './respawn.ts';
+import { signalsDuringStart } from './shutdown.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
     if (config.logLevel !== 'silent') console.error(`cluster primary ${process.pid}: ${line}`);
   };
+  // A signal during the one-time work (a catalogue build can take minutes) ends the start cleanly once the work is consistent.
+  const early = signalsDuringStart();
   await prepareToServe(config);
+  const stoppedEarly = early.take();
+  if (stoppedEarly) {
+    say(`${stoppedEarly} during the preparation: not starting workers`);
+    process.exit(0);
+  }
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);

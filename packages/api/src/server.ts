@@ -3,12 +3,10 @@
 // (default: the available cores). process/ holds the parts: prepare.ts (the
 // one-time work before serving), serve.ts (a serving process), shutdown.ts,
 // primary.ts (forking, restarting and stopping workers).
+// Each role imports only its own part: the primary never loads the app
+// (routes, plugins), which keeps the process that serves nothing small.
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config.ts';
-import { catalogPath } from './catalog/ingest.ts';
-import { prepareToServe } from './process/prepare.ts';
-import { serve } from './process/serve.ts';
-import { runPrimary } from './process/primary.ts';
 
 function configOrExit(): Readonly<Config> {
   try {
@@ -24,10 +22,20 @@ function configOrExit(): Readonly<Config> {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  if (config.webConcurrency === 1) await serve(config, await prepareToServe(config));
-  else if (cluster.isPrimary) await runPrimary(config);
-  // A worker: the primary has built the catalogue and migrated the store.
-  else await serve(config, catalogPath(config.dataDir));
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('./process/primary.ts');
+    await runPrimary(config);
+    return;
+  }
+  const { serve } = await import('./process/serve.ts');
+  if (config.webConcurrency === 1) {
+    const { prepareToServe } = await import('./process/prepare.ts');
+    await serve(config, await prepareToServe(config));
+  } else {
+    // A worker: the primary has built the catalogue and migrated the store.
+    const { catalogPath } = await import('./catalog/ingest.ts');
+    await serve(config, catalogPath(config.dataDir));
+  }
 }
 
 main().catch((err) => {

@@ -5,7 +5,10 @@
 // or an anonymous client address.
 // An unknown or revoked key answers 401 on every path except admin ones,
 // which read only the operator key. Raw keys and addresses never leave this
-// hook: the identity carries only hashes.
+// hook: the identity carries only hashes. Keys presented in headers are
+// looked up through the process's key cache (state/key-cache.ts: no store
+// read per call; a revocation is seen at once here, within its poll bound in
+// other processes).
 import fp from 'fastify-plugin';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
@@ -16,6 +19,7 @@ import { hashApiKey, looksLikeApiKey } from '../keys.ts';
 import { hashesEqual, sha256Hex } from '../hash.ts';
 import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../session.ts';
 import type { StateStore } from '../state/store.ts';
+import { KeyCache } from '../state/key-cache.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
 import { normaliseAddress } from '../client-address.ts';
 import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
@@ -38,6 +42,10 @@ export type Identity =
     };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Key records by key hash, without a store read per call. */
+    keyCache: KeyCache;
+  }
   interface FastifyRequest {
     identity: Identity;
     /** On `advisor` routes: the advisor of the route's `:id`, bound to the presented key. */
@@ -116,10 +124,10 @@ export function presentedKey(request: FastifyRequest): string | null {
  * active. The one check for a key, whether it came in a header or in the
  * body of POST /v1/session.
  */
-export async function verifyApiKey(state: StateStore, key: string): Promise<Extract<Identity, { kind: 'key' }>> {
+export async function verifyApiKey(state: StateStore | KeyCache, key: string): Promise<Extract<Identity, { kind: 'key' }>> {
   if (!looksLikeApiKey(key)) throw new HttpError(401, 'Invalid API key');
   const keyHash = hashApiKey(key);
-  const record = await state.keys.findByHash(keyHash);
+  const record = state instanceof KeyCache ? await state.find(keyHash) : await state.keys.findByHash(keyHash);
   if (!record || !hashesEqual(record.keyHash, keyHash)) throw new HttpError(401, 'Invalid API key');
   if (record.status !== 'active') throw new HttpError(401, 'API key has been revoked');
   return { kind: 'key', key: record, keyHash };
@@ -148,6 +156,10 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('identity', null as never);
     app.decorateRequest('advisor', null as never);
+    const keyCache = new KeyCache(app.state);
+    await keyCache.start();
+    app.decorate('keyCache', keyCache);
+    app.addHook('onClose', async () => keyCache.close());
     const anonymous = (request: FastifyRequest): Identity => {
       const ip = normaliseAddress(request.ip);
       if (!ip) throw new HttpError(400, 'The client address could not be determined: X-Forwarded-For must hold IP addresses');
@@ -171,7 +183,7 @@ export default fp(
 
     async function identify(request: FastifyRequest): Promise<Identity> {
       const key = presentedKey(request);
-      if (key !== null) return verifyApiKey(app.state, key);
+      if (key !== null) return verifyApiKey(keyCache, key);
       const { access, session } = policyOf(request);
       if (session) {
         // Without a key, a browser session route's POST relies on the cookie

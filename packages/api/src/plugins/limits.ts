@@ -6,8 +6,11 @@
 // - `counter: 'daily'`, free key: FREE_DAILY_LIMIT per UTC day (429 naming
 //   the limit and `free`, Retry-After to UTC midnight);
 // - `counter: 'daily'`, paid key: never 429; with a monthly cap, a call to a
-//   `billed` route that would take this Japan-time month's spend above it
-//   answers 402 {detail, cap_yen, spent_yen};
+//   `billed` route reserves its price in this Japan-time month's spend before
+//   it is served, atomically within the cap (state/repositories/usage.ts
+//   `reserve`), and answers 402 {detail, cap_yen, spent_yen} when it does not
+//   fit; its usage event (plugins/usage.ts) confirms or releases the
+//   reservation, so the cap is exact across processes and replicas;
 // - `extraLimit`: the route's own per-day limit (EXTRA_LIMITS), checked after
 //   the request was validated, so a refused request never takes one.
 // Counted responses carry RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset.
@@ -15,7 +18,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import { randomUUID } from 'node:crypto';
 import { StateUnavailableError } from '../state/sql.ts';
+import type { SpendReservation } from '../state/repositories/usage.ts';
 import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
 import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../time.ts';
 
@@ -31,7 +36,27 @@ declare module 'fastify' {
     quota: Quota | null;
     /** Units of the counter this request took (1, or its JSON-RPC messages); 0 when not counted. */
     units: number;
+    /** Spend reserved for this request within its key's cap, settled by its usage event (plugins/usage.ts). */
+    spendReservations: SpendReservation[];
   }
+}
+
+/**
+ * Reserve `units` × UNIT_PRICE_YEN of a capped paid key's month for this
+ * request, or answer 402 {detail, cap_yen, spent_yen}; `detail` words the
+ * refusal from the spend seen (confirmed plus what other requests hold).
+ */
+async function reserveSpend(app: FastifyInstance, request: FastifyRequest, units: number, detail: (cap: number, spent: number) => string): Promise<void> {
+  const identity = request.identity;
+  if (identity.kind !== 'key' || identity.key.monthlyCapYen === null) return;
+  const cap = identity.key.monthlyCapYen;
+  const own = request.spendReservations.reduce((sum, r) => sum + r.amountYen, 0);
+  const r = await app.state.usage.reserve(identity.key.id, jstMonth(new Date()), units * app.config.unitPriceYen, cap, randomUUID());
+  if (!r.reserved) {
+    const spent = Math.max(0, r.spentYen - own);
+    throw new HttpError(402, detail(cap, spent), { cap_yen: cap, spent_yen: spent });
+  }
+  request.spendReservations.push(r.reservation);
 }
 
 /**
@@ -102,16 +127,10 @@ export async function takeUnits(app: FastifyInstance, request: FastifyRequest, r
     request.quota = { ...request.quota, remaining: Math.max(0, request.quota.limit - taken.count) };
     setRateLimitHeaders(reply, request.quota, now);
   }
-  if (identity.kind === 'key' && identity.key.tier === 'paid' && identity.key.monthlyCapYen !== null && policy.billed && extra > 0) {
-    const cap = identity.key.monthlyCapYen;
-    const spent = await app.state.usage.monthlySpend(identity.key.id, jstMonth(now));
-    if (spent + units * app.config.unitPriceYen > cap) {
-      throw new HttpError(
-        402,
-        `This export costs ${units} units (${units * app.config.unitPriceYen} yen) and would pass the monthly spend cap of ${cap} yen (${spent} yen spent this month, Japan time); ask for fewer rows with max_rows.`,
-        { cap_yen: cap, spent_yen: spent },
-      );
-    }
+  if (identity.kind === 'key' && identity.key.tier === 'paid' && policy.billed && extra > 0) {
+    // The first unit was reserved at onRequest; the rest now, or 402.
+    await reserveSpend(app, request, extra, (cap, spent) =>
+      `This export costs ${units} units (${units * app.config.unitPriceYen} yen) and would pass the monthly spend cap of ${cap} yen (${spent} yen spent this month, Japan time); ask for fewer rows with max_rows.`);
   }
   request.units = units;
 }
@@ -120,7 +139,8 @@ export default fp(
   async function limits(app: FastifyInstance) {
     app.decorateRequest('quota', null);
     app.decorateRequest('units', 0);
-    const { anonDailyLimit, freeDailyLimit, unitPriceYen } = app.config;
+    app.decorateRequest('spendReservations', null as never);
+    const { anonDailyLimit, freeDailyLimit } = app.config;
 
     /** Take `units` of the caller's daily allowance (or check the paid cap) for a counted route. */
     async function takeDaily(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
@@ -172,21 +192,16 @@ export default fp(
         return;
       }
 
-      // Paid: no volume limit; the cap guards billed routes.
-      if (key.monthlyCapYen !== null && policy.billed) {
-        const spent = await app.state.usage.monthlySpend(key.id, jstMonth(now));
-        if (spent + unitPriceYen > key.monthlyCapYen) {
-          throw new HttpError(
-            402,
-            `Monthly spend cap of ${key.monthlyCapYen} yen reached (${spent} yen spent this month, Japan time). Raise or remove it with POST /v1/me/cap.`,
-            { cap_yen: key.monthlyCapYen, spent_yen: spent },
-          );
-        }
+      // Paid: no volume limit; the cap guards billed routes, by a reservation made before serving.
+      if (policy.billed) {
+        await reserveSpend(app, request, units, (cap, spent) =>
+          `Monthly spend cap of ${cap} yen reached (${spent} yen spent this month, Japan time). Raise or remove it with POST /v1/me/cap.`);
       }
     }
 
     // One unit per request, before the request is even parsed (a malformed call is counted too) …
     app.addHook('onRequest', async (request, reply) => {
+      request.spendReservations = [];
       const policy = policyOf(request);
       if (policy.counter === 'daily' && policy.units === 'request') await takeDaily(request, reply, 1);
     });

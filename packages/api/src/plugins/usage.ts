@@ -1,29 +1,66 @@
 // Usage events, as the response leaves: one event per authenticated request to
 // a route declared with a counter (plugins/route-policy.ts; ping included,
 // counted but not billed). A 2xx answer of a paid key on a route declared
-// `billed` costs UNIT_PRICE_YEN, billed in the Japan-time month; the store
-// keeps the month within the key's cap atomically and queues the events of
-// customers in the meter outbox that the billing flusher drains.
+// `billed` costs UNIT_PRICE_YEN, billed in the Japan-time month; a capped
+// key's price was reserved before serving (plugins/limits.ts) and its event
+// confirms that reservation (any other answer releases it). The events of
+// customers are queued in the meter outbox that the billing flusher drains.
+// A refusal (429, 402) is not usage: it leaves no event, only its error count.
 // Also counts every 4xx/5xx per route pattern for /v1/admin/errors (route and
 // status only: no address, no key).
+//
+// Every write of a request goes through the group commit
+// (state/group-commit.ts): the writes of the requests answered in the same
+// millisecond share one transaction, and each answer waits for its commit.
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageEvent } from '../state/repositories/usage.ts';
+import type { Repositories } from '../state/store.ts';
+import { GroupCommit } from '../state/group-commit.ts';
 import { addPreHandlers, policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
 
+/**
+ * Group commit settings, measured (docs/decisions-pending/speed-state.md):
+ * the first write of an idle queue waits 1 ms for company; a batch commits
+ * at once when it holds 64 writes; under load, batches form by themselves
+ * while the previous one commits.
+ */
+const COMMIT_WINDOW_MS = 1;
+const COMMIT_MAX_BATCH = 64;
+/** How often unsettled spend reservations of dead processes are given back. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** Answers that refuse a call for its limit or cap: counted as errors, never usage. */
+const REFUSALS = new Set([402, 429]);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The group commit of usage writes (state/group-commit.ts). */
+    usageCommit: GroupCommit;
+  }
+}
+
 export default fp(
   async function usage(app: FastifyInstance) {
-    /** The usage events of one answered request (one per unit it took) and its error count. */
-    async function record(request: FastifyRequest, status: number): Promise<void> {
+    const commit = new GroupCommit((fn) => app.state.atomically(fn), { windowMs: COMMIT_WINDOW_MS, maxBatch: COMMIT_MAX_BATCH });
+    app.decorate('usageCommit', commit);
+
+    /** The writes of one answered request: its error count, its usage events (one per unit it took), its reservations settled. */
+    function writesOf(request: FastifyRequest, status: number): ((tx: Repositories) => Promise<void>) | null {
       const route = request.routeOptions.url;
-      app.metrics.usageWrites.inc();
-      try {
-        if (status >= 400) await app.state.analytics.recordError(route ?? '(no route)', status);
-        const identity = request.identity;
-        const policy = policyOf(request);
-        if (identity?.kind !== 'key' || policy.counter === null) return;
+      const error = status >= 400 ? route ?? '(no route)' : null;
+      const identity = request.identity;
+      const policy = policyOf(request);
+      // Taken now: the request owns its reservations until this write settles them.
+      const reservations = request.spendReservations ?? [];
+      request.spendReservations = [];
+      const counted = identity?.kind === 'key' && policy.counter !== null && !REFUSALS.has(status);
+      if (error === null && !counted && !reservations.length) return null;
+      let events: UsageEvent[] = [];
+      let capYen: number | null = null;
+      if (counted) {
         const key = identity.key;
         const now = new Date();
         const billable = key.tier === 'paid' && status >= 200 && status < 300 && policy.billed;
@@ -41,15 +78,41 @@ export default fp(
           billingMonth: jstMonth(now),
           createdAt: now.toISOString(),
         };
-        const recorded = await app.state.usage.record(event, key.monthlyCapYen);
-        if (!recorded) {
-          // A concurrent request took the last of the cap after our pre-check: the cap wins, this one is not billed.
-          await app.state.usage.record({ ...event, billable: false, amountYen: 0 }, null);
-        }
         // A request that took several units records one event per further unit:
         // a JSON-RPC batch (one per message, never billed) or an export (one per
         // started 100 rows, all billed on the first event, amount and meter value).
-        for (let i = 1; i < request.units; i++) await app.state.usage.record({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 }, null);
+        events = [event];
+        for (let i = 1; i < request.units; i++) events.push({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 });
+        capYen = key.monthlyCapYen;
+      }
+      return async (tx) => {
+        if (error !== null) await tx.analytics.recordError(error, status);
+        if (!events.length) {
+          await tx.usage.release(reservations);
+          return;
+        }
+        const [first, ...more] = events;
+        const recorded = await tx.usage.record(first, capYen, reservations);
+        // Without a reservation (the cap was set while this call ran), a
+        // concurrent request may have taken the last of the cap: the cap wins, this one is not billed.
+        if (!recorded) await tx.usage.record({ ...first, billable: false, amountYen: 0 }, null);
+        for (const e of more) await tx.usage.record(e, null);
+      };
+    }
+
+    /** Store the writes of an answered request; resolves once they are committed. */
+    async function record(request: FastifyRequest, status: number): Promise<void> {
+      let writes;
+      try {
+        writes = writesOf(request, status);
+      } catch (err) {
+        request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
+        return;
+      }
+      if (!writes) return;
+      app.metrics.usageWrites.inc();
+      try {
+        await commit.submit(writes);
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
       } finally {
@@ -57,8 +120,9 @@ export default fp(
       }
     }
 
-    // onSend, not onResponse: the event (and its spend) is stored before the
-    // client sees the answer, so its next request's cap check already counts it.
+    // onSend, not onResponse: the event (and its spend) is committed before
+    // the client sees the answer, so nothing answered is lost and its next
+    // request's cap check already counts it.
     app.addHook('onSend', async (request, reply) => {
       if (policyOf(request).units === 'jsonrpc-message') return;
       await record(request, reply.statusCode);
@@ -72,6 +136,27 @@ export default fp(
     };
     app.addHook('onRoute', (route) => {
       if (route.config?.policy?.units === 'jsonrpc-message') addPreHandlers(route, 'last', [afterRawResponse]);
+    });
+    // A request that ended without onSend settling its reservations (aborted,
+    // hijacked) gives them back here; a crash leaves them to the sweep.
+    app.addHook('onResponse', async (request) => {
+      if (request.spendReservations?.length) void commit.submit(async (tx) => tx.usage.release(request.spendReservations.splice(0))).catch(() => undefined);
+    });
+
+    const sweep = () => {
+      app.state.usage.sweepExpiredReservations().then(
+        (n) => { if (n) app.log.warn({ reservations: n }, 'expired spend reservations given back'); },
+        (err) => app.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'spend reservation sweep failed'),
+      );
+    };
+    sweep();
+    const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+    // Drain on close: a graceful shutdown commits every queued write before
+    // the state store closes (its onClose runs after this one).
+    app.addHook('onClose', async () => {
+      clearInterval(sweeper);
+      await commit.drain();
     });
   },
   { name: 'usage', dependencies: ['auth', 'limits', 'state', 'metrics'] },

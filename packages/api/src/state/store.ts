@@ -93,6 +93,12 @@ export interface StateStore extends Repositories {
    * on the store itself would wait for this very transaction.
    */
   atomically<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Call `listener` after every committed change to a key made through this
+   * store (its own repositories or a transaction of it); returns the unsubscribe.
+   * Changes made by other processes are seen through `keys.generation()`.
+   */
+  onKeysChanged(listener: () => void): () => void;
 }
 
 /** A SqlDatabase whose statements run on one open transaction; a nested `tx` joins it. */
@@ -100,10 +106,10 @@ function inTransaction(driver: SqlDatabase, q: Queryer): SqlDatabase {
   return { kind: driver.kind, forUpdate: driver.forUpdate, skipLocked: driver.skipLocked, all: q.all, run: q.run, tx: (fn) => fn(q) };
 }
 
-function repositories(driver: SqlDatabase): Repositories {
+function repositories(driver: SqlDatabase, keysChanged: () => void): Repositories {
   return {
     settings: settingsRepository(driver),
-    keys: keysRepository(driver),
+    keys: keysRepository(driver, keysChanged),
     counters: countersRepository(driver),
     usage: usageRepository(driver),
     meterOutbox: meterOutboxRepository(driver),
@@ -128,6 +134,10 @@ function repositories(driver: SqlDatabase): Repositories {
 
 /** The store over an open driver; call `migrate()` before use. */
 export function createStateStore(driver: SqlDriver): StateStore {
+  const listeners = new Set<() => void>();
+  const keysChanged = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     kind: driver.kind,
     migrate: () => driver.migrate(),
@@ -137,7 +147,17 @@ export function createStateStore(driver: SqlDriver): StateStore {
       known: MIGRATIONS.map((m) => m.version),
     }),
     close: () => driver.close(),
-    atomically: (fn) => driver.tx((q) => fn(repositories(inTransaction(driver, q)))),
-    ...repositories(driver),
+    async atomically(fn) {
+      // A change to a key inside the transaction is announced once it has committed.
+      let changed = false;
+      const result = await driver.tx((q) => fn(repositories(inTransaction(driver, q), () => (changed = true))));
+      if (changed) keysChanged();
+      return result;
+    },
+    onKeysChanged(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    ...repositories(driver, keysChanged),
   };
 }

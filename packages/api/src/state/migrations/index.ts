@@ -5,5 +5,6 @@ import { initial } from './001_initial.ts';
 import { sessions } from './002_sessions.ts';
 import { faults } from './003_faults.ts';
 import { informed } from './004_informed.ts';
+import { speedState } from './005_speed_state.ts';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed];
+export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed, speedState];

@@ -1,0 +1,129 @@
+// Group commit: the writes of many requests in ONE transaction.
+//
+// Why: a paid call writes its usage event, spend and meter-outbox row before
+// its answer is sent (so nothing answered is ever lost). One transaction per
+// call costs one fsync (SQLite WAL commit) or one commit round trip
+// (PostgreSQL) per call, and on SQLite every call also queues for the single
+// writer. Committing the writes of every request that arrives while the
+// previous commit runs (or within `windowMs`) in one transaction pays that
+// cost once per batch instead of once per call.
+//
+// The guarantee is unchanged: `submit` resolves only after the transaction
+// holding its write has committed, and the caller sends its answer only then.
+// A crash loses only writes whose requests were not yet answered.
+//
+// How: writes queue; a batch starts when the queue reaches `maxBatch`, or
+// `windowMs` after the first write of an idle queue, and never while another
+// batch of this process is committing (writes arriving meanwhile form the
+// next batch, so batches grow with load by themselves). A batch whose
+// transaction fails is retried one write per transaction, so one bad write
+// cannot fail the others; each caller gets its own write's outcome.
+// `drain()` (the app's onClose) commits everything queued.
+import type { Repositories } from './store.ts';
+
+export type Write<R> = (tx: Repositories) => Promise<R>;
+
+export interface GroupCommitOptions {
+  /** How long the first write of an idle queue waits for others (0: until the current tick's I/O is done). */
+  windowMs: number;
+  /** A batch commits as soon as it holds this many writes. */
+  maxBatch: number;
+}
+
+interface Pending {
+  write: Write<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/** What runs a batch: `atomically` of the state store. */
+type Atomically = <T>(fn: (tx: Repositories) => Promise<T>) => Promise<T>;
+
+export class GroupCommit {
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  private committing: Promise<void> | null = null;
+  /** Batches committed and writes in them since start (for tests and metrics). */
+  readonly stats = { batches: 0, writes: 0, largestBatch: 0 };
+
+  private readonly atomically: Atomically;
+  private readonly options: GroupCommitOptions;
+
+  constructor(atomically: Atomically, options: GroupCommitOptions) {
+    this.atomically = atomically;
+    this.options = options;
+  }
+
+  /** Queue `write`; resolves with its result once the transaction holding it has committed. */
+  submit<R>(write: Write<R>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ write, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** Writes queued and not yet committing. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  /** Commit everything queued (and wait for the batch committing now). */
+  async drain(): Promise<void> {
+    while (this.committing || this.queue.length) {
+      if (this.committing) await this.committing;
+      else this.flush();
+    }
+  }
+
+  private schedule(): void {
+    if (this.committing) return; // the batch that follows it takes this write
+    if (this.queue.length >= this.options.maxBatch) {
+      this.flush();
+      return;
+    }
+    if (this.timer) return;
+    const fire = () => {
+      this.timer = null;
+      this.flush();
+    };
+    this.timer = this.options.windowMs > 0 ? setTimeout(fire, this.options.windowMs) : setImmediate(fire);
+  }
+
+  private flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer as NodeJS.Timeout);
+      clearImmediate(this.timer as NodeJS.Immediate);
+      this.timer = null;
+    }
+    if (this.committing || !this.queue.length) return;
+    const batch = this.queue.splice(0, this.options.maxBatch);
+    this.committing = this.commit(batch).finally(() => {
+      this.committing = null;
+      // Writes that queued during that commit have waited long enough: commit them now.
+      if (this.queue.length) this.flush();
+    });
+  }
+
+  private async commit(batch: Pending[]): Promise<void> {
+    this.stats.batches++;
+    this.stats.writes += batch.length;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    let results: unknown[];
+    try {
+      results = await this.atomically(async (tx) => {
+        const out: unknown[] = [];
+        for (const p of batch) out.push(await p.write(tx));
+        return out;
+      });
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0].reject(err);
+        return;
+      }
+      // One write failed and took its batch with it: give each its own transaction.
+      for (const p of batch) await this.atomically(p.write).then(p.resolve, p.reject);
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(results[i]));
+  }
+}

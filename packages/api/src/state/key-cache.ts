@@ -1,0 +1,157 @@
+// A bounded cache of API key records by key hash, so that a call with a key
+// needs no store read (issue 9 §3).
+//
+// Freshness, the rule that matters: a revoked key answers 401
+// - at once in the process that revoked it: the store announces every
+//   committed change to a key (StateStore.onKeysChanged) and the cache drops
+//   everything;
+// - within `pollMs` (+ one poll query) in every other process or replica:
+//   every change to a key bumps the 'keys' generation in the store, in the
+//   same transaction; each cache reads that one row every `pollMs` and drops
+//   everything when it moved. One mechanism for SQLite and PostgreSQL, no
+//   extra connection, works behind a transaction-pooling proxy
+//   (docs/decisions-pending/speed-state.md);
+// - and, should polling fail (the store unreachable), no entry is used after
+//   `ttlMs`: it is read again.
+// Unknown keys are cached too (a client retrying a wrong key costs no read),
+// in a separate, smaller LRU for `negativeTtlMs`: a key issued later also
+// bumps the generation, so it is never refused for longer than the poll.
+// Both maps are LRUs of fixed size: memory is bounded whatever callers send.
+import type { ApiKeyRecord } from './repositories/keys.ts';
+import type { StateStore } from './store.ts';
+
+export interface KeyCacheOptions {
+  /** Most key records kept. */
+  maxEntries: number;
+  /** Most unknown key hashes kept. */
+  maxNegative: number;
+  /** Poll interval of the store's key generation: the bound on cross-process staleness. */
+  pollMs: number;
+  /** No entry is used longer than this, polled or not. */
+  ttlMs: number;
+  /** How long an unknown key is remembered. */
+  negativeTtlMs: number;
+}
+
+export const KEY_CACHE_DEFAULTS: KeyCacheOptions = { maxEntries: 10_000, maxNegative: 1_000, pollMs: 250, ttlMs: 30_000, negativeTtlMs: 5_000 };
+
+/** A Map used as an LRU: insertion order is recency; the oldest goes first. */
+class Lru<V> {
+  private readonly map = new Map<string, { value: V; at: number }>();
+  private readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  get(key: string, maxAgeMs: number, now: number): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    this.map.delete(key);
+    if (now - hit.at > maxAgeMs) return undefined;
+    this.map.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V, now: number): void {
+    this.map.delete(key);
+    this.map.set(key, { value, at: now });
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+export class KeyCache {
+  private readonly known: Lru<ApiKeyRecord>;
+  private readonly unknown: Lru<true>;
+  /** Bumped by every clear: a read that started before one must not fill the cache. */
+  private epoch = 0;
+  private generation: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private polling = false;
+  private readonly unsubscribe: () => void;
+  readonly stats = { hits: 0, misses: 0, clears: 0 };
+
+  private readonly store: StateStore;
+  private readonly options: KeyCacheOptions;
+
+  constructor(store: StateStore, options: KeyCacheOptions = KEY_CACHE_DEFAULTS) {
+    this.store = store;
+    this.options = options;
+    this.known = new Lru(options.maxEntries);
+    this.unknown = new Lru(options.maxNegative);
+    this.unsubscribe = store.onKeysChanged(() => this.clear());
+  }
+
+  /** Start polling the store's key generation (until `close`). */
+  async start(): Promise<void> {
+    this.generation = await this.store.keys.generation();
+    this.timer = setInterval(() => void this.poll(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.unsubscribe();
+    this.clear();
+  }
+
+  /** The key record of `keyHash` (any status), or null when no key has it. */
+  async find(keyHash: string): Promise<ApiKeyRecord | null> {
+    const now = Date.now();
+    const hit = this.known.get(keyHash, this.options.ttlMs, now);
+    if (hit) {
+      this.stats.hits++;
+      return hit;
+    }
+    if (this.unknown.get(keyHash, this.options.negativeTtlMs, now)) {
+      this.stats.hits++;
+      return null;
+    }
+    this.stats.misses++;
+    const epoch = this.epoch;
+    const record = await this.store.keys.findByHash(keyHash);
+    if (epoch === this.epoch) {
+      if (record) this.known.set(keyHash, record, now);
+      else this.unknown.set(keyHash, true, now);
+    }
+    return record;
+  }
+
+  /** Forget everything (a key changed). */
+  clear(): void {
+    this.epoch++;
+    this.stats.clears++;
+    this.known.clear();
+    this.unknown.clear();
+  }
+
+  get size(): number {
+    return this.known.size + this.unknown.size;
+  }
+
+  /** Read the generation; clear when another process changed a key. Failures keep the cache (ttlMs bounds it). */
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const generation = await this.store.keys.generation();
+      if (generation !== this.generation) {
+        this.generation = generation;
+        this.clear();
+      }
+    } catch {
+      // The store is unreachable: entries still expire after ttlMs.
+    } finally {
+      this.polling = false;
+    }
+  }
+}

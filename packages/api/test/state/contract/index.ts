@@ -20,6 +20,7 @@ import { settingsContract } from './settings.ts';
 import { usageContract } from './usage.ts';
 import { webhooksContract } from './webhooks.ts';
 import { faultsContract } from './faults.ts';
+import { speedStateContract } from './speed-state.ts';
 
 const PARTS = [
   lifecycleContract,
@@ -39,6 +40,7 @@ const PARTS = [
   sessionsContract,
   informedContract,
   faultsContract,
+  speedStateContract,
 ];
 
 export function stateContract(factory: StoreFactory): void {

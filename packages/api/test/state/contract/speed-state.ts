@@ -1,0 +1,120 @@
+// The paid-call hot path's part of the contract: spend reserved within the cap
+// before serving (exact under concurrency on two handles), confirmed or
+// released by the usage event, expired reservations given back; the keys
+// generation that other processes' key caches poll; and the group commit
+// over the store (several writes, one transaction, each its own outcome).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { GroupCommit } from '../../../src/state/group-commit.ts';
+import type { StoreFactory } from '../stores.ts';
+import { contractTest, paidKey, usage } from './fixtures.ts';
+
+export function speedStateContract(factory: StoreFactory): void {
+  contractTest(factory, 'reservations: 40 concurrent reservations on two handles against a 30-yen cap: exactly ten, then settled', async (t) => {
+    const { store, reopen } = await factory.open(t);
+    const other = await reopen();
+    const key = await paidKey(store);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? store : other).usage.reserve(key.id, '2025-04', 3, 30, randomUUID())));
+    const reserved = results.flatMap((r) => (r.reserved ? [r.reservation] : []));
+    assert.equal(reserved.length, 10, 'exactly cap / price reservations');
+    for (const r of results) if (!r.reserved) assert.equal(r.spentYen, 30, 'a refusal sees the spend held');
+    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 30);
+    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 0, 'nothing spent before the events');
+
+    // Six answered 2xx (confirmed), four answered otherwise (released).
+    const entries = reserved.map((r, i) => ({
+      event: usage({ keyId: key.id, ...(i < 6 ? {} : { status: 404, billable: false, amountYen: 0 }) }),
+      capYen: 30,
+      reservations: [r],
+    }));
+    assert.deepEqual(await store.usage.recordMany(entries), entries.map(() => true));
+    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18);
+    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 0);
+    assert.equal((await store.meterOutbox.pending(100)).length, 6, 'one meter event per confirmed call');
+    const summary = await store.usage.summary(key.id, '2025-04');
+    assert.deepEqual([summary.requests, summary.billableRequests, summary.spendYen], [10, 6, 18]);
+    // Settling again (a replayed event) changes nothing.
+    await store.usage.recordMany(entries.slice(0, 1));
+    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18);
+    // 12 yen of room remain: four more fit, the fifth does not.
+    const more = await Promise.all(Array.from({ length: 5 }, () => other.usage.reserve(key.id, '2025-04', 3, 30, randomUUID())));
+    assert.equal(more.filter((r) => r.reserved).length, 4);
+    await store.usage.release(more.flatMap((r) => (r.reserved ? [r.reservation] : [])));
+    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 0, 'release gives it all back');
+    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18, 'and bills nothing');
+  });
+
+  contractTest(factory, 'reservations: a reservation left unsettled (its process died) is given back once it expires; a late confirm still bills', async (t) => {
+    const { store, reopen } = await factory.open(t);
+    const other = await reopen();
+    const key = await paidKey(store);
+    const leaked = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 1_000);
+    const live = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 60_000);
+    assert.ok(leaked.reserved && live.reserved);
+    assert.equal((await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID())).reserved, false, 'the cap is held by both');
+    assert.equal(await store.usage.sweepExpiredReservations(), 0, 'nothing has expired yet');
+    const later = new Date(Date.now() + 2_000);
+    const swept = await Promise.all([store.usage.sweepExpiredReservations(later), other.usage.sweepExpiredReservations(later)]);
+    assert.equal(swept[0] + swept[1], 1, 'two sweepers give the expired one back once');
+    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3, 'the live one stands');
+    // A request whose reservation was swept is still billed when it answers.
+    await store.usage.record(usage({ keyId: key.id }), 6, [leaked.reservation]);
+    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 3);
+    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3);
+    // The legacy guarded write counts reservations too.
+    assert.equal(await store.usage.record(usage({ keyId: key.id }), 6), false, '3 spent + 3 reserved + 3 > 6');
+  });
+
+  contractTest(factory, 'keys: every change bumps the generation; a change inside a transaction is announced after commit', async (t) => {
+    const { store, reopen } = await factory.open(t);
+    const other = await reopen();
+    const seen: number[] = [];
+    const off = store.onKeysChanged(() => seen.push(seen.length));
+    const g0 = await other.keys.generation();
+    const key = await paidKey(store);
+    const g1 = await other.keys.generation();
+    assert.ok(g1 > g0, 'a new key');
+    await store.keys.setMonthlyCap(key.id, 100);
+    await store.keys.revoke(key.id);
+    const g2 = await other.keys.generation();
+    assert.ok(g2 >= g1 + 2, 'cap and revocation');
+    assert.equal(await store.keys.revoke(key.id), 0);
+    assert.equal(await other.keys.generation(), g2, 'a revocation that changed nothing bumps nothing');
+    assert.equal(seen.length, 3);
+    let inside = -1;
+    await store.atomically(async (tx) => {
+      await tx.keys.setSubscriptionStatus('sub_1', 'past_due');
+      inside = seen.length;
+    });
+    assert.equal(inside, 3, 'not announced before the commit');
+    assert.equal(seen.length, 4, 'announced after it');
+    await assert.rejects(store.atomically(async (tx) => {
+      await tx.keys.setSubscriptionStatus('sub_1', 'active');
+      throw new Error('rolled back');
+    }));
+    assert.equal(seen.length, 4, 'a rolled-back change is not announced');
+    off();
+  });
+
+  contractTest(factory, 'group commit: concurrent writes share transactions, each gets its own outcome, a bad one fails alone, drain commits the rest', async (t) => {
+    const { store } = await factory.open(t);
+    const key = await paidKey(store);
+    const commit = new GroupCommit((fn) => store.atomically(fn), { windowMs: 1, maxBatch: 16 });
+    const writes = Array.from({ length: 50 }, (_, i) => commit.submit(async (tx) => {
+      if (i === 7) throw new Error('bad write');
+      return tx.usage.record(usage({ keyId: key.id }), null);
+    }));
+    const outcomes = await Promise.allSettled(writes);
+    assert.equal(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true).length, 49);
+    assert.equal(outcomes[7].status, 'rejected');
+    assert.ok(commit.stats.batches < 50, `fewer transactions than writes (${commit.stats.batches})`);
+    assert.ok(commit.stats.largestBatch > 1 && commit.stats.largestBatch <= 16);
+    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 49, 'the batch of the bad write was retried without it');
+    // Queued writes are committed by drain, without waiting for their window.
+    const slow = new GroupCommit((fn) => store.atomically(fn), { windowMs: 60_000, maxBatch: 1000 });
+    const pending = slow.submit((tx) => tx.usage.record(usage({ keyId: key.id }), null));
+    await slow.drain();
+    assert.equal(await pending, true);
+    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 50);
+  });
+}

@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../state/event-id.ts';
 import { StateUnavailableError } from '../state/sql.ts';
 import type { SpendReservation } from '../state/repositories/usage.ts';
 import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
@@ -51,7 +51,9 @@ async function reserveSpend(app: FastifyInstance, request: FastifyRequest, units
   if (identity.kind !== 'key' || identity.key.monthlyCapYen === null) return;
   const cap = identity.key.monthlyCapYen;
   const own = request.spendReservations.reduce((sum, r) => sum + r.amountYen, 0);
-  const r = await app.state.usage.reserve(identity.key.id, jstMonth(new Date()), units * app.config.unitPriceYen, cap, randomUUID());
+  // Through the group commit: the reservations of concurrent calls share a transaction (each still one guarded statement).
+  const id = timeOrderedId();
+  const r = await app.groupCommit.submit((tx) => tx.usage.reserve(identity.key.id, jstMonth(new Date()), units * app.config.unitPriceYen, cap, id));
   if (!r.reserved) {
     const spent = Math.max(0, r.spentYen - own);
     throw new HttpError(402, detail(cap, spent), { cap_yen: cap, spent_yen: spent });

@@ -9,43 +9,30 @@
 // Also counts every 4xx/5xx per route pattern for /v1/admin/errors (route and
 // status only: no address, no key).
 //
-// Every write of a request goes through the group commit
-// (state/group-commit.ts): the writes of the requests answered in the same
+// Every write of a request goes through the group commit (app.groupCommit,
+// state/group-commit.ts): the writes of the requests answered in the same
 // millisecond share one transaction, and each answer waits for its commit.
 import fp from 'fastify-plugin';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../state/event-id.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageEvent } from '../state/repositories/usage.ts';
 import type { Repositories } from '../state/store.ts';
-import { GroupCommit } from '../state/group-commit.ts';
+import { Counter } from 'prom-client';
 import { addPreHandlers, policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
 
-/**
- * Group commit settings, measured (docs/decisions-pending/speed-state.md):
- * the first write of an idle queue waits 1 ms for company; a batch commits
- * at once when it holds 64 writes; under load, batches form by themselves
- * while the previous one commits.
- */
-const COMMIT_WINDOW_MS = 1;
-const COMMIT_MAX_BATCH = 64;
 /** How often unsettled spend reservations of dead processes are given back. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /** Answers that refuse a call for its limit or cap: counted as errors, never usage. */
 const REFUSALS = new Set([402, 429]);
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The group commit of usage writes (state/group-commit.ts). */
-    usageCommit: GroupCommit;
-  }
-}
-
 export default fp(
   async function usage(app: FastifyInstance) {
-    const commit = new GroupCommit((fn) => app.state.atomically(fn), { windowMs: COMMIT_WINDOW_MS, maxBatch: COMMIT_MAX_BATCH });
-    app.decorate('usageCommit', commit);
+    const commit = app.groupCommit;
+    // How well writes are grouped: writes / batches is the mean batch size.
+    new Counter({ name: 'jpsp_usage_commit_batches_total', help: 'Transactions of the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.batches); } });
+    new Counter({ name: 'jpsp_usage_commit_writes_total', help: 'Request writes committed by the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.writes); } });
 
     /** The writes of one answered request: its error count, its usage events (one per unit it took), its reservations settled. */
     function writesOf(request: FastifyRequest, status: number): ((tx: Repositories) => Promise<void>) | null {
@@ -65,7 +52,7 @@ export default fp(
         const now = new Date();
         const billable = key.tier === 'paid' && status >= 200 && status < 300 && policy.billed;
         const event: UsageEvent = {
-          eventId: randomUUID(),
+          eventId: timeOrderedId(),
           keyId: key.id,
           customerId: key.customerId,
           tier: key.tier,
@@ -82,7 +69,7 @@ export default fp(
         // a JSON-RPC batch (one per message, never billed) or an export (one per
         // started 100 rows, all billed on the first event, amount and meter value).
         events = [event];
-        for (let i = 1; i < request.units; i++) events.push({ ...event, eventId: randomUUID(), billable: false, amountYen: 0 });
+        for (let i = 1; i < request.units; i++) events.push({ ...event, eventId: timeOrderedId(), billable: false, amountYen: 0 });
         capYen = key.monthlyCapYen;
       }
       return async (tx) => {
@@ -152,12 +139,8 @@ export default fp(
     sweep();
     const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweeper.unref();
-    // Drain on close: a graceful shutdown commits every queued write before
-    // the state store closes (its onClose runs after this one).
-    app.addHook('onClose', async () => {
-      clearInterval(sweeper);
-      await commit.drain();
-    });
+    // The group commit itself is drained by the state plugin when the app closes.
+    app.addHook('onClose', async () => clearInterval(sweeper));
   },
   { name: 'usage', dependencies: ['auth', 'limits', 'state', 'metrics'] },
 );

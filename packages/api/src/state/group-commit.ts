@@ -23,6 +23,13 @@ import type { Repositories } from './store.ts';
 
 export type Write<R> = (tx: Repositories) => Promise<R>;
 
+/**
+ * Measured (docs/decisions-pending/speed-state.md): the first write of an
+ * idle queue waits 1 ms for company; a batch commits at once when it holds 64
+ * writes; under load, batches form by themselves while the previous one commits.
+ */
+export const GROUP_COMMIT_DEFAULTS: GroupCommitOptions = { windowMs: 1, maxBatch: 64 };
+
 export interface GroupCommitOptions {
   /** How long the first write of an idle queue waits for others (0: until the current tick's I/O is done). */
   windowMs: number;

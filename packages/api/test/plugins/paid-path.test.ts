@@ -118,7 +118,7 @@ test('the key cache is bounded: known and unknown keys alike', async (t) => {
 test('sqlite: closing the app commits the usage writes still queued', async (t) => {
   const { app, db } = await buildWithStore(t, sqliteFactory);
   const key = await issue(db.store, 'paid');
-  const queued = Array.from({ length: 5 }, () => app.usageCommit.submit((tx) => tx.usage.record(usage({ keyId: key.record.id }), null)));
+  const queued = Array.from({ length: 5 }, () => app.groupCommit.submit((tx) => tx.usage.record(usage({ keyId: key.record.id }), null)));
   await app.close();
   assert.deepEqual(await Promise.all(queued), [true, true, true, true, true]);
   assert.equal((await db.store.usage.summary(key.record.id, '2025-04')).requests, 5);

@@ -15,8 +15,8 @@
 import fp from 'fastify-plugin';
 import { timeOrderedId } from '../state/event-id.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UsageEvent } from '../state/repositories/usage.ts';
-import type { Repositories } from '../state/store.ts';
+import type { UsageEntry, UsageEvent } from '../state/repositories/usage.ts';
+import type { Mergeable } from '../state/group-commit.ts';
 import { Counter } from 'prom-client';
 import { addPreHandlers, policyOf } from './route-policy.ts';
 import { jstMonth } from '../time.ts';
@@ -34,72 +34,71 @@ export default fp(
     new Counter({ name: 'jpsp_usage_commit_batches_total', help: 'Transactions of the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.batches); } });
     new Counter({ name: 'jpsp_usage_commit_writes_total', help: 'Request writes committed by the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.writes); } });
 
-    /** The writes of one answered request: its error count, its usage events (one per unit it took), its reservations settled. */
-    function writesOf(request: FastifyRequest, status: number): ((tx: Repositories) => Promise<void>) | null {
+    /**
+     * The usage entries of many requests, merged by the group commit into one
+     * recordMany (multi-row statements). An event recorded without a
+     * reservation that the cap refused (the cap was set while its call ran) is
+     * kept unbilled: the cap wins.
+     */
+    const usageWrites: Mergeable<UsageEntry[], void> = {
+      async writeAll(tx, perRequest) {
+        const entries = perRequest.flat();
+        const recorded = await tx.usage.recordMany(entries);
+        const refused = entries.filter((_, i) => !recorded[i]);
+        if (refused.length) await tx.usage.recordMany(refused.map((e) => ({ event: { ...e.event, billable: false, amountYen: 0 }, capYen: null })));
+        return perRequest.map(() => undefined);
+      },
+    };
+
+    /** The writes of one answered request, queued: its error count, its usage events (one per unit it took), its reservations settled. */
+    function writesOf(request: FastifyRequest, status: number): Promise<unknown>[] {
       const route = request.routeOptions.url;
-      const error = status >= 400 ? route ?? '(no route)' : null;
       const identity = request.identity;
       const policy = policyOf(request);
-      // Taken now: the request owns its reservations until this write settles them.
+      // Taken now: the request owns its reservations until these writes settle them.
       const reservations = request.spendReservations ?? [];
       request.spendReservations = [];
+      const writes: Promise<unknown>[] = [];
+      if (status >= 400) writes.push(commit.submit((tx) => tx.analytics.recordError(route ?? '(no route)', status)));
       const counted = identity?.kind === 'key' && policy.counter !== null && !REFUSALS.has(status);
-      if (error === null && !counted && !reservations.length) return null;
-      let events: UsageEvent[] = [];
-      let capYen: number | null = null;
-      if (counted) {
-        const key = identity.key;
-        const now = new Date();
-        const billable = key.tier === 'paid' && status >= 200 && status < 300 && policy.billed;
-        const event: UsageEvent = {
-          eventId: timeOrderedId(),
-          keyId: key.id,
-          customerId: key.customerId,
-          tier: key.tier,
-          method: request.method,
-          route: route!,
-          status,
-          billable,
-          amountYen: billable ? app.config.unitPriceYen * request.units : 0,
-          units: request.units,
-          billingMonth: jstMonth(now),
-          createdAt: now.toISOString(),
-        };
-        // A request that took several units records one event per further unit:
-        // a JSON-RPC batch (one per message, never billed) or an export (one per
-        // started 100 rows, all billed on the first event, amount and meter value).
-        events = [event];
-        for (let i = 1; i < request.units; i++) events.push({ ...event, eventId: timeOrderedId(), billable: false, amountYen: 0 });
-        capYen = key.monthlyCapYen;
+      if (!counted) {
+        if (reservations.length) writes.push(commit.submit((tx) => tx.usage.release(reservations)));
+        return writes;
       }
-      return async (tx) => {
-        if (error !== null) await tx.analytics.recordError(error, status);
-        if (!events.length) {
-          await tx.usage.release(reservations);
-          return;
-        }
-        const [first, ...more] = events;
-        const recorded = await tx.usage.record(first, capYen, reservations);
-        // Without a reservation (the cap was set while this call ran), a
-        // concurrent request may have taken the last of the cap: the cap wins, this one is not billed.
-        if (!recorded) await tx.usage.record({ ...first, billable: false, amountYen: 0 }, null);
-        for (const e of more) await tx.usage.record(e, null);
+      const key = identity.key;
+      const now = new Date();
+      const billable = key.tier === 'paid' && status >= 200 && status < 300 && policy.billed;
+      const event: UsageEvent = {
+        eventId: timeOrderedId(),
+        keyId: key.id,
+        customerId: key.customerId,
+        tier: key.tier,
+        method: request.method,
+        route: route!,
+        status,
+        billable,
+        amountYen: billable ? app.config.unitPriceYen * request.units : 0,
+        units: request.units,
+        billingMonth: jstMonth(now),
+        createdAt: now.toISOString(),
       };
+      const entries: UsageEntry[] = [{ event, capYen: key.monthlyCapYen, reservations }];
+      // A request that took several units records one event per further unit:
+      // a JSON-RPC batch (one per message, never billed) or an export (one per
+      // started 100 rows, all billed on the first event, amount and meter value).
+      for (let i = 1; i < request.units; i++) entries.push({ event: { ...event, eventId: timeOrderedId(), billable: false, amountYen: 0 }, capYen: null });
+      writes.push(commit.submitMerged(usageWrites, entries));
+      return writes;
     }
 
     /** Store the writes of an answered request; resolves once they are committed. */
     async function record(request: FastifyRequest, status: number): Promise<void> {
-      let writes;
-      try {
-        writes = writesOf(request, status);
-      } catch (err) {
-        request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
-        return;
-      }
-      if (!writes) return;
       app.metrics.usageWrites.inc();
       try {
-        await commit.submit(writes);
+        const outcomes = await Promise.allSettled(writesOf(request, status));
+        for (const o of outcomes) {
+          if (o.status === 'rejected') request.log.error({ reqId: request.id, error: o.reason instanceof Error ? o.reason.message : String(o.reason) }, 'usage recording failed');
+        }
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
       } finally {

@@ -45,6 +45,19 @@ export async function queueMeterEvent(q: Queryer, item: { eventId: string; custo
   );
 }
 
+/** Queue several events in one statement (a group commit's batch); replayed ids are ignored. */
+export async function queueMeterEvents(q: Queryer, items: readonly { eventId: string; customerId: string; timestamp: number; value?: number }[]): Promise<void> {
+  const at = now();
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = items.slice(i, i + 500);
+    await q.run(
+      `INSERT INTO meter_outbox (event_id, customer_id, ts, value, attempts, created_at)
+       VALUES ${chunk.map(() => '(?, ?, ?, ?, 0, ?)').join(', ')} ON CONFLICT (event_id) DO NOTHING`,
+      chunk.flatMap((item) => [item.eventId, item.customerId, item.timestamp, item.value ?? 1, at]),
+    );
+  }
+}
+
 export type MeterOutboxRepository = ReturnType<typeof meterOutboxRepository>;
 
 const item = (r: Row): MeterOutboxItem => ({

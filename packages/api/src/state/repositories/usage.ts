@@ -18,8 +18,8 @@
 //   one atomic `INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING`, and
 //   the event is refused (false) when it would pass the cap.
 import { jstDate } from '../../time.ts';
-import { num, type Queryer, type SqlDatabase } from '../sql.ts';
-import { queueMeterEvent } from './meter-outbox.ts';
+import { num, placeholders, type Queryer, type SqlDatabase } from '../sql.ts';
+import { queueMeterEvent, queueMeterEvents } from './meter-outbox.ts';
 import type { Tier } from './keys.ts';
 
 /** How long a reservation stands unsettled before a sweep gives it back: far longer than any request may take. */
@@ -164,6 +164,75 @@ async function writeReservedEvent(q: Queryer, event: UsageEvent, reservations: r
   return true;
 }
 
+/** An entry whose spend is checked at write time (capped, billable, nothing reserved). */
+const guardedAtWrite = ({ event, capYen, reservations }: UsageEntry): boolean =>
+  event.billable && event.amountYen > 0 && capYen !== null && !reservations?.length;
+
+const EVENT_COLUMNS = 12;
+
+/**
+ * Entries none of which is guarded at write time, in a fixed number of
+ * statements whatever their count (a group commit's batch on PostgreSQL
+ * costs five round trips, not three per event): one multi-row insert of the
+ * events, one delete of their reservations, one spend update per key and
+ * month, one multi-row insert into the meter outbox. Same outcome as
+ * writing them one by one: a replayed event id changes nothing, a billed
+ * event confirms its reservation, any other releases it.
+ */
+async function writeUnguarded(q: Queryer, entries: readonly UsageEntry[]): Promise<void> {
+  const fresh = new Map<string, { event: UsageEvent; when: Date }>();
+  for (const { event } of entries) {
+    if (fresh.has(event.eventId)) continue; // the same id twice in one batch is written once
+    const created = new Date(event.createdAt);
+    fresh.set(event.eventId, { event, when: Number.isNaN(created.getTime()) ? new Date() : created });
+  }
+  const rows = [...fresh.values()];
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const values = chunk.map(() => `(${placeholders(EVENT_COLUMNS)})`).join(', ');
+    const returned = await q.all<{ event_id: unknown }>(
+      `INSERT INTO usage_events (event_id, key_id, customer_id, tier, method, route, status, billable, amount_yen, billing_month, day_jst, created_at)
+       VALUES ${values} ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      chunk.flatMap(({ event, when }) => [
+        event.eventId, event.keyId, event.customerId, event.tier, event.method, event.route, event.status,
+        event.billable ? 1 : 0, event.billable ? event.amountYen : 0, event.billingMonth, jstDate(when), event.createdAt,
+      ]),
+    );
+    for (const r of returned) inserted.add(String(r.event_id));
+  }
+  const billed = rows.filter(({ event }) => inserted.has(event.eventId) && event.billable);
+
+  // Spend per key and month: what the billed events cost, and what their reservations held.
+  const months = new Map<string, { keyId: number; billingMonth: string; spent: number; held: number }>();
+  const month = (keyId: number, billingMonth: string) => {
+    const id = `${keyId}\u0000${billingMonth}`;
+    let m = months.get(id);
+    if (!m) months.set(id, (m = { keyId, billingMonth, spent: 0, held: 0 }));
+    return m;
+  };
+  const reservationIds = entries.flatMap((e) => (e.reservations ?? []).map((r) => r.id));
+  for (let i = 0; i < reservationIds.length; i += 500) {
+    const chunk = reservationIds.slice(i, i + 500);
+    const taken = await q.all<{ key_id: unknown; billing_month: unknown; amount_yen: unknown }>(
+      `DELETE FROM spend_reservations WHERE id IN (${placeholders(chunk.length)}) RETURNING key_id, billing_month, amount_yen`,
+      chunk,
+    );
+    for (const r of taken) month(num(r.key_id), String(r.billing_month)).held += num(r.amount_yen);
+  }
+  for (const { event } of billed) if (event.amountYen > 0 && event.keyId !== null) month(event.keyId, event.billingMonth).spent += event.amountYen;
+  for (const m of months.values()) {
+    await q.run(
+      `INSERT INTO monthly_spend (key_id, billing_month, spent_yen, reserved_yen) VALUES (?, ?, ?, 0)
+       ON CONFLICT (key_id, billing_month) DO UPDATE SET spent_yen = monthly_spend.spent_yen + excluded.spent_yen, reserved_yen = monthly_spend.reserved_yen - CAST(? AS INTEGER)`,
+      [m.keyId, m.billingMonth, m.spent, m.held],
+    );
+  }
+  await queueMeterEvents(q, billed.filter(({ event }) => event.customerId).map(({ event, when }) => ({
+    eventId: event.eventId, customerId: event.customerId!, timestamp: Math.floor(when.getTime() / 1000), value: event.units ?? 1,
+  })));
+}
+
 export type UsageRepository = ReturnType<typeof usageRepository>;
 
 export function usageRepository(db: SqlDatabase) {
@@ -171,6 +240,11 @@ export function usageRepository(db: SqlDatabase) {
   async function recordMany(entries: readonly UsageEntry[]): Promise<boolean[]> {
     if (!entries.length) return [];
     return db.tx(async (q) => {
+      if (!entries.some(guardedAtWrite)) {
+        await writeUnguarded(q, entries);
+        return entries.map(() => true);
+      }
+      // Some event's cap is checked as it is written: one by one, in order.
       const results: boolean[] = [];
       for (const entry of entries) results.push(await writeEvent(q, entry));
       return results;

@@ -65,6 +65,33 @@ export function speedStateContract(factory: StoreFactory): void {
     assert.equal(await store.usage.record(usage({ keyId: key.id }), 6), false, '3 spent + 3 reserved + 3 > 6');
   });
 
+  contractTest(factory, 'usage: a batch with no cap checked at write time takes a fixed number of statements and the same outcome', async (t) => {
+    const { store } = await factory.open(t);
+    const one = await paidKey(store, 1);
+    const two = await paidKey(store, 2);
+    const earlier = usage({ keyId: one.id });
+    await store.usage.record(earlier, null);
+    const reservation = await store.usage.reserve(two.id, '2025-04', 3, 9, randomUUID());
+    assert.ok(reservation.reserved);
+    const twice = usage({ keyId: one.id });
+    const entries = [
+      { event: twice, capYen: null },
+      { event: twice, capYen: null }, // the same id twice in one batch: written once
+      { event: earlier, capYen: null }, // recorded by an earlier batch: nothing changes
+      { event: usage({ keyId: one.id, route: '/v1/ping', billable: false, amountYen: 0 }), capYen: null },
+      { event: usage({ keyId: two.id, customerId: 'cus_2' }), capYen: 9, reservations: [reservation.reservation] },
+      ...Array.from({ length: 40 }, () => ({ event: usage({ keyId: one.id }), capYen: null })),
+    ];
+    assert.deepEqual(await store.usage.recordMany(entries), entries.map(() => true));
+    assert.equal(await store.usage.monthlySpend(one.id, '2025-04'), 3 * 42, 'earlier, twice once, and the 40');
+    assert.equal(await store.usage.monthlySpend(two.id, '2025-04'), 3);
+    assert.equal(await store.usage.reservedYen(two.id, '2025-04'), 0, 'the reservation was confirmed');
+    assert.equal((await store.usage.summary(one.id, '2025-04')).requests, 43);
+    const outbox = await store.meterOutbox.pending(1000);
+    assert.equal(outbox.length, 43, 'one meter row per billed event, once');
+    assert.equal(outbox.filter((o) => o.customerId === 'cus_2').length, 1);
+  });
+
   contractTest(factory, 'keys: every change bumps the generation; a change inside a transaction is announced after commit', async (t) => {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
@@ -110,11 +137,22 @@ export function speedStateContract(factory: StoreFactory): void {
     assert.ok(commit.stats.batches < 50, `fewer transactions than writes (${commit.stats.batches})`);
     assert.ok(commit.stats.largestBatch > 1 && commit.stats.largestBatch <= 16);
     assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 49, 'the batch of the bad write was retried without it');
+    // Mergeable writes of many callers reach one writeAll per batch, each caller gets its own result.
+    const calls: number[] = [];
+    const merged = { async writeAll(tx: Parameters<Parameters<typeof store.atomically>[0]>[0], items: readonly number[]) {
+      calls.push(items.length);
+      await tx.usage.recordMany(items.map(() => ({ event: usage({ keyId: key.id }), capYen: null })));
+      return items.map((n) => n * 2);
+    } };
+    const doubled = await Promise.all(Array.from({ length: 20 }, (_, i) => commit.submitMerged(merged, i)));
+    assert.deepEqual(doubled, Array.from({ length: 20 }, (_, i) => i * 2));
+    assert.ok(calls.length < 20 && calls.reduce((a, b) => a + b, 0) === 20, `merged into ${calls.length} calls`);
+    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 69);
     // Queued writes are committed by drain, without waiting for their window.
     const slow = new GroupCommit((fn) => store.atomically(fn), { windowMs: 60_000, maxBatch: 1000 });
     const pending = slow.submit((tx) => tx.usage.record(usage({ keyId: key.id }), null));
     await slow.drain();
     assert.equal(await pending, true);
-    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 50);
+    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 70);
   });
 }

@@ -7,42 +7,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import path from 'node:path';
 import { generateApiKey } from '../../src/keys.ts';
 import { jstMonth } from '../../src/time.ts';
-import { openSqliteStore } from '../../src/state/sqlite.ts';
-import type { StateStore } from '../../src/state/store.ts';
-import { TEST_DATABASE_URL } from '../state/stores.ts';
-import { catalogDir, postgresSchema, privateDataDir, request, startServer, type Ctx } from './servers.ts';
+import { SHARED_STORES, request, startServer } from './servers.ts';
 
 const CALLS = 1000;
 const LIMIT = 300;
 const UNIT = 3;
 const CAP = 600; // 200 calls
 
-const STORES: { kind: string; skip: string | false; open(t: Ctx): Promise<{ store: StateStore; env: Record<string, string> }> }[] = [
-  {
-    kind: 'postgres',
-    skip: TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
-    async open(t) {
-      const { url, store } = await postgresSchema(t, TEST_DATABASE_URL!);
-      return { store, env: { DATA_DIR: await catalogDir(), DATABASE_URL: url } };
-    },
-  },
-  {
-    kind: 'sqlite',
-    skip: false,
-    async open(t) {
-      const dataDir = await privateDataDir(t);
-      const store = openSqliteStore(path.join(dataDir, 'state.sqlite'));
-      await store.migrate();
-      t.after(() => store.close());
-      return { store, env: { DATA_DIR: dataDir } };
-    },
-  },
-];
-
-for (const kind of STORES) {
+for (const kind of SHARED_STORES) {
   test(`two processes, one ${kind.kind} store: exact daily limits, exactly cap/price paid calls served and billed once, under 1,000 concurrent calls`, { skip: kind.skip, timeout: 300_000 }, async (t) => {
     const { store, env: stateEnv } = await kind.open(t);
     const free = generateApiKey();

@@ -6,41 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import path from 'node:path';
 import { generateApiKey } from '../../src/keys.ts';
 import { KEY_CACHE_DEFAULTS } from '../../src/state/key-cache.ts';
-import { openSqliteStore } from '../../src/state/sqlite.ts';
-import type { StateStore } from '../../src/state/store.ts';
-import { TEST_DATABASE_URL } from '../state/stores.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
-import { catalogDir, postgresSchema, privateDataDir, request, startServer, type Ctx } from './servers.ts';
+import { SHARED_STORES, request, startServer } from './servers.ts';
 
 /** Slack over the poll interval for a shared, loaded 2-core machine; the figure seen is printed. */
 const SLACK_MS = 2_000;
 
-const STORES: { kind: string; skip: string | false; open(t: Ctx): Promise<{ store: StateStore; env: Record<string, string> }> }[] = [
-  {
-    kind: 'postgres',
-    skip: TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
-    async open(t) {
-      const { url, store } = await postgresSchema(t, TEST_DATABASE_URL!);
-      return { store, env: { DATA_DIR: await catalogDir(), DATABASE_URL: url } };
-    },
-  },
-  {
-    kind: 'sqlite',
-    skip: false,
-    async open(t) {
-      const dataDir = await privateDataDir(t);
-      const store = openSqliteStore(path.join(dataDir, 'state.sqlite'));
-      await store.migrate();
-      t.after(() => store.close());
-      return { store, env: { DATA_DIR: dataDir } };
-    },
-  },
-];
-
-for (const kind of STORES) {
+for (const kind of SHARED_STORES) {
   test(`${kind.kind}: a key revoked in process A answers 401 at once in A and within the poll bound in B`, { skip: kind.skip, timeout: 120_000 }, async (t) => {
     const { store, env: stateEnv } = await kind.open(t);
     const fake = await startFakeStripe(t);

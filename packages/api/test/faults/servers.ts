@@ -13,6 +13,8 @@ import { REPO_ROOT } from '../../src/config.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
 import { treeRss } from '../../../../bench/lib/processes.ts';
 import { openPostgresStore } from '../../src/state/postgres.ts';
+import { openSqliteStore } from '../../src/state/sqlite.ts';
+import { TEST_DATABASE_URL } from '../state/stores.ts';
 import type { StateStore } from '../../src/state/store.ts';
 
 export type Ctx = { after(fn: () => unknown): void };
@@ -91,6 +93,36 @@ export async function privateDataDir(t: Ctx): Promise<string> {
   copyFileSync(await ensureTestCatalog(), path.join(dir, 'catalog.sqlite'));
   return dir;
 }
+
+/** A state store that several server processes share: its handle for the test and the environment for the servers. */
+export interface SharedStore {
+  kind: 'postgres' | 'sqlite';
+  skip: string | false;
+  open(t: Ctx): Promise<{ store: StateStore; env: Record<string, string> }>;
+}
+
+/** One PostgreSQL schema (when TEST_DATABASE_URL is set), and one SQLite file in a private DATA_DIR. */
+export const SHARED_STORES: SharedStore[] = [
+  {
+    kind: 'postgres',
+    skip: TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
+    async open(t) {
+      const { url, store } = await postgresSchema(t, TEST_DATABASE_URL!);
+      return { store, env: { DATA_DIR: await catalogDir(), DATABASE_URL: url } };
+    },
+  },
+  {
+    kind: 'sqlite',
+    skip: false,
+    async open(t) {
+      const dataDir = await privateDataDir(t);
+      const store = openSqliteStore(path.join(dataDir, 'state.sqlite'));
+      await store.migrate();
+      t.after(() => store.close());
+      return { store, env: { DATA_DIR: dataDir } };
+    },
+  },
+];
 
 /** Run `fn` over `items` with at most `width` at once. */
 export async function pool<T, R>(items: T[], width: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {

@@ -62,6 +62,16 @@ async function reserveSpend(app: FastifyInstance, request: FastifyRequest, units
 }
 
 /**
+ * Take `units` of a daily counter through the group commit: the takes of
+ * concurrent calls share one transaction (on SQLite, one commit instead of
+ * one each), and each is still its own atomic guarded statement whose
+ * RETURNING count is the answer, so the limit stays exact.
+ */
+function takeCounter(app: FastifyInstance, scope: string, subject: string, period: string, limit: number, units: number) {
+  return app.groupCommit.submit((tx) => tx.counters.take(scope, subject, period, limit, units));
+}
+
+/**
  * The limits a route can declare as `extraLimit`: per caller (key, else
  * address) per Japan-time day, in a counter of their own.
  */
@@ -154,7 +164,7 @@ export default fp(
       if (identity.kind === 'anonymous') {
         let r;
         try {
-          r = await app.state.counters.take('anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
+          r = await takeCounter(app, 'anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
         } catch (err) {
           // Decided (docs/decisions): while the state store is unreachable an
           // anonymous read is served uncounted rather than refused; a route
@@ -179,7 +189,7 @@ export default fp(
       const key = identity.key;
       if (key.tier === 'free') {
         const resetsAt = nextUtcMidnight(now);
-        const r = await app.state.counters.take('free', String(key.id), utcDate(now), freeDailyLimit, units);
+        const r = await takeCounter(app, 'free', String(key.id), utcDate(now), freeDailyLimit, units);
         const quota = { limit: freeDailyLimit, remaining: Math.max(0, freeDailyLimit - r.count), resetsAt };
         request.quota = quota;
         setRateLimitHeaders(reply, quota, now);

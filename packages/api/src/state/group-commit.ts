@@ -21,9 +21,12 @@
 // batch of this process is committing (writes arriving meanwhile form the
 // next batch, so batches grow with load by themselves). A batch whose
 // transaction fails is retried one write per transaction, so one bad write
-// cannot fail the others; each caller gets its own write's outcome.
+// cannot fail the others; each caller gets its own write's outcome. When the
+// store is unreachable (StateUnavailableError) every caller of the batch gets
+// that error at once (callers answer 503 or degrade as they decided).
 // `drain()` (the app's onClose) commits everything queued.
 import type { Repositories } from './store.ts';
+import { StateUnavailableError } from './sql.ts';
 
 export type Write<R> = (tx: Repositories) => Promise<R>;
 
@@ -159,8 +162,10 @@ export class GroupCommit {
     try {
       results = await this.atomically((tx) => perform(tx, batch));
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0].reject(err);
+      // The store is unreachable (or one write alone failed): every caller gets the error now;
+      // retrying each write would only wait for the store again, once per write.
+      if (batch.length === 1 || err instanceof StateUnavailableError) {
+        for (const p of batch) p.reject(err);
         return;
       }
       // One write failed and took its batch with it: give each its own transaction.

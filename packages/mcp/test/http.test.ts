@@ -37,7 +37,11 @@ test('/mcp: list and call over Streamable HTTP; tool calls are usage of the paid
   // Usage of the /mcp messages is written once their answers have left.
   const deadline = Date.now() + 5000;
   let after = await app.state.usage.summary(id, jstMonth());
-  while (after.requests - before.requests < 4 && Date.now() < deadline) after = await app.state.usage.summary(id, jstMonth());
+  // Each round yields to the event loop: the group commit's timer must get its turn (SQLite reads alone never yield).
+  while (after.requests - before.requests < 4 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 5));
+    after = await app.state.usage.summary(id, jstMonth());
+  }
   assert.equal(after.requests - before.requests, 4, 'two REST calls and the two tools/call messages counted');
   assert.equal(after.billableRequests - before.billableRequests, 2, 'only the REST calls are billed');
   assert.ok(after.spendYen > before.spendYen);

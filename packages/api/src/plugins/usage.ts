@@ -31,8 +31,8 @@ export default fp(
   async function usage(app: FastifyInstance) {
     const commit = app.groupCommit;
     // How well writes are grouped: writes / batches is the mean batch size.
-    new Counter({ name: 'jpsp_usage_commit_batches_total', help: 'Transactions of the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.batches); } });
-    new Counter({ name: 'jpsp_usage_commit_writes_total', help: 'Request writes committed by the usage group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.writes); } });
+    new Counter({ name: 'jpsp_group_commit_batches_total', help: 'Transactions of the group commit (usage, spend reservations, daily counters)', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.batches); } });
+    new Counter({ name: 'jpsp_group_commit_writes_total', help: 'Writes committed by the group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.writes); } });
 
     /**
      * The usage entries of many requests, merged by the group commit into one

@@ -75,7 +75,7 @@ export class KeyCache {
   private epoch = 0;
   private generation: number | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private polling = false;
+  private polling: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
   readonly stats = { hits: 0, misses: 0, clears: 0 };
 
@@ -138,10 +138,17 @@ export class KeyCache {
     return this.known.size + this.unknown.size;
   }
 
-  /** Read the generation; clear when another process changed a key. Failures keep the cache (ttlMs bounds it). */
-  async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
+  /**
+   * Read the generation; clear when another process changed a key. A call
+   * while a poll is running waits for that one. Failures keep the cache
+   * (ttlMs bounds it).
+   */
+  poll(): Promise<void> {
+    this.polling ??= this.readGeneration().finally(() => (this.polling = null));
+    return this.polling;
+  }
+
+  private async readGeneration(): Promise<void> {
     try {
       const generation = await this.store.keys.generation();
       if (generation !== this.generation) {
@@ -150,8 +157,6 @@ export class KeyCache {
       }
     } catch {
       // The store is unreachable: entries still expire after ttlMs.
-    } finally {
-      this.polling = false;
     }
   }
 }

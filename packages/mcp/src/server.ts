@@ -5,6 +5,7 @@
 // tools and `initialize` through setRequestHandler on its low-level Server.
 // Transports (stdio, Streamable HTTP) only connect what this returns.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { ToolApi } from './lib/api.ts';
 import { answerInitialize } from './lib/protocol.ts';
 import { serveTools } from './lib/tool-list.ts';
@@ -24,6 +25,15 @@ const INSTRUCTIONS =
   'laws, enforcement findings, case studies and bids. Start with search_programs or prescreen_programs; ' +
   'fetch details with get_program; check combinations with check_exclusions. Verify facts on each record\'s source_url.';
 
+/**
+ * One JSON Schema validator per process. The SDK builds a fresh Ajv (with its
+ * formats) for every server it constructs unless given one, and /mcp builds a
+ * server per request: that construction was the largest single cost of a
+ * tools/call over HTTP (docs/performance.md, Profiles). The validator is
+ * stateless apart from its compiled-schema cache, so sharing it is safe.
+ */
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
+
 export interface CreatedServer {
   server: McpServer;
   cleanup: () => Promise<void>;
@@ -37,7 +47,9 @@ export interface ServerOptions {
 export function createServer(api: ToolApi, options: ServerOptions = {}): CreatedServer {
   const tools = toolsWith(options.toolsets);
   // Only the resources capability goes to McpServer: declaring tools there would install the SDK's own tool handlers.
-  const server = new McpServer(SERVER_INFO, { capabilities: { resources: CAPABILITIES.resources }, instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { resources: CAPABILITIES.resources }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR,
+  });
   registerProgramResource(server, api);
   serveTools(server.server, tools, api);
   answerInitialize(server.server, SERVER_INFO, CAPABILITIES, INSTRUCTIONS);

@@ -6,12 +6,14 @@ import { computeMeta, type Meta } from './queries/meta.ts';
 import { loadRules, type LoadedRule } from './queries/exclusions.ts';
 import { SearchIndex } from './search/index.ts';
 import { ProgramSearch } from './search/engine.ts';
+import { ProgramBodies } from './program-bodies.ts';
 
 export class Catalog {
   readonly db: CatalogDatabase;
   private metaCache: Meta | null = null;
   private rulesCache: LoadedRule[] | null = null;
   private searchCache: ProgramSearch | null = null;
+  private bodiesCache: ProgramBodies | null = null;
 
   private versionCache: string | null = null;
 
@@ -47,6 +49,12 @@ export class Catalog {
   get search(): ProgramSearch {
     this.searchCache ??= new ProgramSearch(new SearchIndex(this.db));
     return this.searchCache;
+  }
+
+  /** Serialised records and answers of this file (program-bodies.ts): they too live and die with the catalogue. */
+  get bodies(): ProgramBodies {
+    this.bodiesCache ??= new ProgramBodies(this.db, this.search.index);
+    return this.bodiesCache;
   }
 
   close(): void {

@@ -93,14 +93,19 @@ export class ProgramSearch {
     this.groupSlot = { stamp: new Int32Array(size), entry: new Int32Array(size) };
   }
 
+  /**
+   * The key of the ordered list a request selects: the normalised query,
+   * filters and sort (and today, for sort=deadline). Requests with one key
+   * share one ordered list; callers caching whole pages add what shapes a page.
+   */
+  keyOf(req: SearchRequest): string {
+    return searchKey(req, req.q !== undefined ? understandQuery(req.q) : null);
+  }
+
   search(req: SearchRequest): SearchPage {
     const understood = req.q !== undefined ? understandQuery(req.q) : null;
     const sort: SortOrder = req.sort ?? 'relevance';
-    const key = JSON.stringify([
-      understood?.normalized ?? null, req.tier ?? null, req.prefecture ?? null, req.authorityLevel ?? null,
-      req.fundingPurpose ?? null, req.targetType ?? null, req.amountMin ?? null, req.amountMax ?? null,
-      req.includeExcluded ?? false, sort, sort === 'deadline' ? req.today ?? null : null,
-    ]);
+    const key = searchKey(req, understood);
     let ordered = this.results.get(key);
     if (!ordered) {
       ordered = this.order(understood, req, sort);
@@ -233,6 +238,15 @@ export class ProgramSearch {
     }
     return out;
   }
+}
+
+function searchKey(req: SearchRequest, understood: UnderstoodQuery | null): string {
+  const sort: SortOrder = req.sort ?? 'relevance';
+  return JSON.stringify([
+    understood?.normalized ?? null, req.tier ?? null, req.prefecture ?? null, req.authorityLevel ?? null,
+    req.fundingPurpose ?? null, req.targetType ?? null, req.amountMin ?? null, req.amountMax ?? null,
+    req.includeExcluded ?? false, sort, sort === 'deadline' ? req.today ?? null : null,
+  ]);
 }
 
 /** Below this many programmes holding every term, rows that lack one term (then two …) are added, ranked after. */

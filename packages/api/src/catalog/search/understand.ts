@@ -17,6 +17,7 @@
 import { normalizePrefecture } from '@jp-support/vocab';
 import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
+import { Lru } from './lru.ts';
 
 /** At most this many terms (required and generic) are searched; more is a 400 (MAX_TERMS_DETAIL). */
 export const MAX_QUERY_TERMS = 12;
@@ -151,8 +152,28 @@ function wordsOf(chunk: string): Word[] {
   return merged;
 }
 
-/** Understand free text. Returns null for text with nothing to search. */
+/** Queries understood lately (a request understands its q in the route and in the engine; searches repeat). */
+const understoodCache = new Lru<string, UnderstoodQuery | null>(5_000);
+
+/**
+ * Understand free text. Returns null for text with nothing to search. The
+ * answer is shared between callers (memoised), so it is frozen.
+ */
 export function understandQuery(q: string): UnderstoodQuery | null {
+  const cached = understoodCache.get(q);
+  if (cached !== undefined) return cached;
+  const understood = understand(q);
+  if (understood) deepFreeze(understood);
+  understoodCache.set(q, understood);
+  return understood;
+}
+
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v as object);
+  return Object.freeze(o);
+}
+
+function understand(q: string): UnderstoodQuery | null {
   const normalized = norm(q);
   if (normalized === '') return null;
   // Segment the NFKC text (katakana kept, so ICU sees words); fold afterwards.

@@ -1,27 +1,44 @@
 // /v1/programs: search, detail, batch. Thin: validate (schemas), call the
 // search (search/engine.ts) or the catalogue, shape the rows.
+//
+// The answers are assembled from JSON text serialised once per catalogue
+// (catalog/program-bodies.ts): a detail is its record's cached JSON, a batch
+// the records' JSON joined, a search page is cached whole under the search's
+// normalised key plus page, shape and extras. The bytes are those
+// JSON.stringify of the shaped objects gives (test/routes/program-bodies.test.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../../schemas/common.ts';
-import { programAttribution } from '../../../schemas/attribution.ts';
+import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
 import {
   BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchQuery, SearchResponse,
 } from '../../../schemas/programs.ts';
 
-import {
-  fullShape, getProgramRow, getProgramRows, getProgramRowsByPid, shapeRow, type FieldsShape,
-} from '../../../catalog/queries/programs.ts';
-import { CursorError } from '../../../catalog/search/engine.ts';
+import type { FieldsShape } from '../../../catalog/queries/programs.ts';
+import type { Catalog } from '../../../catalog/catalog.ts';
+import { CursorError, type SearchRequest } from '../../../catalog/search/engine.ts';
 import { FACET_NAMES, parseFacets } from '../../../catalog/search/facets.ts';
 import { ProgramQueryError, searchRequestOf } from '../../../catalog/queries/program-query.ts';
-import { hitRow } from './hit-row.ts';
+import { hitJson } from './hit-row.ts';
 import { jstDate } from '../../../time.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { jsonSerializer } from '../../../serialization.ts';
+import { jsonSerializer, sendJsonText } from '../../../serialization.ts';
 import { exportPrograms } from './export.ts';
 
 export const BATCH_MAX = 50;
+
+const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
+
+/** One search page as JSON text: the members in the order of the SearchResponse object the route used to return. */
+function searchPageJson(catalog: Catalog, request: SearchRequest, fields: FieldsShape): string {
+  const search = catalog.search;
+  const page = search.search(request);
+  const records = catalog.bodies.records(page.hits.map((h) => h.pid), fields);
+  const results = page.hits.map((hit) => hitJson(search, records.get(hit.pid)!, hit, fields));
+  const facets = page.facets ? `,"facets":${JSON.stringify(page.facets)}` : '';
+  return `{"total":${page.total},"limit":${request.limit},"offset":${request.offset},"results":[${results.join(',')}],` +
+    `"attribution":${ATTRIBUTION_JSON},"next_cursor":${JSON.stringify(page.nextCursor)}${facets}}`;
+}
 
 const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/search', {
@@ -44,27 +61,20 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = q.limit ?? 20;
     const offset = q.offset ?? 0;
     const fields = (q.fields ?? 'default') as FieldsShape;
-    const search = app.catalog.search;
-    let page;
+    const catalog = app.catalog;
+    let answer;
     try {
-      page = search.search({
-        ...searchRequestOf(q, jstDate()),
-        facets,
-        cursor: q.cursor,
-        explain: q.explain ?? false,
-        limit,
-        offset,
-      });
+      const request: SearchRequest = {
+        ...searchRequestOf(q, jstDate()), facets, cursor: q.cursor, explain: q.explain ?? false, limit, offset,
+      };
+      // The search's own key (normalised q, filters, sort, today for sort=deadline) plus what shapes this page.
+      const pageKey = JSON.stringify([catalog.search.keyOf(request), limit, offset, q.cursor ?? null, fields, request.explain, facets]);
+      answer = catalog.bodies.page(pageKey, () => searchPageJson(catalog, request, fields));
     } catch (err) {
       if (err instanceof CursorError || err instanceof ProgramQueryError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
       throw err;
     }
-    const rows = getProgramRowsByPid(app.catalog.db, page.hits.map((h) => h.pid));
-    const results = page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields));
-    return {
-      total: page.total, limit, offset, results, attribution: programAttribution(rows.values()), next_cursor: page.nextCursor,
-      ...(page.facets ? { facets: page.facets } : {}),
-    };
+    return sendJsonText(reply, answer.body, answer.etag);
   });
 
   app.post('/batch', {
@@ -77,19 +87,21 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: BatchRequest,
       response: { 200: BatchResponse, ...errorResponses(400, 401, 422, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const ids = dedupe(request.body.unified_ids);
     if (request.body.unified_ids.length === 0) throw new HttpError(422, 'unified_ids must contain at least 1 id');
     if (ids.length > BATCH_MAX) throw new HttpError(422, `unified_ids must contain at most ${BATCH_MAX} ids (got ${ids.length})`);
-    const found = getProgramRows(app.catalog.db, ids);
-    const results = [];
+    const bodies = app.catalog.bodies;
+    const pids = ids.map((id) => bodies.pidOf(id));
+    const records = bodies.records(pids.filter((pid) => pid !== undefined), 'detail');
+    const results: string[] = [];
     const notFound: string[] = [];
-    for (const id of ids) {
-      const row = found.get(id);
-      if (row) results.push(fullShape(row, true));
+    ids.forEach((id, i) => {
+      const json = pids[i] === undefined ? undefined : records.get(pids[i]);
+      if (json !== undefined) results.push(json);
       else notFound.push(id);
-    }
-    return { results, not_found: notFound, attribution: programAttribution(found.values()) };
+    });
+    return sendJsonText(reply, `{"results":[${results.join(',')}],"not_found":${JSON.stringify(notFound)},"attribution":${ATTRIBUTION_JSON}}`);
   });
 
   app.get('/:unified_id', {
@@ -103,10 +115,13 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ fields: Type.Optional(Fields) }, { additionalProperties: false }),
       response: { 200: Type.Union([ProgramDetail, ProgramMinimal]), ...errorResponses(400, 401, 404, 429) },
     },
-  }, async (request) => {
-    const row = getProgramRow(app.catalog.db, request.params.unified_id);
-    if (!row) throw new HttpError(404, `Program not found: ${request.params.unified_id}`);
-    return shapeRow(row, (request.query.fields ?? 'default') as FieldsShape, true);
+  }, async (request, reply) => {
+    const bodies = app.catalog.bodies;
+    const pid = bodies.pidOf(request.params.unified_id);
+    // A detail is the full shape (with source confidence) unless minimal is asked for.
+    const answer = pid === undefined ? undefined : bodies.detail(pid, request.query.fields === 'minimal' ? 'minimal' : 'detail');
+    if (!answer) throw new HttpError(404, `Program not found: ${request.params.unified_id}`);
+    return sendJsonText(reply, answer.body, answer.etag);
   });
 };
 

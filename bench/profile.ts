@@ -1,0 +1,92 @@
+// `npm run bench:profile -- --only search-mix --duration 5`: where the time of
+// one scenario goes. Starts our server (server.ts, one process, the request
+// log to /dev/null as the benchmark sends it nowhere visible) under
+// `node --cpu-prof`, loads it with the benchmark's requests and paid key,
+// stops it, and prints the top self-time frames and the time per file/package
+// from the profile (the .cpuprofile is kept under var/profile/ for a viewer).
+//
+// A tool for decisions (docs/performance.md "Profiles"), not a measurement:
+// profiling slows the server down.
+import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
+import { REPO_ROOT, runCli } from './lib/processes.ts';
+import { buildScenarios } from './lib/scenarios.ts';
+import { runLoad } from './lib/load.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'search-mix' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+    top: { type: 'string', default: '25' },
+    port: { type: 'string', default: '38411' },
+  },
+});
+
+const dataDir = path.join(REPO_ROOT, 'var', 'bench');
+const profileDir = path.join(REPO_ROOT, 'var', 'profile');
+rmSync(profileDir, { recursive: true, force: true });
+mkdirSync(profileDir, { recursive: true });
+
+const stripe = await new FakeStripe().start();
+const env: Record<string, string> = { DATA_DIR: dataDir, ANON_DAILY_LIMIT: '1000000000', FREE_DAILY_LIMIT: '1000000000', ...stripe.env() };
+const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
+const keys = {
+  paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_profile'], env)),
+  free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
+};
+const port = Number(values.port);
+const child = spawn(process.execPath, [
+  '--disable-warning=ExperimentalWarning', '--cpu-prof', `--cpu-prof-dir=${profileDir}`,
+  path.join(REPO_ROOT, 'packages', 'api', 'src', 'server.ts'),
+], { cwd: REPO_ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const url = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${url}/healthz`)).ok) break;
+  } catch {
+    // not yet listening
+  }
+  if (i > 600) throw new Error('server not ready');
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const wanted = new Set(values.only.split(','));
+const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, 2500).filter((s) => wanted.has(s.name));
+for (const s of scenarios) {
+  const r = await runLoad(url, s.requests, Number(values.duration), Number(values.connections));
+  console.log(`${s.name}: ${Math.round(r.rps)} req/s (under the profiler), p99 ${r.p99} ms, failures ${r.failures}`);
+}
+const exited = new Promise((resolve) => child.once('exit', resolve));
+child.kill('SIGTERM');
+await exited;
+await stripe.stop();
+
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
+const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile written');
+const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as { nodes: Node[] };
+const total = profile.nodes.reduce((n, x) => n + x.hitCount, 0);
+const where = (u: string): string => {
+  if (!u) return '(native)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u);
+  if (m) return m[1];
+  if (u.startsWith('node:')) return u;
+  return path.relative(REPO_ROOT, u.replace(/^file:\/\//, ''));
+};
+const byFrame = new Map<string, number>();
+const byFile = new Map<string, number>();
+for (const n of profile.nodes) {
+  const f = `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  byFrame.set(f, (byFrame.get(f) ?? 0) + n.hitCount);
+  const w = where(n.callFrame.url);
+  byFile.set(w, (byFile.get(w) ?? 0) + n.hitCount);
+}
+const pct = (n: number) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
+console.log(`\nprofile: ${path.join('var', 'profile', file)} (${total} samples)\n\ntop self time, by frame:`);
+for (const [f, n] of [...byFrame].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`${pct(n)}  ${f}`);
+console.log('\nself time by file or package:');
+for (const [f, n] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`${pct(n)}  ${f}`);

@@ -1,0 +1,129 @@
+// Programme JSON, serialised once per catalogue: the read path's answers are
+// built from these strings instead of a row read, a parse of its JSON columns,
+// a shape and a JSON.stringify per record per request (the largest share of a
+// detail, batch or search answer's own work in the profiles,
+// docs/performance.md).
+//
+// - `record(pid, view)`: one record's JSON in one view (the three search
+//   shapes, and the detail shape with source confidence); bounded LRU by
+//   characters, rows read for the missing ones in one query.
+// - `page(key, build)`: a whole answer (body and ETag) by a canonical key of
+//   the request, for the search's pages; bounded LRU by characters.
+//
+// Everything here is a function of the catalogue file alone, so it lives on
+// the Catalog object (catalog.ts) and dies with it: a new catalogue (ingest,
+// a hot swap) starts with empty caches, never a stale answer.
+import type { CatalogDatabase } from './db.ts';
+import type { SearchIndex } from './search/index.ts';
+import { Lru } from './search/lru.ts';
+import { etagFor } from '../hash.ts';
+import { getProgramRowsByPid, minimalShape, defaultShape, fullShape, type ProgramRow } from './queries/programs.ts';
+
+/** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */
+export type RecordView = 'minimal' | 'default' | 'full' | 'detail';
+
+/** A cached answer: its body and its ETag (hashed once, not per request). */
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
+  minimal: minimalShape,
+  default: defaultShape,
+  full: (r) => fullShape(r, false),
+  detail: (r) => fullShape(r, true),
+};
+
+/** Characters of record JSON kept (about 2 bytes each): every record in every view fits in about twice this. */
+export const RECORD_CACHE_CHARS = 24_000_000;
+/** Characters of whole answers kept. */
+export const PAGE_CACHE_CHARS = 8_000_000;
+
+export class ProgramBodies {
+  private readonly recordCache = new Lru<string, string>(RECORD_CACHE_CHARS);
+  private readonly pages = new Lru<string, CachedBody>(PAGE_CACHE_CHARS);
+  private readonly detailTags = new Lru<string, string>(100_000);
+  private pidById: Map<string, number> | null = null;
+  private readonly db: CatalogDatabase;
+  private readonly index: SearchIndex;
+  /** Work done (for tests and the profile notes): records serialised, pages built. */
+  readonly stats = { recordsSerialised: 0, pagesBuilt: 0 };
+
+  constructor(db: CatalogDatabase, index: SearchIndex) {
+    this.db = db;
+    this.index = index;
+  }
+
+  /** The catalogue's pid of a unified_id, or undefined (from the search's in-memory columns: no query). */
+  pidOf(unifiedId: string): number | undefined {
+    if (!this.pidById) {
+      this.pidById = new Map();
+      const rows = this.index.rows;
+      for (const pid of this.index.pids) this.pidById.set(rows[pid].unifiedId, pid);
+    }
+    return this.pidById.get(unifiedId);
+  }
+
+  /** The JSON of each pid in `view` (pids the catalogue lacks are absent). */
+  records(pids: readonly number[], view: RecordView): Map<number, string> {
+    const out = new Map<number, string>();
+    const missing: number[] = [];
+    for (const pid of pids) {
+      const hit = this.recordCache.get(`${view}:${pid}`);
+      if (hit === undefined) missing.push(pid);
+      else out.set(pid, hit);
+    }
+    if (missing.length > 0) {
+      const shape = SHAPERS[view];
+      for (const [pid, row] of getProgramRowsByPid(this.db, missing)) {
+        const json = JSON.stringify(shape(row));
+        this.stats.recordsSerialised++;
+        this.recordCache.set(`${view}:${pid}`, json, json.length);
+        out.set(pid, json);
+      }
+    }
+    return out;
+  }
+
+  /** One record's JSON in `view`, or undefined when the catalogue has no such pid. */
+  record(pid: number, view: RecordView): string | undefined {
+    return this.records([pid], view).get(pid);
+  }
+
+  /** One record as a whole answer (GET /v1/programs/{id}): its JSON and its ETag, hashed once. */
+  detail(pid: number, view: RecordView): CachedBody | undefined {
+    const body = this.record(pid, view);
+    if (body === undefined) return undefined;
+    const tagKey = `${view}:${pid}`;
+    let etag = this.detailTags.get(tagKey);
+    if (etag === undefined) {
+      etag = etagFor(body);
+      this.detailTags.set(tagKey, etag);
+    }
+    return { body, etag };
+  }
+
+  /** The answer cached under `key`, else `build()`'s, kept (a build that throws keeps nothing). */
+  page(key: string, build: () => string): CachedBody {
+    let hit = this.pages.get(key);
+    if (!hit) {
+      const body = build();
+      this.stats.pagesBuilt++;
+      hit = { body, etag: etagFor(body) };
+      this.pages.set(key, hit, body.length + key.length);
+    }
+    return hit;
+  }
+}
+
+/**
+ * A record's JSON with members appended (`{"a":1}` + `"b":2` -> `{"a":1,"b":2}`),
+ * byte for byte what JSON.stringify of the object with those keys added last gives.
+ */
+export function withMembers(json: string, members: Record<string, unknown>): string {
+  let tail = '';
+  for (const [k, v] of Object.entries(members)) if (v !== undefined) tail += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  if (tail === '') return json;
+  return json === '{}' ? `{${tail.slice(1)}}` : `${json.slice(0, -1)}${tail}}`;
+}

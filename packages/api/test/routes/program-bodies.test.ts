@@ -1,0 +1,131 @@
+// The read path answers from JSON serialised once per catalogue
+// (catalog/program-bodies.ts). These tests hold it to the bytes the shaped
+// objects give through JSON.stringify (what the routes answered before), and
+// check that repeated answers do no work again and that the caches are per
+// catalogue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build, testCatalog } from '../helper.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { fullShape, getProgramRow, getProgramRowsByPid, shapeRow, type FieldsShape } from '../../src/catalog/queries/programs.ts';
+import { searchRequestOf } from '../../src/catalog/queries/program-query.ts';
+import { hitRow } from '../../src/routes/v1/programs/hit-row.ts';
+import { withMembers } from '../../src/catalog/program-bodies.ts';
+import { ATTRIBUTION } from '../../src/schemas/common.ts';
+import { jstDate } from '../../src/time.ts';
+import type { Facet } from '../../src/catalog/search/facets.ts';
+
+const SHAPES: FieldsShape[] = ['minimal', 'default', 'full'];
+
+test('withMembers appends members as JSON.stringify would', () => {
+  assert.equal(withMembers('{"a":1}', { b: [1, 'x'], c: undefined }), JSON.stringify({ a: 1, b: [1, 'x'] }));
+  assert.equal(withMembers('{}', { b: null }), JSON.stringify({ b: null }));
+  assert.equal(withMembers('{"a":1}', {}), '{"a":1}');
+});
+
+test('detail and batch: the bytes of the shaped rows, whatever the cache holds', async (t) => {
+  const app = await build(t);
+  const catalog = await testCatalog();
+  const ids = (catalog.db.all<{ unified_id: string }>("SELECT unified_id FROM programs WHERE enriched IS NOT NULL AND source_mentions IS NOT NULL ORDER BY pid LIMIT 5"))
+    .map((r) => r.unified_id);
+  assert.equal(ids.length, 5);
+  for (const id of ids) {
+    const row = getProgramRow(catalog.db, id)!;
+    for (const fields of SHAPES) {
+      for (let round = 0; round < 2; round++) {
+        const res = await app.inject(`/v1/programs/${encodeURIComponent(id)}?fields=${fields}`);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+        assert.equal(res.body, JSON.stringify(shapeRow(row, fields, true)), `${id} ${fields} round ${round}`);
+      }
+    }
+  }
+  const asked = [ids[2], 'no-such-id', ids[0], ids[2], ids[4]];
+  const res = await app.inject({ method: 'POST', url: '/v1/programs/batch', payload: { unified_ids: asked } });
+  assert.equal(res.statusCode, 200);
+  const expected = {
+    results: [ids[2], ids[0], ids[4]].map((id) => fullShape(getProgramRow(catalog.db, id)!, true)),
+    not_found: ['no-such-id'],
+    attribution: ATTRIBUTION,
+  };
+  assert.equal(res.body, JSON.stringify(expected));
+});
+
+test('search pages: the bytes of the response object, for shapes, explain, facets, duplicates and cursors', async (t) => {
+  const app = await build(t);
+  const catalog = await testCatalog();
+  // A fresh search over the same file computes the expected page independently of the app's caches.
+  const reference = new Catalog(catalog.db.path);
+  t.after(() => reference.close());
+  const search = reference.search;
+  const cases: Record<string, string | number | boolean | string[]>[] = [
+    { q: '補助金', limit: 20 },
+    { q: '省エネ 設備', fields: 'full', limit: 10, explain: true },
+    { q: '新規就農', fields: 'minimal', offset: 5, limit: 5, facets: ['tier', 'prefecture'] },
+    { tier: ['S', 'A'], limit: 30, sort: 'amount' },
+    { q: '事業承継', sort: 'deadline', limit: 7 },
+  ];
+  let withDuplicates = 0;
+  for (const c of cases) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(c)) for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
+    const fields = (c.fields ?? 'default') as FieldsShape;
+    const limit = Number(c.limit ?? 20);
+    const offset = Number(c.offset ?? 0);
+    const facets = (c.facets ?? []) as Facet[];
+    const page = search.search({
+      ...searchRequestOf({ q: c.q as string | undefined, tier: c.tier as string[] | undefined, sort: c.sort as never }, jstDate()),
+      facets, explain: c.explain === true, limit, offset,
+    });
+    const rows = getProgramRowsByPid(reference.db, page.hits.map((h) => h.pid));
+    const expected = {
+      total: page.total, limit, offset,
+      results: page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields)),
+      attribution: ATTRIBUTION, next_cursor: page.nextCursor,
+      ...(page.facets ? { facets: page.facets } : {}),
+    };
+    withDuplicates += page.hits.filter((h) => h.also.length > 0).length;
+    for (let round = 0; round < 2; round++) {
+      const res = await app.inject(`/v1/programs/search?${params}`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.body, JSON.stringify(expected), `${params} round ${round}`);
+    }
+    // The cursor of the page leads to the same next page as the offset would.
+    if (page.nextCursor && !c.facets) {
+      const next = new URLSearchParams(params);
+      next.delete('offset');
+      next.set('cursor', page.nextCursor);
+      const byCursor = await app.inject(`/v1/programs/search?${next}`);
+      const after = new URLSearchParams(params);
+      after.set('offset', String(offset + limit));
+      const byOffset = await app.inject(`/v1/programs/search?${after}`);
+      assert.deepEqual(JSON.parse(byCursor.body).results, JSON.parse(byOffset.body).results);
+    }
+  }
+  assert.ok(withDuplicates > 0, 'the cases cover collapsed duplicates (also_listed_as)');
+});
+
+test('a repeated search or detail does no work again; its ETag is the hash of its body; caches are per catalogue', async (t) => {
+  const app = await build(t);
+  const bodies = app.catalog.bodies;
+  const url = '/v1/programs/search?q=%E7%9C%81%E3%82%A8%E3%83%8D&limit=15';
+  const first = await app.inject(url);
+  const built = bodies.stats.pagesBuilt;
+  const serialised = bodies.stats.recordsSerialised;
+  // The same search spelt differently (width, spaces) is the same normalised query.
+  const again = await app.inject('/v1/programs/search?q=%20%E7%9C%81%E3%82%A8%E3%83%8D%20&limit=15');
+  assert.equal(again.body, first.body);
+  assert.equal(again.headers.etag, first.headers.etag);
+  assert.equal(bodies.stats.pagesBuilt, built, 'served from the page cache');
+  const notModified = await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+  assert.equal(notModified.statusCode, 304);
+  // Another page of the same search reuses the ordered list and serialises only new records.
+  await app.inject(`${url}&fields=minimal`);
+  assert.equal(bodies.stats.pagesBuilt, built + 1);
+  assert.ok(bodies.stats.recordsSerialised <= serialised + 15);
+  // Another catalogue object over the same file starts empty.
+  const other = new Catalog(app.catalog.db.path);
+  t.after(() => other.close());
+  assert.equal(other.bodies.stats.pagesBuilt, 0);
+  assert.notEqual(other.bodies, bodies);
+});

@@ -10,13 +10,13 @@ export const jsonSerializer = () => (data: unknown) => JSON.stringify(data);
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Send JSON text serialised beforehand (catalog/program-bodies.ts), with the
+ * Send JSON serialised beforehand (text, or its UTF-8 bytes: catalog/program-bodies.ts), with the
  * ETag cached beside it when there is one (plugins/etag.ts then hashes nothing).
  * The route's typed `send` expects the response object, hence the cast. The
  * handler must return what this returns (the reply): an async handler that
  * resolves to undefined while onSend hooks (compression) still run loses the body.
  */
-export function sendJsonText<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(reply: R, body: string, etag?: string): R {
+export function sendJsonText<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(reply: R, body: string | Buffer, etag?: string): R {
   if (etag !== undefined) reply.header('etag', etag);
   reply.type(JSON_TYPE);
   reply.send(body as never);

@@ -22,10 +22,19 @@ import { getProgramRowsByPid, minimalShape, defaultShape, fullShape, type Progra
 /** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */
 export type RecordView = 'minimal' | 'default' | 'full' | 'detail';
 
-/** A cached answer: its body and its ETag (hashed once, not per request). */
+/**
+ * A cached answer: its body as UTF-8 bytes (encoded once: turning a long
+ * Japanese string into bytes on every write was a visible share of a detail's
+ * cost) and its ETag (hashed once, not per request).
+ */
 export interface CachedBody {
-  body: string;
+  body: Buffer;
   etag: string;
+}
+
+function cachedBody(text: string): CachedBody {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: etagFor(body) };
 }
 
 const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
@@ -37,13 +46,14 @@ const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
 
 /** Characters of record JSON kept (about 2 bytes each): every record in every view fits in about twice this. */
 export const RECORD_CACHE_CHARS = 24_000_000;
-/** Characters of whole answers kept. */
-export const PAGE_CACHE_CHARS = 8_000_000;
+/** Bytes of whole answers kept (search pages; details). */
+export const PAGE_CACHE_BYTES = 16_000_000;
+export const DETAIL_CACHE_BYTES = 24_000_000;
 
 export class ProgramBodies {
   private readonly recordCache = new Lru<string, string>(RECORD_CACHE_CHARS);
-  private readonly pages = new Lru<string, CachedBody>(PAGE_CACHE_CHARS);
-  private readonly detailTags = new Lru<string, string>(100_000);
+  private readonly pages = new Lru<string, CachedBody>(PAGE_CACHE_BYTES);
+  private readonly details = new Lru<string, CachedBody>(DETAIL_CACHE_BYTES);
   private pidById: Map<string, number> | null = null;
   private readonly db: CatalogDatabase;
   private readonly index: SearchIndex;
@@ -91,27 +101,26 @@ export class ProgramBodies {
     return this.records([pid], view).get(pid);
   }
 
-  /** One record as a whole answer (GET /v1/programs/{id}): its JSON and its ETag, hashed once. */
+  /** One record as a whole answer (GET /v1/programs/{id}). */
   detail(pid: number, view: RecordView): CachedBody | undefined {
-    const body = this.record(pid, view);
-    if (body === undefined) return undefined;
-    const tagKey = `${view}:${pid}`;
-    let etag = this.detailTags.get(tagKey);
-    if (etag === undefined) {
-      etag = etagFor(body);
-      this.detailTags.set(tagKey, etag);
+    const key = `${view}:${pid}`;
+    let hit = this.details.get(key);
+    if (!hit) {
+      const json = this.record(pid, view);
+      if (json === undefined) return undefined;
+      hit = cachedBody(json);
+      this.details.set(key, hit, hit.body.length);
     }
-    return { body, etag };
+    return hit;
   }
 
   /** The answer cached under `key`, else `build()`'s, kept (a build that throws keeps nothing). */
   page(key: string, build: () => string): CachedBody {
     let hit = this.pages.get(key);
     if (!hit) {
-      const body = build();
+      hit = cachedBody(build());
       this.stats.pagesBuilt++;
-      hit = { body, etag: etagFor(body) };
-      this.pages.set(key, hit, body.length + key.length);
+      this.pages.set(key, hit, hit.body.length + key.length);
     }
     return hit;
   }

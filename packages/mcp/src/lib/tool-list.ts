@@ -4,7 +4,7 @@
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type ListToolsResult, type Tool,
+  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ListToolsResult, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApi } from './api.ts';
 import { callTool } from './call-tool.ts';
@@ -37,16 +37,27 @@ export function listTools(tools: readonly ToolDef[]): ListToolsResult {
   return list;
 }
 
+const byNames = new WeakMap<readonly ToolDef[], Map<string, ToolDef>>();
+
+/** A registry's tools by name (computed once per registry). */
+export function toolsByName(tools: readonly ToolDef[]): Map<string, ToolDef> {
+  let byName = byNames.get(tools);
+  if (!byName) byNames.set(tools, (byName = new Map(tools.map((def) => [def.name, def]))));
+  return byName;
+}
+
+/** tools/call: the one place a call's name and arguments become a tool's run (the SDK's handler and the HTTP fast path, transports/http.ts). */
+export async function runToolCall(tools: readonly ToolDef[], api: ToolApi, params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+  const def = toolsByName(tools).get(params.name);
+  if (!def) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
+  const parsed = inputSchema(def).safeParse(params.arguments ?? {});
+  // Every field is lenient, so only a non-object `arguments` fails here.
+  return await callTool(def, api, parsed.success ? parsed.data : {});
+}
+
 /** Register tools/list and tools/call for `tools` on a server; the tools call `api`. */
 export function serveTools(server: Server, tools: readonly ToolDef[], api: ToolApi): void {
-  const byName = new Map(tools.map((def) => [def.name, def]));
   server.registerCapabilities({ tools: {} });
   server.setRequestHandler(ListToolsRequestSchema, () => listTools(tools));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const def = byName.get(request.params.name);
-    if (!def) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    const parsed = inputSchema(def).safeParse(request.params.arguments ?? {});
-    // Every field is lenient, so only a non-object `arguments` fails here.
-    return await callTool(def, api, parsed.success ? parsed.data : {});
-  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => await runToolCall(tools, api, request.params));
 }

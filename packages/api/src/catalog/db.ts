@@ -1,13 +1,19 @@
 // The one owner of the catalogue connection. Opened read-only: the serving
 // process never writes the catalogue (ingest builds a new file and renames it
-// into place). Statements are prepared once and reused.
+// into place). Statements are prepared once and reused, in a bounded cache:
+// SQL built from a request's filters differs per combination of filters, and
+// an unbounded cache grew by about 137 KB per new shape (issue 11, finding 11).
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
+import { Lru } from './search/lru.ts';
+
+/** Prepared statements kept per connection (the least recently used beyond this are dropped and re-prepared on need). */
+export const STATEMENT_CACHE_SIZE = 256;
 
 export class CatalogDatabase {
   readonly path: string;
   readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Lru<string, StatementSync>(STATEMENT_CACHE_SIZE);
 
   constructor(file: string) {
     if (!existsSync(file)) throw new Error(`catalogue not found: ${file} (run \`npm run cli -- ingest\`)`);
@@ -15,6 +21,11 @@ export class CatalogDatabase {
     this.db = new DatabaseSync(file, { readOnly: true });
     // Reads only; a larger page cache keeps the hot tables in memory.
     this.db.exec('PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;');
+  }
+
+  /** Statements in the cache now (tests). */
+  get cachedStatements(): number {
+    return this.statements.size;
   }
 
   /** A cached prepared statement; `sql` must be a constant or built only from constants. */

@@ -71,9 +71,13 @@ function tableSearchSql(spec: TableSpec, s: Omit<TableSearch, 'limit' | 'offset'
       order = `bm25(${fts}, ${searchable.map(([, field]) => field.weight.toFixed(1)).join(', ')}), ${s.order}`;
     }
     const likeColumns = searchable.filter(([, field]) => field.short).map(([column]) => column);
-    for (const like of text.likes) {
-      where.push(`(${likeColumns.map((c) => `f.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-      params.push(...likeColumns.map(() => like));
+    // Every short term must match one of the columns. The terms are bound as
+    // one JSON array, so the SQL text is the same for one term or thirty: the
+    // prepared-statement cache (db.ts) holds one statement per filter shape,
+    // not one per number of terms (issue 11, finding 11).
+    if (text.likes.length > 0) {
+      where.push(`NOT EXISTS (SELECT 1 FROM json_each(?) t WHERE NOT (${likeColumns.map((c) => `f.${c} LIKE t.value ESCAPE '\\'`).join(' OR ')}))`);
+      params.push(JSON.stringify(text.likes));
     }
   }
   const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

@@ -86,6 +86,12 @@ export class ProgramSearch {
   private generation = 0;
 
   readonly index: SearchIndex;
+  /**
+   * Work done computing ordered lists (cache misses), summed: candidates
+   * filtered, rows scored in full, rows given only the prior, entries built.
+   * test/catalog/search-cost.test.ts bounds it per query over the bench's long tail.
+   */
+  readonly work = { orders: 0, candidates: 0, scored: 0, priors: 0, entries: 0 };
 
   constructor(index: SearchIndex) {
     this.index = index;
@@ -164,6 +170,8 @@ export class ProgramSearch {
     // place, the word in the name) get the full score, the rest follow in
     // prior order: ranking work is capped, total stays exact.
     const accepted: number[] = [];
+    this.work.orders++;
+    this.work.candidates += candidates.length;
     for (let i = 0; i < candidates.length; i++) {
       const r = rows[candidates[i]];
       if (r !== undefined && accept(r)) accepted.push(candidates[i]);
@@ -174,9 +182,18 @@ export class ProgramSearch {
       let threshold = -Infinity;
       if (n > SCORE_LIMIT) {
         for (let i = 0; i < n; i++) scores[i] = priorScore(index, prepared, rows[accepted[i]]) - BELOW_SCORED;
+        this.work.priors += n;
         threshold = Float64Array.from(scores).sort()[n - SCORE_LIMIT];
       }
-      for (let i = 0; i < n; i++) if (scores[i] >= threshold) scores[i] = scoreRow(index, prepared, rows[accepted[i]]).total;
+      // Ties at the threshold could let more than SCORE_LIMIT through: the count caps it.
+      let scored = 0;
+      for (let i = 0; i < n && scored < SCORE_LIMIT; i++) {
+        if (scores[i] >= threshold) {
+          scores[i] = scoreRow(index, prepared, rows[accepted[i]]).total;
+          scored++;
+        }
+      }
+      this.work.scored += scored;
     }
     // One entry per duplicate group: its best-ranked record that passes, the others in `also`.
     const slot = this.groupSlot;
@@ -207,6 +224,7 @@ export class ProgramSearch {
         entry.also.push(pid);
       }
     }
+    this.work.entries += entries.length;
     const { compare, keyOf } = comparatorFor(index, sort, req.today);
     for (const e of entries) {
       if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);

@@ -74,6 +74,8 @@ export class SearchIndex {
   /** The newest fiscal year any record names (recency is relative to the data). */
   readonly dataYear: number;
   private readonly postings = new Lru<string, Postings>(400_000);
+  /** Work done reading posting lists (cache misses): lists read and pids in them (tests bound it per query). */
+  readonly work = { postingLists: 0, postingRows: 0 };
 
   private readonly db: CatalogDatabase;
 
@@ -208,14 +210,18 @@ export class SearchIndex {
     let hit = this.postings.get(key);
     if (hit) return hit;
     if ([...term].length >= 3) {
-      const rows = this.db.all<{ rowid: number }>(
-        'SELECT rowid FROM programs_fts WHERE programs_fts MATCH ?',
+      // One row holding the JSON array of the pids: about three times faster
+      // than a row object per match for a term with thousands of matches.
+      const ids = this.db.get<{ ids: string }>(
+        'SELECT json_group_array(rowid) AS ids FROM programs_fts WHERE programs_fts MATCH ?',
         `${withReading ? ALL_COLUMNS : TEXT_COLUMNS}: ${ftsPhrase(term)}`,
-      );
-      hit = rows.length === 0 ? EMPTY : Int32Array.from(rows, (r) => r.rowid).sort();
+      )?.ids ?? '[]';
+      hit = ids === '[]' ? EMPTY : Int32Array.from(JSON.parse(ids) as number[]).sort();
     } else {
       hit = this.scan(term);
     }
+    this.work.postingLists++;
+    this.work.postingRows += hit.length;
     // Weight: the list's length (+1 for the entry itself), so the cache is bounded in memory.
     this.postings.set(key, hit, hit.length + 1);
     return hit;

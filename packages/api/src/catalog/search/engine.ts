@@ -13,7 +13,7 @@
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from './lru.ts';
-import { idf, prepareQuery, priorScore, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
+import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import { understandQuery, type UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
@@ -74,6 +74,9 @@ interface Ordered {
 
 export class CursorError extends Error {}
 
+/** The `also` of the (many) entries without duplicates: one shared empty list, never written (an entry gets its own on its first duplicate). */
+const NO_OTHERS: number[] = Object.freeze([]) as unknown as number[];
+
 /** At most this many matches get the full score (the rest are ordered by their prior). */
 export const SCORE_LIMIT = 600;
 // Matches beyond SCORE_LIMIT rank after every fully scored one.
@@ -93,10 +96,14 @@ export class ProgramSearch {
    */
   readonly work = { orders: 0, candidates: 0, scored: 0, priors: 0, entries: 0 };
 
+  /** The query-free part of each row's prior (rank.ts#queryFreePriors). */
+  private readonly queryFree: Float64Array;
+
   constructor(index: SearchIndex) {
     this.index = index;
     const size = index.rows.length + 1;
     this.groupSlot = { stamp: new Int32Array(size), entry: new Int32Array(size) };
+    this.queryFree = queryFreePriors(index);
   }
 
   /**
@@ -181,7 +188,8 @@ export class ProgramSearch {
     if (prepared) {
       let threshold = -Infinity;
       if (n > SCORE_LIMIT) {
-        for (let i = 0; i < n; i++) scores[i] = priorScore(index, prepared, rows[accepted[i]]) - BELOW_SCORED;
+        const queryFree = this.queryFree;
+        for (let i = 0; i < n; i++) scores[i] = priorScore(prepared, rows[accepted[i]], queryFree[accepted[i]]) - BELOW_SCORED;
         this.work.priors += n;
         threshold = Float64Array.from(scores).sort()[n - SCORE_LIMIT];
       }
@@ -207,7 +215,7 @@ export class ProgramSearch {
       if (slot.stamp[r.dupGroup] !== stamp) {
         slot.stamp[r.dupGroup] = stamp;
         slot.entry[r.dupGroup] = entries.length;
-        entries.push({ pid, score, scorer: pid, also: [], key: null! });
+        entries.push({ pid, score, scorer: pid, also: NO_OTHERS, key: null! });
         continue;
       }
       const entry = entries[slot.entry[r.dupGroup]];
@@ -216,6 +224,7 @@ export class ProgramSearch {
         entry.score = score;
         entry.scorer = pid;
       }
+      if (entry.also === NO_OTHERS) entry.also = [];
       if (r.dupRank < rows[entry.pid].dupRank) {
         reordered = true;
         entry.also.push(entry.pid);

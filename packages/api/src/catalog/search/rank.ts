@@ -129,7 +129,19 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
 
 /** The parts that do not read the text: page kind and tier, place, purpose, kind, recency. */
 function priorParts(index: SearchIndex, q: UnderstoodQuery, r: ProgramColumns) {
+  const { quality, recency } = queryFreeParts(index, r);
+  return { quality, ...queryParts(q, r), recency };
+}
+
+/** Page kind and tier, and recency: the same for every query. */
+function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
   const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0);
+  const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
+  return { quality, recency };
+}
+
+/** Place, purpose and kind: what the query names. */
+function queryParts(q: UnderstoodQuery, r: ProgramColumns) {
   let place = 0;
   if (q.prefectures.length > 0) {
     if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
@@ -141,18 +153,39 @@ function priorParts(index: SearchIndex, q: UnderstoodQuery, r: ProgramColumns) {
   }
   const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
   const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;
-  const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
-  return { quality, place, purpose, kind, recency };
+  return { place, purpose, kind };
+}
+
+/**
+ * The parts of the prior that do not depend on the query (quality and
+ * recency), by pid: computed once per catalogue, so the prior of a broad
+ * query's thousands of matches costs a few tests each.
+ */
+export function queryFreePriors(index: SearchIndex): Float64Array {
+  const out = new Float64Array(index.rows.length);
+  for (const pid of index.pids) {
+    const { quality, recency } = queryFreeParts(index, index.rows[pid]);
+    out[pid] = quality + recency;
+  }
+  return out;
 }
 
 /**
  * A cheap stand-in for the score (engine.ts caps full scoring): the prior
  * parts, plus the name-prefix weight when the name holds the first term.
+ * `queryFree` is queryFreePriors()'s value for this row.
  */
-export function priorScore(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): number {
-  const { quality, place, purpose, kind, recency } = priorParts(index, p.query, r);
-  const inName = p.query.required[0].alternatives.some((a) => r.name.includes(a)) ? NAME_PREFIX : 0;
-  return quality + place + purpose + kind + recency + inName;
+export function priorScore(p: PreparedQuery, r: ProgramColumns, queryFree: number): number {
+  const { place, purpose, kind } = queryParts(p.query, r);
+  let inName = 0;
+  const first = p.query.required[0].alternatives;
+  for (let i = 0; i < first.length; i++) {
+    if (r.name.includes(first[i])) {
+      inName = NAME_PREFIX;
+      break;
+    }
+  }
+  return queryFree + place + purpose + kind + inName;
 }
 
 /** Rounded parts for display (explain=true). */

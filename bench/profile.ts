@@ -6,7 +6,11 @@
 // from the profile (the .cpuprofile is kept under var/profile/ for a viewer).
 //
 // A tool for decisions (docs/performance.md "Profiles"), not a measurement:
-// profiling slows the server down.
+// profiling slows the server down. With --no-profile it reports instead the
+// server's CPU time per request (from /proc): on a machine shared with other
+// work, req/s follow the neighbours, CPU ms per request much less so.
+// --root runs another checkout's server (e.g. a worktree of main) with this
+// driver, for before/after figures.
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,10 +27,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     top: { type: 'string', default: '25' },
     port: { type: 'string', default: '38411' },
+    'no-profile': { type: 'boolean', default: false },
+    root: { type: 'string' },
   },
 });
+const root = values.root ? path.resolve(values.root) : REPO_ROOT;
+const profiling = !values['no-profile'];
 
-const dataDir = path.join(REPO_ROOT, 'var', 'bench');
+const dataDir = path.join(root, 'var', 'bench');
 const profileDir = path.join(REPO_ROOT, 'var', 'profile');
 rmSync(profileDir, { recursive: true, force: true });
 mkdirSync(profileDir, { recursive: true });
@@ -34,15 +42,16 @@ mkdirSync(profileDir, { recursive: true });
 const stripe = await new FakeStripe().start();
 const env: Record<string, string> = { DATA_DIR: dataDir, ANON_DAILY_LIMIT: '1000000000', FREE_DAILY_LIMIT: '1000000000', ...stripe.env() };
 const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
+mkdirSync(dataDir, { recursive: true });
 const keys = {
   paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_profile'], env)),
   free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
 };
 const port = Number(values.port);
 const child = spawn(process.execPath, [
-  '--disable-warning=ExperimentalWarning', '--cpu-prof', `--cpu-prof-dir=${profileDir}`,
-  path.join(REPO_ROOT, 'packages', 'api', 'src', 'server.ts'),
-], { cwd: REPO_ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  '--disable-warning=ExperimentalWarning', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  path.join(root, 'packages', 'api', 'src', 'server.ts'),
+], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -59,14 +68,25 @@ const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, 250
 // Samples before this instant (start-up, catalogue load) are left out of the
 // figures: V8 stamps samples with the monotonic clock hrtime reads (µs).
 const loadStartUs = Number(process.hrtime.bigint() / 1000n);
+/** CPU seconds (user + system) the server process has used so far. */
+const cpuSeconds = (): number => {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 for (const s of scenarios) {
+  // A short warm-up (JIT, caches), then the measured run.
+  await runLoad(url, s.requests, 1, Number(values.connections));
+  const cpu0 = cpuSeconds();
   const r = await runLoad(url, s.requests, Number(values.duration), Number(values.connections));
-  console.log(`${s.name}: ${Math.round(r.rps)} req/s (under the profiler), p99 ${r.p99} ms, failures ${r.failures}`);
+  const cpuMs = ((cpuSeconds() - cpu0) * 1000) / Math.max(1, r.total);
+  console.log(`${s.name}: ${Math.round(r.rps)} req/s${profiling ? ' (under the profiler)' : ''}, p99 ${r.p99} ms, failures ${r.failures}, server CPU ${cpuMs.toFixed(3)} ms/request`);
 }
 const exited = new Promise((resolve) => child.once('exit', resolve));
 child.kill('SIGTERM');
 await exited;
 await stripe.stop();
+if (!profiling) process.exit(0);
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
 const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));

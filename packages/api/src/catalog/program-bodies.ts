@@ -4,9 +4,11 @@
 // detail, batch or search answer's own work in the profiles,
 // docs/performance.md).
 //
-// - `record(pid, view)`: one record's JSON in one view (the three search
+// - `records(pids, view)`: records' JSON in one view (the three search
 //   shapes, and the detail shape with source confidence); bounded LRU by
 //   characters, rows read for the missing ones in one query.
+// - `detailsOf(pids, view)`: the same as whole answers in UTF-8 bytes with
+//   their ETags (the detail route, and the batch, which joins the bytes).
 // - `page(key, build)`: a whole answer (body and ETag) by a canonical key of
 //   the request, for the search's pages; bounded LRU by characters.
 //
@@ -96,22 +98,28 @@ export class ProgramBodies {
     return out;
   }
 
-  /** One record's JSON in `view`, or undefined when the catalogue has no such pid. */
-  record(pid: number, view: RecordView): string | undefined {
-    return this.records([pid], view).get(pid);
-  }
-
   /** One record as a whole answer (GET /v1/programs/{id}). */
   detail(pid: number, view: RecordView): CachedBody | undefined {
-    const key = `${view}:${pid}`;
-    let hit = this.details.get(key);
-    if (!hit) {
-      const json = this.record(pid, view);
-      if (json === undefined) return undefined;
-      hit = cachedBody(json);
-      this.details.set(key, hit, hit.body.length);
+    return this.detailsOf([pid], view).get(pid);
+  }
+
+  /** Records as whole answers, by pid (the batch joins their bytes); the missing ones read in one query. */
+  detailsOf(pids: readonly number[], view: RecordView): Map<number, CachedBody> {
+    const out = new Map<number, CachedBody>();
+    const missing: number[] = [];
+    for (const pid of pids) {
+      const hit = this.details.get(`${view}:${pid}`);
+      if (hit) out.set(pid, hit);
+      else missing.push(pid);
     }
-    return hit;
+    if (missing.length > 0) {
+      for (const [pid, json] of this.records(missing, view)) {
+        const hit = cachedBody(json);
+        this.details.set(`${view}:${pid}`, hit, hit.body.length);
+        out.set(pid, hit);
+      }
+    }
+    return out;
   }
 
   /** The answer cached under `key`, else `build()`'s, kept (a build that throws keeps nothing). */

@@ -11,6 +11,7 @@ import type { LiveCatalog } from './catalog/live.ts';
 import routePolicy from './plugins/route-policy.ts';
 import errors from './plugins/errors.ts';
 import { validatorCompiler } from './validation.ts';
+import { COMPRESS_THRESHOLD, ENCODINGS } from './serialization.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import requestLog from './plugins/request-log.ts';
@@ -150,7 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: 86400,
   });
   await app.register(etag);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: [...ENCODINGS] });
   await app.register(openapi);
   await app.register(catalogPlugin, { catalog: options.catalog, live: options.live, closeOnExit: options.ownsCatalog ?? false });
   await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });

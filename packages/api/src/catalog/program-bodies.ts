@@ -15,6 +15,7 @@
 // Everything here is a function of the catalogue file alone, so it lives on
 // the Catalog object (catalog.ts) and dies with it: a new catalogue (ingest,
 // a hot swap) starts with empty caches, never a stale answer.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { CatalogDatabase } from './db.ts';
 import type { SearchIndex } from './search/index.ts';
 import { Lru } from './search/lru.ts';
@@ -32,11 +33,37 @@ export type RecordView = 'minimal' | 'default' | 'full' | 'detail';
 export interface CachedBody {
   body: Buffer;
   etag: string;
+  /** The body compressed, per content coding, made on first need (encodedBody). */
+  encoded?: Partial<Record<BodyEncoding, Buffer>>;
 }
+
+/** The content codings a cached body is kept in besides identity. */
+export type BodyEncoding = 'br' | 'gzip';
 
 function cachedBody(text: string): CachedBody {
   const body = Buffer.from(text, 'utf8');
   return { body, etag: etagFor(body) };
+}
+
+/** Cache weight of an answer: its bytes, plus room for its compressed forms (a fifth to a third of it for JSON text). */
+const answerWeight = (body: Buffer): number => Math.ceil(body.length * 1.5);
+
+/** Bodies compressed so far in this process (tests: a repeat compresses nothing). */
+export const compressionStats = { compressed: 0 };
+
+/**
+ * The body in `encoding`, compressed once and kept beside it: with the
+ * settings @fastify/compress uses (brotli quality 4 in text mode, gzip's
+ * default level), so a client that asks for br or gzip gets what it got before,
+ * without the compression per response.
+ */
+export function encodedBody(cached: CachedBody, encoding: BodyEncoding): Buffer {
+  cached.encoded ??= {};
+  if (cached.encoded[encoding] === undefined) compressionStats.compressed++;
+  cached.encoded[encoding] ??= encoding === 'br'
+    ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(cached.body);
+  return cached.encoded[encoding];
 }
 
 const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
@@ -115,7 +142,7 @@ export class ProgramBodies {
     if (missing.length > 0) {
       for (const [pid, json] of this.records(missing, view)) {
         const hit = cachedBody(json);
-        this.details.set(`${view}:${pid}`, hit, hit.body.length);
+        this.details.set(`${view}:${pid}`, hit, answerWeight(hit.body));
         out.set(pid, hit);
       }
     }
@@ -128,7 +155,7 @@ export class ProgramBodies {
     if (!hit) {
       hit = cachedBody(build());
       this.stats.pagesBuilt++;
-      this.pages.set(key, hit, hit.body.length + key.length);
+      this.pages.set(key, hit, answerWeight(hit.body) + key.length);
     }
     return hit;
   }

@@ -5,12 +5,13 @@
 // catalogue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { build, testCatalog } from '../helper.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { fullShape, getProgramRow, getProgramRowsByPid, shapeRow, type FieldsShape } from '../../src/catalog/queries/programs.ts';
 import { searchRequestOf } from '../../src/catalog/queries/program-query.ts';
 import { hitRow } from '../../src/routes/v1/programs/hit-row.ts';
-import { withMembers } from '../../src/catalog/program-bodies.ts';
+import { compressionStats, withMembers } from '../../src/catalog/program-bodies.ts';
 import { ATTRIBUTION } from '../../src/schemas/common.ts';
 import { jstDate } from '../../src/time.ts';
 import type { Facet } from '../../src/catalog/search/facets.ts';
@@ -128,4 +129,33 @@ test('a repeated search or detail does no work again; its ETag is the hash of it
   t.after(() => other.close());
   assert.equal(other.bodies.stats.pagesBuilt, 0);
   assert.notEqual(other.bodies, bodies);
+});
+
+test('cached answers in br or gzip: compressed once, the same bytes again, the identity body inside; deflate left to the plugin', async (t) => {
+  const app = await build(t);
+  const url = '/v1/programs/search?q=%E8%A3%9C%E5%8A%A9%E9%87%91&limit=30&fields=full';
+  const plain = await app.inject(url);
+  for (const [accept, encoding, decode] of [
+    ['br', 'br', brotliDecompressSync],
+    ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+    ['deflate', 'deflate', inflateSync],
+  ] as const) {
+    const before = compressionStats.compressed;
+    const first = await app.inject({ url, headers: { 'accept-encoding': accept } });
+    const second = await app.inject({ url, headers: { 'accept-encoding': accept } });
+    assert.equal(compressionStats.compressed - before, encoding === 'deflate' ? 0 : 1, `${accept}: compressed once for both`);
+    assert.equal(first.headers['content-encoding'], encoding, accept);
+    assert.match(String(first.headers.vary), /accept-encoding/i);
+    assert.equal(first.headers.etag, plain.headers.etag, 'one tag whatever the coding');
+    assert.equal(decode(first.rawPayload).toString(), plain.body);
+    assert.ok(first.rawPayload.equals(second.rawPayload));
+    // Ours carry their length; the plugin streams deflate (chunked), as before.
+    if (encoding !== 'deflate') assert.equal(Number(first.headers['content-length']), first.rawPayload.length, accept);
+  }
+  const small = await app.inject({ url: '/v1/programs/search?q=zzqqxxyy&limit=1', headers: { 'accept-encoding': 'br' } });
+  assert.ok(small.rawPayload.length < 1024);
+  assert.equal(small.headers['content-encoding'], undefined, 'below the threshold: as it is');
+  const none = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+  assert.equal(none.headers['content-encoding'], undefined);
+  assert.equal(none.body, plain.body);
 });

@@ -22,7 +22,7 @@ import { hitJson } from './hit-row.ts';
 import { jstDate } from '../../../time.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { jsonSerializer, sendJsonText } from '../../../serialization.ts';
+import { jsonSerializer, sendCachedBody, sendJsonText } from '../../../serialization.ts';
 import { exportPrograms } from './export.ts';
 
 export const BATCH_MAX = 50;
@@ -76,7 +76,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (err instanceof CursorError || err instanceof ProgramQueryError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
       throw err;
     }
-    return sendJsonText(reply, answer.body, answer.etag);
+    return sendCachedBody(request, reply, answer);
   });
 
   app.post('/batch', {
@@ -129,7 +129,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A detail is the full shape (with source confidence) unless minimal is asked for.
     const answer = pid === undefined ? undefined : bodies.detail(pid, request.query.fields === 'minimal' ? 'minimal' : 'detail');
     if (!answer) throw new HttpError(404, `Program not found: ${request.params.unified_id}`);
-    return sendJsonText(reply, answer.body, answer.etag);
+    return sendCachedBody(request, reply, answer);
   });
 };
 

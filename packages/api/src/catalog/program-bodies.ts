@@ -84,6 +84,7 @@ export class ProgramBodies {
   private readonly pages = new Lru<string, CachedBody>(PAGE_CACHE_BYTES);
   private readonly details = new Lru<string, CachedBody>(DETAIL_CACHE_BYTES);
   private pidById: Map<string, number> | null = null;
+  private readonly provenanceHas = new Map<string, boolean>();
   private readonly db: CatalogDatabase;
   private readonly index: SearchIndex;
   /** Work done (for tests and the profile notes): records serialised, pages built. */
@@ -92,6 +93,16 @@ export class ProgramBodies {
   constructor(db: CatalogDatabase, index: SearchIndex) {
     this.db = db;
     this.index = index;
+  }
+
+  /** Whether any record's provenance holds `text` (once per catalogue and text: a source's credit, schemas/attribution.ts). */
+  anyProvenanceWith(text: string): boolean {
+    let hit = this.provenanceHas.get(text);
+    if (hit === undefined) {
+      hit = this.db.get<{ one: number }>('SELECT 1 AS one FROM programs WHERE instr(provenance, ?) > 0 LIMIT 1', text) !== undefined;
+      this.provenanceHas.set(text, hit);
+    }
+    return hit;
   }
 
   /** The catalogue's pid of a unified_id, or undefined (from the search's in-memory columns: no query). */

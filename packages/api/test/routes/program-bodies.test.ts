@@ -12,7 +12,7 @@ import { fullShape, getProgramRow, getProgramRowsByPid, shapeRow, type FieldsSha
 import { searchRequestOf } from '../../src/catalog/queries/program-query.ts';
 import { hitRow } from '../../src/routes/v1/programs/hit-row.ts';
 import { compressionStats, withMembers } from '../../src/catalog/program-bodies.ts';
-import { ATTRIBUTION } from '../../src/schemas/common.ts';
+import { programAttribution } from '../../src/schemas/attribution.ts';
 import { jstDate } from '../../src/time.ts';
 import type { Facet } from '../../src/catalog/search/facets.ts';
 
@@ -47,7 +47,7 @@ test('detail and batch: the bytes of the shaped rows, whatever the cache holds',
   const expected = {
     results: [ids[2], ids[0], ids[4]].map((id) => fullShape(getProgramRow(catalog.db, id)!, true)),
     not_found: ['no-such-id'],
-    attribution: ATTRIBUTION,
+    attribution: programAttribution([ids[2], ids[0], ids[4]].map((id) => getProgramRow(catalog.db, id))),
   };
   assert.equal(res.body, JSON.stringify(expected));
 });
@@ -82,7 +82,7 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
     const expected = {
       total: page.total, limit, offset,
       results: page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields)),
-      attribution: ATTRIBUTION, next_cursor: page.nextCursor,
+      attribution: programAttribution(rows.values()), next_cursor: page.nextCursor,
       ...(page.facets ? { facets: page.facets } : {}),
     };
     withDuplicates += page.hits.filter((h) => h.also.length > 0).length;

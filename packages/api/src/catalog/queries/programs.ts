@@ -66,6 +66,23 @@ export function getProgramRowsByPid(db: CatalogDatabase, pids: number[]): Map<nu
   return new Map(rows.map((r) => [r.pid, r]));
 }
 
+/** Only the provenance of rows by pid, in getProgramRowsByPid's order (the attribution of a cached page). */
+export function getProvenancesByPid(db: CatalogDatabase, pids: number[]): Map<number, { provenance: string }> {
+  if (pids.length === 0) return new Map();
+  const rows = db.all<{ pid: number; provenance: string }>('SELECT p.pid, p.provenance FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))', JSON.stringify(pids));
+  return new Map(rows.map((r) => [r.pid, r]));
+}
+
+/** Only the provenance of rows by unified_id, in getProgramRows' order. */
+export function getProvenancesById(db: CatalogDatabase, unifiedIds: string[]): Map<string, { provenance: string }> {
+  if (unifiedIds.length === 0) return new Map();
+  const rows = db.all<{ unified_id: string; provenance: string }>(
+    'SELECT p.unified_id, p.provenance FROM programs p WHERE p.unified_id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(unifiedIds),
+  );
+  return new Map(rows.map((r) => [r.unified_id, r]));
+}
+
 export function getProgramRow(db: CatalogDatabase, unifiedId: string): ProgramRow | undefined {
   return db.get<ProgramRow>('SELECT * FROM programs WHERE unified_id = ?', unifiedId);
 }

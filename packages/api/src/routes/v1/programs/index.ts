@@ -9,11 +9,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
+import { JGRANTS_CREDIT, programAttribution } from '../../../schemas/attribution.ts';
 import {
   BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchQuery, SearchResponse,
 } from '../../../schemas/programs.ts';
 
-import type { FieldsShape } from '../../../catalog/queries/programs.ts';
+import { getProvenancesById, getProvenancesByPid, type FieldsShape } from '../../../catalog/queries/programs.ts';
 import type { Catalog } from '../../../catalog/catalog.ts';
 import { CursorError, type SearchRequest } from '../../../catalog/search/engine.ts';
 import { FACET_NAMES, parseFacets } from '../../../catalog/search/facets.ts';
@@ -28,6 +29,18 @@ import { exportPrograms } from './export.ts';
 export const BATCH_MAX = 50;
 
 const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
+
+/**
+ * The attribution block of an answer with these records, as JSON
+ * (schemas/attribution.ts): the constant one, unless the catalogue holds rows
+ * a source asks credit for — then the rows' provenance is read (in the order
+ * the full rows were read before, so the credited URLs keep their order).
+ */
+function attributionJson(catalog: Catalog, rows: { pids: number[] } | { ids: string[] }): string {
+  if (!catalog.bodies.anyProvenanceWith(JGRANTS_CREDIT)) return ATTRIBUTION_JSON;
+  const provenances = 'pids' in rows ? getProvenancesByPid(catalog.db, rows.pids) : getProvenancesById(catalog.db, rows.ids);
+  return JSON.stringify(programAttribution(provenances.values()));
+}
 const BATCH_HEAD = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
@@ -39,7 +52,7 @@ function searchPageJson(catalog: Catalog, request: SearchRequest, fields: Fields
   const results = page.hits.map((hit) => hitJson(search, records.get(hit.pid)!, hit, fields));
   const facets = page.facets ? `,"facets":${JSON.stringify(page.facets)}` : '';
   return `{"total":${page.total},"limit":${request.limit},"offset":${request.offset},"results":[${results.join(',')}],` +
-    `"attribution":${ATTRIBUTION_JSON},"next_cursor":${JSON.stringify(page.nextCursor)}${facets}}`;
+    `"attribution":${attributionJson(catalog, { pids: page.hits.map((h) => h.pid) })},"next_cursor":${JSON.stringify(page.nextCursor)}${facets}}`;
 }
 
 const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -108,7 +121,8 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (parts.length > 1) parts.push(COMMA);
       parts.push(detail.body);
     });
-    parts.push(Buffer.from(`],"not_found":${JSON.stringify(notFound)},"attribution":${ATTRIBUTION_JSON}}`, 'utf8'));
+    const attribution = attributionJson(app.catalog, { ids: ids.filter((_, i) => details.has(pids[i]!)) });
+    parts.push(Buffer.from(`],"not_found":${JSON.stringify(notFound)},"attribution":${attribution}}`, 'utf8'));
     return sendJsonText(reply, Buffer.concat(parts));
   });
 

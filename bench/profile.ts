@@ -1,4 +1,4 @@
-// `npm run bench:profile -- --only search-mix --duration 5`: where the time of
+// `npx node bench/profile.ts --only search-mix --duration 5`: where the time of
 // one scenario goes. Starts our server (server.ts, one process, the request
 // log to /dev/null as the benchmark sends it nowhere visible) under
 // `node --cpu-prof`, loads it with the benchmark's requests and paid key,

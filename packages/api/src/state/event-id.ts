@@ -7,7 +7,7 @@
 // dirties pages of its own and the commit writes them all; ids that grow
 // with time append to the same few leaves. Measured on SQLite (WAL, 30,000
 // events in the table, batches of 12): 420–550 µs per event with v4,
-// 120–170 µs with v7 (docs/decisions-pending/speed-state.md). PostgreSQL's
+// 120–170 µs with v7 (docs/performance.md, "Profiles"). PostgreSQL's
 // B-trees gain the same way. 74 random bits per millisecond keep them unique.
 import { randomFillSync } from 'node:crypto';
 

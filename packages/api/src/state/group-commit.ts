@@ -36,7 +36,7 @@ export interface Mergeable<D, R> {
 }
 
 /**
- * Measured (docs/decisions-pending/speed-state.md): the first write of an
+ * Measured (docs/performance.md, "Profiles"): the first write of an
  * idle queue waits 1 ms for company; a batch commits at once when it holds 64
  * writes; under load, batches form by themselves while the previous one commits.
  */

@@ -70,6 +70,16 @@ export default fp(
     new Gauge({ name: 'jpsp_meter_outbox_parked', aggregator: 'max', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
     new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', aggregator: 'max', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
     new Gauge({ name: 'jpsp_state_store_up', aggregator: 'max', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
+    // The outbound webhook outbox, read once per scrape like the meter outbox.
+    let webhooksRead: Promise<{ pending: number; failed: number; disabledEndpoints: number }> | null = null;
+    const webhooks = () => {
+      webhooksRead ??= app.state.webhookEndpoints.stats().catch(() => ({ pending: 0, failed: 0, disabledEndpoints: 0 }))
+        .finally(() => setTimeout(() => (webhooksRead = null), 250).unref());
+      return webhooksRead;
+    };
+    new Gauge({ name: 'jpsp_webhook_outbox_pending', aggregator: 'max', help: 'Webhook deliveries waiting to be sent (active endpoints)', registers: [registry], async collect() { this.set((await webhooks()).pending); } });
+    new Gauge({ name: 'jpsp_webhook_outbox_failed', aggregator: 'max', help: 'Webhook deliveries given up after their retries', registers: [registry], async collect() { this.set((await webhooks()).failed); } });
+    new Gauge({ name: 'jpsp_webhook_endpoints_disabled', aggregator: 'max', help: 'Webhook endpoints disabled after repeated failures', registers: [registry], async collect() { this.set((await webhooks()).disabledEndpoints); } });
     new Gauge({
       name: 'jpsp_catalog_info', aggregator: 'first', help: 'The catalogue being served (labels: data_as_of, last_ingested_at)', labelNames: ['data_as_of', 'last_ingested_at'], registers: [registry],
       collect() {

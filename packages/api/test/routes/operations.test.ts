@@ -50,9 +50,25 @@ test('/metrics: Prometheus text for the operator key only; per-route counts and 
   assert.match(text, /jpsp_meter_outbox_parked 0/);
   assert.match(text, /jpsp_usage_writes_in_flight 0/);
   assert.match(text, /jpsp_state_store_up 1/);
+  assert.match(text, /jpsp_webhook_outbox_pending 0/);
+  assert.match(text, /jpsp_webhook_outbox_failed 0/);
+  assert.match(text, /jpsp_webhook_endpoints_disabled 0/);
   assert.match(text, new RegExp(`jpsp_catalog_info\\{data_as_of="${app.catalog.meta.data_as_of}",last_ingested_at="[^"]+"\\} 1`));
   assert.match(text, /process_resident_memory_bytes/);
   assert.doesNotMatch(text, /search\?q=/, 'route patterns, never URLs');
+});
+
+test('/metrics: the webhook outbox (deliveries waiting, given up; endpoints disabled)', async (t) => {
+  const app = await build(t, { ADMIN_API_KEY: 'admin-secret-1234567890' });
+  const endpoint = await app.state.webhookEndpoints.create({ keyId: 1, url: 'https://example.com/hook', events: ['program.created'], description: null, sealedSecret: 'sealed' });
+  assert.ok(endpoint);
+  const payload = () => '{}';
+  await app.state.webhookEndpoints.queue([
+    { endpointId: endpoint.id, source: 'seq:1', eventType: 'program.created', payload },
+    { endpointId: endpoint.id, source: 'seq:2', eventType: 'program.created', payload },
+  ]);
+  const scrape = async () => (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer admin-secret-1234567890' } })).body;
+  assert.match(await scrape(), /jpsp_webhook_outbox_pending 2/);
 });
 
 test('METRICS_PORT serves /metrics without a key on its own listener, and nothing else', async (t) => {

@@ -138,6 +138,17 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
     },
 
     /** Queue deliveries outside any other transaction (the test event). */
+    /** The outbox for /metrics: deliveries waiting (on active endpoints), given up, and endpoints disabled. */
+    async stats(): Promise<{ pending: number; failed: number; disabledEndpoints: number }> {
+      const [row] = await db.all(
+        `SELECT
+           (SELECT COUNT(*) FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.status = 'pending' AND e.status = 'active') AS pending,
+           (SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'failed') AS failed,
+           (SELECT COUNT(*) FROM webhook_endpoints WHERE status = 'disabled') AS disabled`,
+      );
+      return { pending: num(row?.pending ?? 0), failed: num(row?.failed ?? 0), disabledEndpoints: num(row?.disabled ?? 0) };
+    },
+
     async queue(deliveries: readonly QueuedDelivery[]): Promise<number> {
       return db.tx((q) => queueDeliveries(q, deliveries));
     },

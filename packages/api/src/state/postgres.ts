@@ -90,18 +90,26 @@ class PostgresDriver implements SqlDriver {
 
   async tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {
     const client = await guarded(() => this.pool.connect());
+    // A connection that drops while the client is checked out emits 'error' on
+    // the client (the pool listens only to idle ones): without a listener that
+    // is an uncaught exception. The failed query rejects on its own.
+    const onError = () => undefined;
+    client.on('error', onError);
     let broken = false;
     try {
       await guarded(() => client.query('BEGIN'));
       const result = await fn(queryer(client));
       await guarded(() => client.query('COMMIT'));
       return result;
-    } catch (err) {
+    } catch (raw) {
+      // The transaction body's own queries can meet a dropped connection too.
+      const err = classifyPgError(raw);
       await client.query('ROLLBACK').catch(() => undefined);
       // A client whose connection broke must not go back to the pool.
       broken = err instanceof StateUnavailableError;
       throw err;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -46,7 +46,16 @@ export class PoliteClient {
   requests = 0;
 
   constructor(options: PoliteClientOptions) {
-    this.options = { backoffMs: 500, maxBackoffMs: 60_000, timeoutMs: 30_000, sleep: defaultSleep, ...options };
+    // `??`, not a spread: an option passed as undefined (the CLI's backoffMs) keeps its default.
+    this.options = {
+      rate: options.rate,
+      maxRetries: options.maxRetries,
+      backoffMs: options.backoffMs ?? 500,
+      maxBackoffMs: options.maxBackoffMs ?? 60_000,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      sleep: options.sleep ?? defaultSleep,
+      onRetry: options.onRetry,
+    };
   }
 
   /** Waits for the next free slot of the rate. */

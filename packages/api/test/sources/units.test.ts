@@ -55,6 +55,11 @@ test('the client retries 429 (honouring Retry-After), 5xx and network errors wit
   // Nothing listens on port 9 of loopback: connection refused, retried, then given up.
   await assert.rejects(new PoliteClient({ rate: 0, maxRetries: 2, backoffMs: 10, sleep }).getJson('http://127.0.0.1:9/x'), /gave up after 3 attempts/);
   assert.deepEqual(waits, [10, 20]);
+
+  waits.length = 0;
+  // Options passed as undefined (as the CLI passes backoffMs) keep their defaults: 500·2^attempt.
+  await assert.rejects(new PoliteClient({ rate: 0, maxRetries: 2, backoffMs: undefined, sleep }).getJson('http://127.0.0.1:9/x'), /gave up after 3 attempts/);
+  assert.deepEqual(waits, [500, 1000]);
 });
 
 test('the client spaces requests by its rate', async (t) => {

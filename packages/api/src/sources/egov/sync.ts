@@ -7,19 +7,18 @@
 // version of the source to the next in law_revisions.jsonl, so a revision
 // announced but not in force yet, and the ones it replaced, stay on record.
 // Resumable and drift-refusing like the jGrants sync (../jgrants/sync.ts).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { ensureCatalog } from '../../catalog/ensure.ts';
 import { CATALOG_PLAN } from '../../catalog-plan.ts';
 import { Catalog } from '../../catalog/catalog.ts';
-import { activeOverlayDirs, sourcesDir } from '../../catalog/overlays.ts';
-import { IngestError } from '../../catalog/ingest.ts';
-import { PoliteClient, SourceHttpError } from '../http.ts';
+import { activeOverlayDirs } from '../../catalog/overlays.ts';
+import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { publishOverlay } from '../publish.ts';
-import { ShapeDrift, truncate } from '../drift.ts';
+import { fetchFailed, publishSync, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
+import { truncate } from '../drift.ts';
 import { lawDataOf, revisionsOf, type RevisionInfo } from './shape.ts';
 import { articlesOf } from './articles.ts';
 
@@ -54,22 +53,15 @@ export interface StoredRevision extends RevisionInfo {
   last_seen_at: string;
 }
 
-export interface EgovReport {
+type LawError = { law_slug: string; egov_law_id: string; reasons: string[]; raw: unknown };
+
+export interface EgovReport extends SyncReport<LawError> {
   source: 'egov';
-  status: 'published' | 'drift' | 'failed';
-  started_at: string;
-  finished_at: string;
-  message: string | null;
   counts: { laws: number; fetched: number; updated: number; articles: number; revisions: number; new_revisions: number; errors: number };
   updated: { law_slug: string; egov_law_id: string; title: string; in_force_since: string | null; articles: number }[];
-  errors: { law_slug: string; egov_law_id: string; reasons: string[]; raw: unknown }[];
-  warnings: string[];
-  dataset_version: string | null;
-  catalog_version: string | null;
-  changes: string | null;
 }
 
-const EXIT = { ok: 0, failed: 1, drift: 3 } as const;
+const errorEntry = (reasons: string[], raw: unknown): LawError => ({ law_slug: '', egov_law_id: '', reasons, raw });
 const EGOV_LAW_PAGE = 'https://laws.e-gov.go.jp/law/';
 
 /** YYYY-MM-DD of an e-Gov date (they come as dates or date-times). */
@@ -98,7 +90,7 @@ function previousRevisions(dataDir: string): StoredRevision[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StoredRevision);
 }
 
-export async function syncEgov(options: EgovSyncOptions): Promise<{ exitCode: number; report: EgovReport }> {
+export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<EgovReport>> {
   const { config, progress } = options;
   const work = new SyncWorkDir(config.dataDir, SOURCE);
   const report: EgovReport = {
@@ -106,38 +98,21 @@ export async function syncEgov(options: EgovSyncOptions): Promise<{ exitCode: nu
     counts: { laws: 0, fetched: 0, updated: 0, articles: 0, revisions: 0, new_revisions: 0, errors: 0 },
     updated: [], errors: [], warnings: [], dataset_version: null, catalog_version: null, changes: null,
   };
-  const finish = (status: EgovReport['status'], message: string | null, exitCode: number) => {
-    report.status = status;
-    report.message = message;
-    report.finished_at = new Date().toISOString();
-    report.counts.errors = report.errors.length;
-    writeFileSync(path.join(sourcesDir(config.dataDir), SOURCE, 'last-report.json'), JSON.stringify(report, null, 2));
-    return { exitCode, report };
-  };
   work.lock();
   try {
     const { path: catalogFile } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir);
-    const http = new PoliteClient({
-      rate: config.egovRate, maxRetries: config.syncMaxRetries, backoffMs: options.backoffMs,
-      onRetry: (r) => progress.line(`retry ${r.attempt} in ${r.waitMs} ms: ${r.reason} (${r.url})`),
-    });
+    const http = sourceClient(config.egovRate, config, progress, options.backoffMs);
     const base = config.egovApiBase.replace(/\/+$/, '');
     const plan = JSON.stringify({ lawIds: options.lawIds ?? null, limit: options.limit ?? null });
-    let checkpoint = options.fresh ? null : work.readCheckpoint<{ plan: string; startedAt: string; targets: Target[] }>();
-    if (checkpoint && checkpoint.plan !== plan) checkpoint = null;
-    if (!checkpoint) {
-      work.clear();
+    const checkpoint = resumeOrStart(work, plan, options.fresh, progress, () => {
       const catalog = new Catalog(catalogFile);
       try {
         const all = targets(catalog, options.lawIds, (m) => report.warnings.push(m));
-        checkpoint = { plan, startedAt: report.started_at, targets: options.limit ? all.slice(0, options.limit) : all };
+        return { plan, startedAt: report.started_at, targets: options.limit ? all.slice(0, options.limit) : all };
       } finally {
         catalog.close();
       }
-      work.writeCheckpoint(checkpoint);
-    } else {
-      progress.line(`resuming the sync started ${checkpoint.startedAt}`);
-    }
+    });
     report.counts.laws = checkpoint.targets.length;
 
     try {
@@ -167,12 +142,7 @@ export async function syncEgov(options: EgovSyncOptions): Promise<{ exitCode: nu
         progress.tick(++done);
       }
     } catch (err) {
-      if (err instanceof ShapeDrift) {
-        report.errors.push({ law_slug: '', egov_law_id: '', reasons: [err.message], raw: err.fragment });
-        return finish('drift', `the e-Gov answer no longer has the documented shape; nothing written. ${err.message}`, EXIT.drift);
-      }
-      if (err instanceof SourceHttpError) return finish('failed', `${err.message}; rerun to resume`, EXIT.failed);
-      throw err;
+      return fetchFailed(err, config.dataDir, report, 'e-Gov', errorEntry);
     }
 
     // Map: law metadata (enrich), article text (replaces the law's articles), revisions (accumulated).
@@ -212,24 +182,10 @@ export async function syncEgov(options: EgovSyncOptions): Promise<{ exitCode: nu
     report.counts.revisions = revisions.size;
     report.counts.new_revisions = revisions.size - before;
 
-    report.status = 'published';
-    try {
-      const published = await publishOverlay({
-        config, source: SOURCE, files: { laws, law_articles: articles, law_revisions: [...revisions.values()] as unknown as Record<string, unknown>[] }, report,
-        recordChanges: options.recordChanges, log: (l) => progress.line(l),
-      });
-      report.dataset_version = published.version;
-      report.catalog_version = published.catalogVersion;
-      report.changes = published.changes;
-    } catch (err) {
-      if (err instanceof IngestError) {
-        for (const r of err.report.rejected) report.errors.push({ law_slug: '', egov_law_id: '', reasons: [`${r.file}:${r.lineNo}: ${r.reason}`], raw: null });
-        return finish('failed', `the new catalogue did not validate: ${err.message}`, EXIT.failed);
-      }
-      throw err;
-    }
-    work.clear();
-    return finish('published', null, EXIT.ok);
+    return await publishSync({
+      config, source: SOURCE, files: { laws, law_articles: articles, law_revisions: [...revisions.values()] as unknown as Record<string, unknown>[] }, report,
+      recordChanges: options.recordChanges, work, progress, entry: errorEntry,
+    });
   } finally {
     work.unlock();
   }

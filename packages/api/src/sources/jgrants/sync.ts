@@ -6,18 +6,14 @@
 // details it had not stored. The mapping and matching run over everything
 // fetched once the fetching is complete, against the catalogue being served.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { ensureCatalog } from '../../catalog/ensure.ts';
 import { CATALOG_PLAN } from '../../catalog-plan.ts';
 import { Catalog } from '../../catalog/catalog.ts';
-import { sourcesDir } from '../../catalog/overlays.ts';
-import { PoliteClient, SourceHttpError } from '../http.ts';
+import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { publishOverlay } from '../publish.ts';
-import { IngestError } from '../../catalog/ingest.ts';
+import { fetchFailed, publishSync, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
 import { JgrantsClient } from './client.ts';
 import { detailDrift, type JgrantsDetail } from './shape.ts';
 import { ShapeDrift, truncate } from '../drift.ts';
@@ -60,27 +56,17 @@ export interface RecordError {
   raw: unknown;
 }
 
-export interface JgrantsReport {
+export interface JgrantsReport extends SyncReport<RecordError> {
   source: 'jgrants';
-  status: 'published' | 'drift' | 'failed';
-  started_at: string;
-  finished_at: string;
-  message: string | null;
   counts: { listed: number; fetched: number; matched: number; enriched: number; new: number; ambiguous: number; errors: number };
   matched: { jgrants_id: string; unified_id: string; title: string; enriched_fields: string[] }[];
   new: { jgrants_id: string; unified_id: string; title: string }[];
   ambiguous: { jgrants_id: string; title: string; candidates: { unified_id: string; primary_name: string; prefecture: string | null }[] }[];
-  errors: RecordError[];
-  warnings: string[];
-  dataset_version: string | null;
-  catalog_version: string | null;
-  changes: string | null;
 }
 
-/** Exit codes of the CLI. */
-export const EXIT = { ok: 0, failed: 1, drift: 3 } as const;
+const errorEntry = (reasons: string[], raw: unknown): RecordError => ({ jgrants_id: '', reasons, raw });
 
-export async function syncJgrants(options: JgrantsSyncOptions): Promise<{ exitCode: number; report: JgrantsReport }> {
+export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutcome<JgrantsReport>> {
   const { config, progress } = options;
   const work = new SyncWorkDir(config.dataDir, SOURCE);
   const report: JgrantsReport = {
@@ -88,31 +74,11 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<{ exitCo
     counts: { listed: 0, fetched: 0, matched: 0, enriched: 0, new: 0, ambiguous: 0, errors: 0 },
     matched: [], new: [], ambiguous: [], errors: [], warnings: [], dataset_version: null, catalog_version: null, changes: null,
   };
-  const finish = (status: JgrantsReport['status'], message: string | null, exitCode: number) => {
-    report.status = status;
-    report.message = message;
-    report.finished_at = new Date().toISOString();
-    report.counts.errors = report.errors.length;
-    writeFileSync(path.join(sourcesDir(config.dataDir), SOURCE, 'last-report.json'), JSON.stringify(report, null, 2));
-    return { exitCode, report };
-  };
   work.lock();
   try {
-    const http = new PoliteClient({
-      rate: config.jgrantsRate, maxRetries: config.syncMaxRetries, backoffMs: options.backoffMs,
-      onRetry: (r) => progress.line(`retry ${r.attempt} in ${r.waitMs} ms: ${r.reason} (${r.url})`),
-    });
-    const client = new JgrantsClient(config.jgrantsApiBase, http);
+    const client = new JgrantsClient(config.jgrantsApiBase, sourceClient(config.jgrantsRate, config, progress, options.backoffMs));
     const plan = JSON.stringify({ keywords: options.keywords, acceptance: options.acceptance, limit: options.limit ?? null });
-    let checkpoint = options.fresh ? null : work.readCheckpoint<Checkpoint>();
-    if (checkpoint && checkpoint.plan !== plan) checkpoint = null;
-    if (!checkpoint) {
-      work.clear();
-      checkpoint = { plan, startedAt: report.started_at, queriesDone: [], ids: [] };
-      work.writeCheckpoint(checkpoint);
-    } else {
-      progress.line(`resuming the sync started ${checkpoint.startedAt}`);
-    }
+    const checkpoint = resumeOrStart<Checkpoint>(work, plan, options.fresh, progress, () => ({ plan, startedAt: report.started_at, queriesDone: [], ids: [] }));
 
     try {
       // 1. The lists, one query at a time; each finished query is checkpointed.
@@ -155,12 +121,7 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<{ exitCo
         progress.tick(++done);
       }
     } catch (err) {
-      if (err instanceof ShapeDrift) {
-        report.errors.push({ jgrants_id: '', reasons: [err.message], raw: err.fragment });
-        return finish('drift', `the jGrants answer no longer has the documented shape; nothing written. ${err.message}`, EXIT.drift);
-      }
-      if (err instanceof SourceHttpError) return finish('failed', `${err.message}; rerun to resume`, EXIT.failed);
-      throw err;
+      return fetchFailed(err, config.dataDir, report, 'jGrants', errorEntry);
     }
 
     // 3. Map and match everything fetched, against the served catalogue.
@@ -203,23 +164,7 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<{ exitCo
     report.counts.ambiguous = report.ambiguous.length;
 
     // 4. One dataset version, or nothing.
-    report.status = 'published';
-    try {
-      const published = await publishOverlay({
-        config, source: SOURCE, files: { programs: lines }, report, recordChanges: options.recordChanges, log: (l) => progress.line(l),
-      });
-      report.dataset_version = published.version;
-      report.catalog_version = published.catalogVersion;
-      report.changes = published.changes;
-    } catch (err) {
-      if (err instanceof IngestError) {
-        for (const r of err.report.rejected) report.errors.push({ jgrants_id: '', reasons: [`${r.file}:${r.lineNo}: ${r.reason}`], raw: null });
-        return finish('failed', `the new catalogue did not validate: ${err.message}`, EXIT.failed);
-      }
-      throw err;
-    }
-    work.clear();
-    return finish('published', null, EXIT.ok);
+    return await publishSync({ config, source: SOURCE, files: { programs: lines }, report, recordChanges: options.recordChanges, work, progress, entry: errorEntry });
   } finally {
     work.unlock();
   }

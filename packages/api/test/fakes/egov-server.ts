@@ -4,8 +4,7 @@
 //   GET /api/2/law_revisions/{law_id}       → {law_info, revisions: [revision_info…]}
 //   GET /api/2/law_data/{law_id}            → {law_info, revision_info, law_full_text}
 // with a 429 (Retry-After) and a 500 on demand.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonSource } from './json-source.ts';
 
 export interface FakeLaw {
   law_id: string;
@@ -54,17 +53,10 @@ function fullText(law: FakeLaw, title: string): unknown {
 }
 
 export async function startEgovFake(laws: FakeLaw[], options: { rateLimitFirst?: number; failOnce?: string[] } = {}): Promise<EgovFake> {
-  const requests: string[] = [];
   let limited = false;
   const failed = new Set<string>();
   const state = { laws };
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push(`${url.pathname}${url.search}`);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(JSON.stringify(body));
-    };
+  const source = await startJsonSource((url, send) => {
     if (options.rateLimitFirst !== undefined && !limited) {
       limited = true;
       return send(429, { code: '429', message: 'Too Many Requests' }, { 'retry-after': String(options.rateLimitFirst) });
@@ -90,13 +82,11 @@ export async function startEgovFake(laws: FakeLaw[], options: { rateLimitFirst?:
     const rev = current(law);
     return send(200, { attached_files_info: null, law_info: lawInfo(law), revision_info: rev, law_full_text: fullText(law, String(rev.law_title)) });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    base: `http://127.0.0.1:${port}/api/2`,
-    requests,
+    base: `${source.origin}/api/2`,
+    requests: source.requests,
     get laws() { return state.laws; },
     set laws(next) { state.laws = next; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: source.close,
   };
 }

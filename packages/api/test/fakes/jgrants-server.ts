@@ -6,8 +6,7 @@
 //     → {metadata: {type, resultset: {count}}, result: [row…]}   (pageSize rows a page)
 //   GET /exp/v1/public/subsidies/id/{id}
 //     → {metadata, result: [detail]}  or 404 {message}
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonSource } from './json-source.ts';
 
 export interface JgrantsFakeOptions {
   /** Detail records, as the API answers them (each has an `id`). */
@@ -33,17 +32,10 @@ export interface JgrantsFake {
 const LIST_FIELDS = ['id', 'name', 'title', 'target_area_search', 'subsidy_max_limit', 'acceptance_start_datetime', 'acceptance_end_datetime', 'target_number_of_employees'];
 
 export async function startJgrantsFake(options: JgrantsFakeOptions): Promise<JgrantsFake> {
-  const requests: string[] = [];
   let listRateLimited = false;
   const failed = new Set<string>();
   const fake = { records: options.records };
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push(`${url.pathname}${url.search}`);
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(JSON.stringify(body));
-    };
+  const source = await startJsonSource((url, send) => {
     if (url.pathname === '/exp/v1/public/subsidies') {
       if (options.rateLimitFirstList !== undefined && !listRateLimited) {
         listRateLimited = true;
@@ -78,14 +70,12 @@ export async function startJgrantsFake(options: JgrantsFakeOptions): Promise<Jgr
     }
     send(404, { message: 'Not Found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    base: `http://127.0.0.1:${port}/exp/v1/public`,
-    requests,
+    base: `${source.origin}/exp/v1/public`,
+    requests: source.requests,
     get records() { return fake.records; },
     set records(next) { fake.records = next; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: source.close,
   };
 }
 

@@ -57,26 +57,16 @@ export default fp(
     });
     let inFlight = 0;
     new Gauge({ name: 'jpsp_usage_writes_in_flight', help: 'Usage events being written (the usage backlog)', registers: [registry], collect() { this.set(inFlight); } });
-    // One read of the outbox per scrape, shared by the gauges below (they are collected concurrently).
-    let outboxRead: Promise<{ pending: number; parked: number; oldestAge: number; up: number }> | null = null;
-    const outbox = () => {
-      outboxRead ??= app.state.meterOutbox.stats().then(
-        (s) => ({ pending: s.pending, parked: s.parked, oldestAge: s.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(s.oldestPendingAt)) / 1000) : 0, up: 1 }),
-        () => ({ pending: 0, parked: 0, oldestAge: 0, up: 0 }),
-      ).finally(() => setTimeout(() => (outboxRead = null), 250).unref());
-      return outboxRead;
-    };
+    // One read of each outbox per scrape, shared by its gauges (they are collected concurrently).
+    const outbox = oncePerScrape(() => app.state.meterOutbox.stats().then(
+      (s) => ({ pending: s.pending, parked: s.parked, oldestAge: s.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(s.oldestPendingAt)) / 1000) : 0, up: 1 }),
+      () => ({ pending: 0, parked: 0, oldestAge: 0, up: 0 }),
+    ));
     new Gauge({ name: 'jpsp_meter_outbox_pending', aggregator: 'max', help: 'Billable usage waiting to be sent to Stripe', registers: [registry], async collect() { this.set((await outbox()).pending); } });
     new Gauge({ name: 'jpsp_meter_outbox_parked', aggregator: 'max', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
     new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', aggregator: 'max', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
     new Gauge({ name: 'jpsp_state_store_up', aggregator: 'max', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
-    // The outbound webhook outbox, read once per scrape like the meter outbox.
-    let webhooksRead: Promise<{ pending: number; failed: number; disabledEndpoints: number }> | null = null;
-    const webhooks = () => {
-      webhooksRead ??= app.state.webhookEndpoints.stats().catch(() => ({ pending: 0, failed: 0, disabledEndpoints: 0 }))
-        .finally(() => setTimeout(() => (webhooksRead = null), 250).unref());
-      return webhooksRead;
-    };
+    const webhooks = oncePerScrape(() => app.state.webhookEndpoints.stats().catch(() => ({ pending: 0, failed: 0, disabledEndpoints: 0 })));
     new Gauge({ name: 'jpsp_webhook_outbox_pending', aggregator: 'max', help: 'Webhook deliveries waiting to be sent (active endpoints)', registers: [registry], async collect() { this.set((await webhooks()).pending); } });
     new Gauge({ name: 'jpsp_webhook_outbox_failed', aggregator: 'max', help: 'Webhook deliveries given up after their retries', registers: [registry], async collect() { this.set((await webhooks()).failed); } });
     new Gauge({ name: 'jpsp_webhook_endpoints_disabled', aggregator: 'max', help: 'Webhook endpoints disabled after repeated failures', registers: [registry], async collect() { this.set((await webhooks()).disabledEndpoints); } });
@@ -134,3 +124,9 @@ export default fp(
   },
   { name: 'metrics', dependencies: ['state', 'catalog'] },
 );
+
+/** `read` shared by the calls of one scrape: the promise is reused for 250 ms after it settles. */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | null = null;
+  return () => (current ??= read().finally(() => setTimeout(() => (current = null), 250).unref()));
+}

@@ -45,6 +45,8 @@ export interface RawProgram {
   name_as_published?: string | null;
   slug?: string | null;
   jsic_majors?: string[] | null;
+  /** What the programme is, from a primary source (a jGrants overlay); the bundled dataset has none. */
+  description?: string | null;
 }
 
 /** Facts about a program that live in other files of the dataset. */

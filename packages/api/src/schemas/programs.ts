@@ -59,6 +59,7 @@ const SourceMention = Type.Object({
 const detailProperties = {
     ...programProperties,
     published_name: Type.String({ description: 'The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes.' }),
+    description: Nullable(Type.String({ description: 'What the programme is, in the words of a primary source (jGrants: its catch phrase and detail text, HTML removed, at most 2,000 characters); null when no primary source supplied one. Its source is `provenance.description`.' })),
     provenance: Type.Record(Type.String(), Type.Unknown(), {
       description: "Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest).",
     }),
@@ -75,7 +76,7 @@ export const ProgramDetail = Type.Object(detailProperties, { $id: 'ProgramDetail
 export const ScoreParts = Type.Object(
   {
     total: Type.Number({ description: 'The relevance score rows are ordered by: the sum of the parts.' }),
-    text: Type.Number({ description: 'BM25 of the terms over name, aliases, reading, authority and kind text, weighted by field and rarity.' }),
+    text: Type.Number({ description: 'BM25 of the terms over name, aliases, reading, authority, kind text and a primary source\'s description, weighted by field and rarity.' }),
     coverage: Type.Number({ description: 'Negative for each term the row lacks: such rows are added only when fewer than ten programmes contain every term.' }),
     name: Type.Number({ description: 'Exact name, name prefix, the query\'s words together in the name.' }),
     quality: Type.Number({ description: 'Tier, and the kind of page (programmes ahead of law provisions, documents, index pages, announcements).' }),

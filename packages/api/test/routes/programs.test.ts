@@ -12,7 +12,7 @@ const DEFAULT_KEYS = [
   'program_kind', 'subsidy_rate', 'target_types', 'tier', 'trust_level', 'unified_id',
 ].sort();
 const FULL_KEYS = [
-  ...DEFAULT_KEYS, 'enriched', 'provenance', 'published_name', 'source_checksum', 'source_fetched_at', 'source_mentions', 'source_url',
+  ...DEFAULT_KEYS, 'description', 'enriched', 'provenance', 'published_name', 'source_checksum', 'source_fetched_at', 'source_mentions', 'source_url',
 ].sort();
 const keys = (o: object) => Object.keys(o).sort();
 /** Keys of a search row without `also_listed_as`, which a row has when duplicates were collapsed into it (additive). */

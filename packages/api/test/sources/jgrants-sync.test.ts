@@ -5,17 +5,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir } from '../helper.ts';
 import { startJgrantsFake, jgrantsRecord } from '../fakes/jgrants-server.ts';
 import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { catalogPath } from '../../src/catalog/ingest.ts';
 import { openStateStore } from '../../src/state/index.ts';
-import { recordingProgress, syncConfig } from './fixture.ts';
+import { recordingProgress, syncConfig, syncEnv } from './fixture.ts';
+import { body, build, tempDir } from '../helper.ts';
 
 const RECORDS = [
   // The dataset's 小規模事業者持続化補助金 (national): window, amount, purposes, industries, employee band.
-  jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金', { subsidy_max_limit: 2_500_000 }),
+  // Its detail text (HTML) becomes the programme's description, and a word only found there finds it.
+  jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金', {
+    subsidy_max_limit: 2_500_000,
+    subsidy_catch_phrase: '販路開拓を応援します',
+    detail: '<p>小規模事業者の<b>販路開拓</b>の取組を支援します。<br>例：チラシ作成&amp;ウェブサイト改修（創業後まもない事業者も対象）</p><script>track()</script>',
+  }),
   // 東京都's 創業助成事業: a prefectural match; the window ends 17:00 JST on 2026-10-09.
   jgrantsRecord('a0W000000000002AAA', '創業助成事業', { target_area_search: '東京都', subsidy_max_limit: 4_000_000, acceptance_end_datetime: '2026-10-09T08:00:00.000Z' }),
   // Two prefectures, two programmes of that name: a person decides.
@@ -65,6 +70,8 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   const provenance = JSON.parse(jizoku.provenance);
   assert.match(provenance.amount_max_man_yen, /^jgrants: 出典：Jグランツ https:\/\/www\.jgrants-portal\.go\.jp\/subsidy\/a0W000000000001AAA fetched \S+ sha256:[0-9a-f]{16}$/);
   assert.equal(provenance.primary_name, 'idx', 'fields jGrants did not supply keep their provenance');
+  assert.equal(jizoku.description, '販路開拓を応援します\n小規模事業者の 販路開拓 の取組を支援します。\n例：チラシ作成&ウェブサイト改修（創業後まもない事業者も対象）', 'catch phrase and detail text, HTML removed');
+  assert.match(provenance.description, /^jgrants: 出典：Jグランツ /);
   assert.equal(row('UNI-t0000002').window_end, '2026-10-09');
   assert.equal(row('UNI-t0000002').amount_max_man_yen, 400);
   assert.equal(row('UNI-t0000003').window_start, null, 'ambiguous records are left alone');
@@ -73,6 +80,19 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   assert.equal(added.amount_max_man_yen, 100);
   assert.equal(added.tier, 'B');
   assert.equal(added.source_url, 'https://www.jgrants-portal.go.jp/subsidy/a0W000000000004AAA');
+  assert.equal(added.description, 'デジタル化応援補助金のご案内\n事業の概要');
+  assert.equal(row('UNI-t0000003').description, null, 'the dataset carries no description');
+
+  // The description is searched (below the name) and served with its source.
+  const app = await build(t, syncEnv(dataDir), {}, { catalog });
+  const found = body<{ results: { unified_id: string }[]; attribution: { source: string } }>(await app.inject('/v1/programs/search?q=チラシ作成'));
+  assert.deepEqual(found.results.map((r) => r.unified_id), ['UNI-t0000001'], 'a word only in the description finds the programme');
+  assert.match(found.attribution.source, /出典：Jグランツ/, 'the answer credits jGrants');
+  const sogyo = body<{ results: { unified_id: string }[] }>(await app.inject('/v1/programs/search?q=創業'));
+  assert.deepEqual(sogyo.results.map((r) => r.unified_id), ['UNI-t0000002', 'UNI-t0000001'], 'a word in the name ranks above the same word in a description');
+  const detail = body<Record<string, any>>(await app.inject('/v1/programs/UNI-t0000001'));
+  assert.equal(detail.description, jizoku.description);
+  assert.match(detail.provenance.description, /^jgrants: 出典：Jグランツ /);
   assert.equal(catalog.db.get<{ n: number }>("SELECT count(*) AS n FROM programs WHERE primary_name = '賃上げ促進補助金'")!.n, 0);
 
   // The change feed: the sync's version amends the two programmes and creates the new one.

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { copyFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PoliteClient, retryAfterMs, SourceHttpError } from '../../src/sources/http.ts';
-import { jstDateTime, mapDetail } from '../../src/sources/jgrants/map.ts';
+import { DESCRIPTION_MAX, descriptionOf, htmlToText, jstDateTime, mapDetail } from '../../src/sources/jgrants/map.ts';
 import { detailDrift, type JgrantsDetail } from '../../src/sources/jgrants/shape.ts';
 import { mergeOverlays, OVERLAY_RULES } from '../../src/catalog/overlays.ts';
 import { LiveCatalog } from '../../src/catalog/live.ts';
@@ -92,6 +92,19 @@ test('jGrants date-times become Japan dates; amounts become 万円; areas, indus
   const bad = mapDetail(jgrantsRecord('x3', ' ', { subsidy_max_limit: -5, acceptance_start_datetime: '2026-05-01T00:00:00Z', acceptance_end_datetime: '2026-04-01T00:00:00Z' }) as unknown as JgrantsDetail);
   assert.ok(!bad.ok);
   assert.deepEqual(bad.reasons, ['title is empty', 'acceptance window ends before it starts', 'subsidy_max_limit is not an amount: -5']);
+});
+
+test('jGrants detail HTML becomes plain text: tags, breaks, entities, scripts; catch phrase first; cut at 2,000 characters', () => {
+  assert.equal(htmlToText('<p>一行目</p><p>二行目<br/>三&nbsp;行目 &lt;注&gt; &#x2460;&#9312;</p><style>p{}</style>'), '一行目\n二行目\n三 行目 <注> ①①');
+  assert.equal(htmlToText('<div>  空白　 と\t改行\r\n\n </div>'), '空白 と 改行');
+  assert.equal(htmlToText('&bogus; &#0; &#x110000;'), '&bogus;');
+  assert.equal(descriptionOf({ subsidy_catch_phrase: 'キャッチ', detail: '<p>本文</p>' }), 'キャッチ\n本文');
+  assert.equal(descriptionOf({ subsidy_catch_phrase: '同じ', detail: '<b>同じ</b>' }), '同じ', 'the same text once');
+  assert.equal(descriptionOf({ subsidy_catch_phrase: null, detail: '<p> </p>' }), null);
+  assert.equal(descriptionOf({}), null);
+  const long = descriptionOf({ detail: 'あ'.repeat(DESCRIPTION_MAX + 10) })!;
+  assert.equal([...long].length, DESCRIPTION_MAX);
+  assert.ok(long.endsWith('…'));
 });
 
 test('shape drift: missing required fields and wrong JSON types; extra fields are not drift', () => {

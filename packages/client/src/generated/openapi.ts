@@ -319,6 +319,7 @@ export type ProgramDetail = {
   };
   /** The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes. */
   published_name: string;
+  description: string | null;
   /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
   provenance: Record<string, unknown>;
   enriched: (Record<string, Record<string, unknown> | null>) | null;
@@ -404,6 +405,7 @@ export type ProgramHitFull = {
   };
   /** The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes. */
   published_name: string;
+  description: string | null;
   /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
   provenance: Record<string, unknown>;
   enriched: (Record<string, Record<string, unknown> | null>) | null;
@@ -481,7 +483,7 @@ export type SavedSearchQuery = {
 export type ScoreParts = {
   /** The relevance score rows are ordered by: the sum of the parts. */
   total: number;
-  /** BM25 of the terms over name, aliases, reading, authority and kind text, weighted by field and rarity. */
+  /** BM25 of the terms over name, aliases, reading, authority, kind text and a primary source's description, weighted by field and rarity. */
   text: number;
   /** Negative for each term the row lacks: such rows are added only when fewer than ten programmes contain every term. */
   coverage: number;

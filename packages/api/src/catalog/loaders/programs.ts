@@ -102,6 +102,8 @@ export const PROGRAMS_DDL = `
     search_text TEXT NOT NULL,
     -- The name as the dataset published it (primary_name is the cleaned name, names.ts).
     published_name TEXT NOT NULL,
+    -- What the programme is, from a primary source (jGrants overlay); null in the bundled dataset.
+    description TEXT,
     -- What kind of page the record is (names.ts#recordClass), for the ranking's quality prior.
     record_class TEXT NOT NULL,
     fiscal_year INTEGER,
@@ -127,7 +129,7 @@ export const PROGRAMS_DDL = `
   CREATE INDEX programs_window_end ON programs (window_end);
   -- Trigram index over the searchable text. rowid = programs.pid.
   CREATE VIRTUAL TABLE programs_fts USING fts5(
-    primary_name, aliases, authority, other, reading,
+    primary_name, aliases, authority, other, description, reading,
     tokenize = 'trigram'
   );`;
 
@@ -194,13 +196,13 @@ export const programsLoader: Loader = {
       'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
       'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
       'name_as_published', 'source_last_check_status', 'search_text',
-      'published_name', 'record_class', 'fiscal_year', 'name_reading', 'name_key', 'provenance',
+      'published_name', 'description', 'record_class', 'fiscal_year', 'name_reading', 'name_key', 'provenance',
     ];
     const insert = ctx.db.prepare(
       `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
     );
     const insertFts = ctx.db.prepare(
-      'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other, reading) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other, description, reading) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     return (record) => {
       const raw = record as unknown as RawProgram;
@@ -228,7 +230,7 @@ export const programsLoader: Loader = {
           p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
           bool(p.in_public_index), p.local_gov_code ?? null, p.name_as_published ?? null,
           p.source_last_check_status ?? null, searchNormalize([p.primary_name, ...aliases].join(' | ')),
-          raw.primary_name, recordClass(raw.primary_name, p.program_kind), fiscalYear(raw.primary_name, window.start, window.end),
+          raw.primary_name, p.description ?? null, recordClass(raw.primary_name, p.program_kind), fiscalYear(raw.primary_name, window.start, window.end),
           reading, compactKey(name), JSON.stringify(provenance),
         ) as { pid: number };
         pid = row.pid;
@@ -236,7 +238,7 @@ export const programsLoader: Loader = {
       if (problem) return problem;
       // The index holds the search normalisation; queries are normalised the same way (search-text.ts).
       const text = searchColumns(p, aliases, reading);
-      insertFts.run(pid, text.name, text.aliases, text.authority, text.other, text.reading);
+      insertFts.run(pid, text.name, text.aliases, text.authority, text.other, text.description, text.reading);
       return null;
     };
   },
@@ -255,6 +257,7 @@ export function searchColumns(p: RawProgram, aliases: string[], reading: string)
     aliases: searchNormalize(aliases.join(' | ')),
     authority: searchNormalize([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
     other: searchNormalize([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
+    description: searchNormalize(p.description ?? ''),
     reading,
   };
 }

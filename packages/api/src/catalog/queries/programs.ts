@@ -37,6 +37,7 @@ export interface ProgramRow {
   source_fetched_at: string | null;
   source_checksum: string | null;
   published_name: string;
+  description: string | null;
   provenance: string;
   jsic_majors: string;
 }
@@ -153,6 +154,7 @@ export function fullShape(r: ProgramRow, withConfidence: boolean) {
   return {
     ...defaultShape(r),
     published_name: r.published_name,
+    description: r.description,
     provenance: parse<Record<string, unknown>>(r.provenance, {}),
     enriched: parse<Record<string, Record<string, unknown> | null> | null>(r.enriched, null),
     source_mentions: mentions === null

@@ -37,6 +37,8 @@ export interface ProgramColumns {
   aliases: string;
   authority: string;
   other: string;
+  /** A primary source's description (jGrants overlays); '' for the bundled dataset's records. */
+  description: string;
   reading: string;
   nameKey: string;
   dupGroup: number;
@@ -45,22 +47,22 @@ export interface ProgramColumns {
   browseRank: number;
   /** Position in primary_name order (sort=name). */
   nameRank: number;
-  /** name, aliases, authority, other, reading (FIELDS order): what scoring loops over. */
+  /** name, aliases, authority, other, description, reading (FIELDS order): what scoring loops over. */
   fields: string[];
   /** Length of each field over the field's average length (BM25's length normalisation). */
   relativeLength: Float64Array;
 }
 
 /** The searchable fields, in the order of ProgramColumns.fields. */
-export const FIELDS = ['name', 'aliases', 'authority', 'other', 'reading'] as const;
-export const READING_FIELD = 4;
+export const FIELDS = ['name', 'aliases', 'authority', 'other', 'description', 'reading'] as const;
+export const READING_FIELD = 5;
 
 /** Posting lists: sorted pids. */
 export type Postings = Int32Array;
 
 const EMPTY: Postings = new Int32Array(0);
-const TEXT_COLUMNS = '{primary_name aliases authority other}';
-const ALL_COLUMNS = '{primary_name aliases authority other reading}';
+const TEXT_COLUMNS = '{primary_name aliases authority other description}';
+const ALL_COLUMNS = '{primary_name aliases authority other description reading}';
 
 export class SearchIndex {
   /** Columns by pid (sparse array: pid is the catalogue's rowid). */
@@ -70,7 +72,7 @@ export class SearchIndex {
   /** Every pid in the contract's browse order (excluded, tier, primary_name, pid). */
   readonly browseOrder: Int32Array;
   /** Rows per field, for BM25's length normalisation. */
-  readonly averageLength: { name: number; aliases: number; authority: number; other: number; reading: number };
+  readonly averageLength: Record<(typeof FIELDS)[number], number>;
   /** The newest fiscal year any record names (recency is relative to the data). */
   readonly dataYear: number;
   private readonly postings = new Lru<string, Postings>(400_000);
@@ -84,12 +86,13 @@ export class SearchIndex {
     const raw = db.db.prepare(
       `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
-              aliases, authority_name, name_reading, name_key, dup_group, dup_rank
+              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank
          FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
     ).all() as Record<string, string | number | null>[];
     const pids: number[] = [];
     let year = 0;
-    const sums = { name: 0, aliases: 0, authority: 0, other: 0, reading: 0 };
+    const sums = { name: 0, aliases: 0, authority: 0, other: 0, description: 0, reading: 0 };
+    let described = 0;
     raw.forEach((r, browseRank) => {
       const fundingPurpose = JSON.parse(r.funding_purpose as string) as string[];
       const targetTypes = JSON.parse(r.target_types as string) as string[];
@@ -116,6 +119,7 @@ export class SearchIndex {
         aliases: searchNormalize(aliases.join(' | ')),
         authority: searchNormalize([r.authority_name, r.prefecture, r.municipality].filter(Boolean).join(' ')),
         other: searchNormalize([r.program_kind, ...targetTypes, ...fundingPurpose].filter(Boolean).join(' ')),
+        description: searchNormalize((r.description as string | null) ?? ''),
         reading: r.name_reading as string,
         nameKey: r.name_key as string,
         dupGroup: r.dup_group as number,
@@ -133,6 +137,8 @@ export class SearchIndex {
       sums.aliases += row.aliases.length;
       sums.authority += row.authority.length;
       sums.other += row.other.length;
+      sums.description += row.description.length;
+      if (row.description !== '') described++;
       sums.reading += row.reading.length;
     });
     // sort=name: primary_name in the catalogue's collation (code point order), pid breaking ties.
@@ -145,10 +151,12 @@ export class SearchIndex {
     const n = Math.max(1, pids.length);
     this.averageLength = {
       name: sums.name / n, aliases: sums.aliases / n, authority: sums.authority / n, other: sums.other / n,
+      // Over the records that have one: most have none, and an average near 0 would flatten every description's weight.
+      description: sums.description / Math.max(1, described),
       reading: sums.reading / n,
     };
     this.dataYear = year || new Date().getUTCFullYear();
-    // One text of the whole catalogue (the four text fields of each row, rows
+    // One text of the whole catalogue (the text fields of each row but the reading, rows
     // apart by a separator no term contains): a short term is found with one
     // native indexOf pass instead of a test per row and field.
     const parts: string[] = [];
@@ -159,7 +167,7 @@ export class SearchIndex {
       FIELDS.forEach((f, i) => {
         r.relativeLength[i] = r.fields[i].length / Math.max(1, this.averageLength[f]);
       });
-      const text = `${r.name}\u0001${r.aliases}\u0001${r.authority}\u0001${r.other}\u0000`;
+      const text = `${r.name}\u0001${r.aliases}\u0001${r.authority}\u0001${r.other}\u0001${r.description}\u0000`;
       starts.push(offset);
       parts.push(text);
       offset += text.length;

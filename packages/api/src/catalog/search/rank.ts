@@ -2,7 +2,7 @@
 // of named parts (returned as they are with explain=true):
 //
 //   text      BM25 over the fields with weights (name > aliases > reading >
-//             authority, kind/target/purpose text), each term weighted by
+//             kind/target/purpose text > authority > description), each term weighted by
 //             its rarity (idf from its posting list)
 //   coverage  a term the row lacks (rows missing a term come only when
 //             fewer than ten programmes hold every term)
@@ -36,8 +36,10 @@ export interface ScoreParts {
   total: number;
 }
 
-// Per field, in the order of index.ts#FIELDS: name, aliases, authority, other, reading.
-const FIELD_WEIGHTS = [3.0, 1.5, 0.4, 0.6, 1.0];
+// Per field, in the order of index.ts#FIELDS: name, aliases, authority, other, description, reading.
+// A description mentions many things besides what the programme is for, so a
+// word found only there ranks below one in the name or the kind text.
+const FIELD_WEIGHTS = [3.0, 1.5, 0.4, 0.6, 0.3, 1.0];
 const K1 = 1.2;
 const B = 0.5;
 const TIER_PRIOR: Record<string, number> = { S: 3.2, A: 2.2, B: 1.2, C: 0, X: -1 };

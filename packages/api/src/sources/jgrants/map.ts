@@ -22,6 +22,8 @@ export interface JgrantsFields {
   official_url: string | null;
   source_url: string;
   authority_name: string | null;
+  /** What the programme is, in jGrants' words: catch phrase and detail text (HTML removed), or null. */
+  description: string | null;
 }
 
 export type Mapped = { ok: true; fields: JgrantsFields; warnings: string[] } | { ok: false; reasons: string[] };
@@ -62,6 +64,37 @@ function employeeBand(value: string | null | undefined): string | null {
   const ge = /(\d+)\s*名?以上/.exec(value);
   if (ge) return `employees_ge_${ge[1]}`;
   return null;
+}
+
+/** Longest description kept (characters): enough for search and a summary, not a copy of the call for proposals. */
+export const DESCRIPTION_MAX = 2000;
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML (jGrants writes `detail` as HTML) → plain text: tags dropped, block ends as line breaks, entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole;
+      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : ' ';
+    })
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u3000\r\f\v]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** The catch phrase and the detail text as one description, cut at DESCRIPTION_MAX characters. */
+export function descriptionOf(d: Pick<JgrantsDetail, 'subsidy_catch_phrase' | 'detail'>): string | null {
+  const parts = [d.subsidy_catch_phrase, d.detail].map((v) => (v ? htmlToText(v) : '')).filter((v) => v !== '');
+  if (parts.length === 0) return null;
+  const text = [...new Set(parts)].join('\n');
+  const chars = [...text];
+  return chars.length <= DESCRIPTION_MAX ? text : `${chars.slice(0, DESCRIPTION_MAX - 1).join('')}…`;
 }
 
 export function mapDetail(d: JgrantsDetail): Mapped {
@@ -115,6 +148,7 @@ export function mapDetail(d: JgrantsDetail): Mapped {
       official_url: d.front_subsidy_detail_page_url?.trim() || null,
       source_url: portal,
       authority_name: d.institution_name?.trim() || null,
+      description: descriptionOf(d),
     },
   };
 }

@@ -33,6 +33,7 @@ export interface CandidateRow {
   jsic_majors: string;
   target_types: string;
   official_url: string | null;
+  description: string | null;
   provenance: string;
 }
 
@@ -41,7 +42,7 @@ export type MatchOutcome =
   | { kind: 'ambiguous'; candidates: { unified_id: string; primary_name: string; prefecture: string | null }[] }
   | { kind: 'new'; unified_id: string };
 
-const COLUMNS = 'unified_id, primary_name, prefecture, authority_name, dup_group, application_window, amount_max_man_yen, funding_purpose, jsic_majors, target_types, official_url, provenance';
+const COLUMNS = 'unified_id, primary_name, prefecture, authority_name, dup_group, application_window, amount_max_man_yen, funding_purpose, jsic_majors, target_types, official_url, description, provenance';
 
 export function matchProgramme(db: CatalogDatabase, jgrantsId: string, f: JgrantsFields): MatchOutcome {
   const key = compactKey(cleanProgramName(f.primary_name).name);

@@ -66,6 +66,10 @@ export function enrichment(row: CandidateRow, f: JgrantsFields, fetched: Fetched
       set(field, merged);
     }
   }
+  if (f.description !== null) {
+    if (row.description !== f.description) changed.push('description');
+    set('description', f.description);
+  }
   if (f.official_url && !row.official_url) {
     changed.push('official_url');
     set('official_url', f.official_url);
@@ -100,6 +104,7 @@ export function newProgramme(unifiedId: string, f: JgrantsFields, fetched: Fetch
     in_public_index: true,
     jsic_majors: f.jsic_majors,
     name_as_published: f.primary_name,
+    description: f.description,
   };
   const provenance: Record<string, string> = { jgrants_record: prov };
   for (const [k, v] of Object.entries(record)) if (v !== null && !k.startsWith('_') && k !== 'unified_id') provenance[k] = prov;

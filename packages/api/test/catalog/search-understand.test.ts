@@ -38,6 +38,19 @@ test('synonyms and abbreviations are data: any spelling finds the others', () =>
   assert.equal(understandQuery('しょうえね')!.required[0].term, 'しょうえね', 'a kana word stays whole (matched against readings)');
 });
 
+test('needs: a situation described in a sentence becomes the word the search uses, the longest phrase first, one way only', () => {
+  const startup = understandQuery('会社を始めたいけどお金がない')!;
+  assert.deepEqual(startup.required.map((g) => g.term), ['創業']);
+  assert.deepEqual(startup.generic, ['お金'], 'お金 ranks, ない and けど say nothing');
+  assert.deepEqual(terms('農業を始めたい'), ['新規就農'], '農業を始めたい wins over 始めたい');
+  const cash = understandQuery('売上が落ちて資金繰りが苦しい')!;
+  assert.deepEqual(cash.required.map((g) => g.term), ['資金繰り'], 'two phrases of one need are one term');
+  assert.ok(cash.required[0].alternatives.includes('せーふてぃねっと'));
+  assert.deepEqual(terms('社員がすぐ辞めてしまう'), ['人材確保']);
+  assert.deepEqual(terms('ＴＯＫＹＯで起業したい'), ['創業'], 'phrases match after NFKC and case folding');
+  assert.ok(!understandQuery('創業')!.required[0].alternatives.some((a) => a.includes('始め')), 'the word does not find the phrase');
+});
+
 test('engine filters: values are compared, never interpreted; excluded rows need include_excluded', async () => {
   const search = (await testCatalog()).search;
   const hostile = search.search({ q: '補助金', prefecture: "東京都' OR 1=1 --", limit: 5, offset: 0 });

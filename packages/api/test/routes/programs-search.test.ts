@@ -55,6 +55,16 @@ test('スマート農業 北海道: the prefecture named in q ranks Hokkaido fir
   assert.ok(b.total > filtered.total, 'a place in q is a signal, not a filter');
 });
 
+test('a situation in a sentence: 資金繰りが苦しい finds safety-net loans, 社員が辞める finds staff-retention programmes', async (t) => {
+  const app = await build(t);
+  const cash = await search(app, { q: '売上が落ちて資金繰りが苦しい', limit: 10 });
+  assert.ok(cash.results.slice(0, 5).every((r) => /セーフティネット|資金繰り|運転資金/.test(r.primary_name)), cash.results.map((r) => r.primary_name).join(' / '));
+  const staff = await search(app, { q: '社員がすぐ辞めてしまう', limit: 10 });
+  assert.ok(staff.results.filter((r) => /人材確保|定着/.test(r.primary_name)).length >= 8, staff.results.map((r) => r.primary_name).join(' / '));
+  const startup = await search(app, { q: '会社を始めたいけどお金がない', limit: 10 });
+  assert.ok(startup.results.every((r) => /創業|起業|開業|スタートアップ/.test(r.primary_name)), startup.results.map((r) => r.primary_name).join(' / '));
+});
+
 test('IT導入補助金 and 東京都創業助成事業: one row per programme, the others in also_listed_as', async (t) => {
   const app = await build(t);
   const same = programmeIdentity((await testCatalog()).db);

@@ -11,7 +11,9 @@
 //   lone kanji sticks to its neighbour (就農+者 -> 就農者).
 // - vocabulary.json (data) gives synonyms and abbreviations (one term,
 //   several spellings), generic words (補助金: ranks, does not filter), the
-//   program kinds and funding purposes a word points to, and stopwords.
+//   program kinds and funding purposes a word points to, stopwords, and
+//   needs: how a person describes a situation (会社を始めたい, 資金繰りが
+//   苦しい) and the word the search uses for it, replaced before splitting.
 // - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
 //   filter; so are a purpose and a kind.
 import { normalizePrefecture } from '@jp-support/vocab';
@@ -66,6 +68,17 @@ const STOP = new Set(vocabulary.stopwords.map(norm));
 const KINDS = new Map(Object.entries(vocabulary.kinds).map(([k, v]) => [norm(k), v]));
 const PURPOSES = new Map(Object.entries(vocabulary.purposes).map(([k, v]) => [norm(k), v.map(norm)]));
 const LONGEST_ENTRY = 16;
+/** Phrases of a need, longest first (a longer phrase wins: 農業を始めたい before 始めたい), in the form q is split from. */
+const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
+  .map(([phrase, word]): [string, string] => [phrase.normalize('NFKC').toLowerCase(), word])
+  .sort((a, b) => b[0].length - a[0].length);
+
+/** Text with every need phrase replaced by its word, set apart by spaces. */
+function rewriteNeeds(text: string): string {
+  let out = text;
+  for (const [phrase, word] of NEEDS) if (out.includes(phrase)) out = out.split(phrase).join(` ${word} `);
+  return out;
+}
 
 const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
 // Separators between words, beyond spaces.
@@ -177,7 +190,7 @@ function understand(q: string): UnderstoodQuery | null {
   const normalized = norm(q);
   if (normalized === '') return null;
   // Segment the NFKC text (katakana kept, so ICU sees words); fold afterwards.
-  const chunks = q.normalize('NFKC').toLowerCase().split(BREAKS).filter(Boolean);
+  const chunks = rewriteNeeds(q.normalize('NFKC').toLowerCase()).split(BREAKS).filter(Boolean);
   const required: TermGroup[] = [];
   const phrases: string[] = [];
   const generic: string[] = [];

@@ -76,7 +76,7 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
 /** Text with every need phrase replaced by its word, set apart by spaces. */
 function rewriteNeeds(text: string): string {
   let out = text;
-  for (const [phrase, word] of NEEDS) if (out.includes(phrase)) out = out.split(phrase).join(` ${word} `);
+  for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
   return out;
 }
 

@@ -64,6 +64,15 @@ export async function waitForPending(app: FastifyInstance, n: number): Promise<v
 }
 
 /**
+ * Wait until the meter outbox has queued `n` events in all, pending or
+ * already sent: while a background flusher runs, an event may be sent
+ * before it is ever seen pending, so counting pending rows could wait forever.
+ */
+export async function waitForQueued(app: FastifyInstance, n: number): Promise<void> {
+  while (countRows(app, 'meter_outbox') < n) await new Promise((r) => setTimeout(r, 5));
+}
+
+/**
  * Fault injection inside the store's transactions: the next `times` calls of
  * `repository.method` made in an `atomically` block throw (a crash at that
  * point); the transaction rolls back as a real failure would.

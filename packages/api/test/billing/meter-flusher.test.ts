@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { build, tempDir } from '../helper.ts';
 import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
 import { generateApiKey } from '../../src/keys.ts';
-import { billingApp, waitForPending } from './helpers.ts';
+import { billingApp, countRows, waitForQueued } from './helpers.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 
 /** A paid key of `customerId`, created directly in the store. */
@@ -16,15 +16,19 @@ async function paidKey(app: FastifyInstance, customerId: string): Promise<string
   return key;
 }
 
-/** `n` billable calls; waits until their usage is in the outbox (recorded after the response). */
+/**
+ * `n` billable calls; waits until their usage is in the outbox (recorded
+ * after the response), counted pending or sent since a background flusher may
+ * already have sent some.
+ */
 async function searches(app: FastifyInstance, key: string, n: number): Promise<void> {
-  const before = (await app.state.meterOutbox.pending(1000)).length;
+  const before = countRows(app, 'meter_outbox');
   for (let i = 0; i < n; i++) {
     const res = await app.inject({ method: 'GET', url: `/v1/programs/search?limit=1&offset=${i}`, headers: { 'x-api-key': key } });
     assert.equal(res.statusCode, 200, res.body);
   }
   const tier = (await app.state.keys.findByHash((await import('../../src/keys.ts')).hashApiKey(key)))?.tier;
-  if (tier === 'paid') await waitForPending(app, before + n);
+  if (tier === 'paid') await waitForQueued(app, before + n);
 }
 
 test('billable usage is sent as meter events with the outbox identifier, customer and value', async (t) => {

@@ -31,6 +31,34 @@ export function compactKey(text: string): string {
   return searchNormalize(text).replace(NOISE, '');
 }
 
+/** What a programme's searched text is made of: a raw record at ingest, a catalogue row in the in-memory index. */
+export interface SearchableProgram {
+  primary_name: string;
+  authority_name?: string | null;
+  prefecture?: string | null;
+  municipality?: string | null;
+  program_kind?: string | null;
+  target_types?: readonly string[] | null;
+  funding_purpose?: readonly string[] | null;
+  description?: string | null;
+}
+
+/**
+ * The text of each searched field: the catalogue's FTS columns
+ * (loaders/programs.ts) and the in-memory search columns
+ * (search/index.ts) are both built here, so they cannot drift apart.
+ */
+export function searchColumns(p: SearchableProgram, aliases: readonly string[], reading: string) {
+  return {
+    name: searchNormalize(p.primary_name),
+    aliases: searchNormalize(aliases.join(' | ')),
+    authority: searchNormalize([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
+    other: searchNormalize([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
+    description: searchNormalize(p.description ?? ''),
+    reading,
+  };
+}
+
 const KANA_ONLY = /^[\u3041-\u3096\u30fc]+$/u;
 
 /** True for text of hiragana (after folding) and the long vowel mark only. */

@@ -6,7 +6,7 @@ import {
   aliasesFor, amountBand, applicationWindow, coverageFrom, enrichedDimensions, tierAndExclusion, trustLevel,
   TIER_ORDER, type RawProgram,
 } from '../derive.ts';
-import { compactKey, searchNormalize } from '../search-text.ts';
+import { compactKey, searchColumns, searchNormalize } from '../search-text.ts';
 import { cleanProgramName, fiscalYear, recordClass } from '../names.ts';
 import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
@@ -249,18 +249,6 @@ export const programsLoader: Loader = {
     ctx.db.prepare("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('data_as_of', ?)").run(row.d ?? '');
   },
 };
-
-/** The text of each indexed column (also what the in-memory search columns hold, catalog/search/index.ts). */
-export function searchColumns(p: RawProgram, aliases: string[], reading: string) {
-  return {
-    name: searchNormalize(p.primary_name),
-    aliases: searchNormalize(aliases.join(' | ')),
-    authority: searchNormalize([p.authority_name, p.prefecture, p.municipality].filter(Boolean).join(' ')),
-    other: searchNormalize([p.program_kind, ...(p.target_types ?? []), ...(p.funding_purpose ?? [])].filter(Boolean).join(' ')),
-    description: searchNormalize(p.description ?? ''),
-    reading,
-  };
-}
 
 function writeDuplicateGroups(db: DatabaseSync): void {
   const rows = db.prepare(

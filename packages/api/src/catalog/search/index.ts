@@ -11,7 +11,7 @@
 // the term's matches), a shorter one by scanning the in-memory text.
 import type { CatalogDatabase } from '../db.ts';
 import { ftsPhrase } from '../text-query.ts';
-import { isKanaOnly, searchNormalize } from '../search-text.ts';
+import { isKanaOnly, searchColumns, searchNormalize } from '../search-text.ts';
 import { Lru } from './lru.ts';
 
 export interface ProgramColumns {
@@ -114,13 +114,17 @@ export class SearchIndex {
         windowEnd: r.window_end as string | null,
         recordClass: r.record_class as string,
         fiscalYear: r.fiscal_year as number | null,
-        // The same text as the index columns (loaders/programs.ts#searchColumns).
-        name: searchNormalize(r.primary_name as string),
-        aliases: searchNormalize(aliases.join(' | ')),
-        authority: searchNormalize([r.authority_name, r.prefecture, r.municipality].filter(Boolean).join(' ')),
-        other: searchNormalize([r.program_kind, ...targetTypes, ...fundingPurpose].filter(Boolean).join(' ')),
-        description: searchNormalize((r.description as string | null) ?? ''),
-        reading: r.name_reading as string,
+        // The same text as the catalogue's FTS columns.
+        ...searchColumns({
+          primary_name: r.primary_name as string,
+          authority_name: r.authority_name as string | null,
+          prefecture: r.prefecture as string | null,
+          municipality: r.municipality as string | null,
+          program_kind: r.program_kind as string | null,
+          target_types: targetTypes,
+          funding_purpose: fundingPurpose,
+          description: r.description as string | null,
+        }, aliases, r.name_reading as string),
         nameKey: r.name_key as string,
         dupGroup: r.dup_group as number,
         dupRank: r.dup_rank as number,

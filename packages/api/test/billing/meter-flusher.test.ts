@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { build, tempDir } from '../helper.ts';
 import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey, hashApiKey } from '../../src/keys.ts';
 import { billingApp, countRows, waitForQueued } from './helpers.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 
@@ -27,7 +27,7 @@ async function searches(app: FastifyInstance, key: string, n: number): Promise<v
     const res = await app.inject({ method: 'GET', url: `/v1/programs/search?limit=1&offset=${i}`, headers: { 'x-api-key': key } });
     assert.equal(res.statusCode, 200, res.body);
   }
-  const tier = (await app.state.keys.findByHash((await import('../../src/keys.ts')).hashApiKey(key)))?.tier;
+  const tier = (await app.state.keys.findByHash(hashApiKey(key)))?.tier;
   if (tier === 'paid') await waitForQueued(app, before + n);
 }
 

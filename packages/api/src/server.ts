@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     await serve(config, await prepareToServe(config));
   } else {
     // A worker: the primary has built the catalogue and migrated the store.
-    const { catalogPath } = await import('./catalog/ingest.ts');
+    const { catalogPath } = await import('./ingest/ingest.ts');
     await serve(config, catalogPath(config.dataDir));
   }
 }

@@ -6,8 +6,8 @@
 //   (the dataset has no bid records), for tests that need bid rows.
 import path from 'node:path';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { ensureCatalog } from '../src/catalog/ensure.ts';
-import { CATALOG_PLAN } from '../src/catalog-plan.ts';
+import { ensureCatalog } from '../src/ingest/ensure.ts';
+import { CATALOG_PLAN } from '../src/ingest/plan.ts';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../src/config.ts';
 import { deriveDataset, DERIVED_DATASET_DIR, type DerivedManifest } from '../../../scripts/derive-dataset.ts';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderSettingsMarkdown } from '../src/settings-doc.ts';
+import { renderSettingsMarkdown } from '../src/cli/settings-doc.ts';
 import { REPO_ROOT, SETTINGS, loadConfig, ConfigError } from '../src/config.ts';
 
 test('docs/settings.md is generated from the SETTINGS table', () => {

@@ -124,7 +124,7 @@ export function argumentTable(ids: Ids): Record<string, Record<string, unknown>>
 
 /** A paid key on the app (no daily limit), returned in plaintext. */
 export async function paidKey(app: FastifyInstance): Promise<{ key: string; id: number }> {
-  const { generateApiKey } = await import('../../api/src/keys.ts');
+  const { generateApiKey } = await import('../../api/src/access/keys.ts');
   const { key, hash, prefix } = generateApiKey();
   const record = await app.state.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId: `cus_${prefix}`, subscriptionId: `sub_${prefix}` });
   return { key, id: record.id };

@@ -11,10 +11,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Repositories, StateStore } from '../state/store.ts';
-import { generateApiKey } from '../keys.ts';
+import { generateApiKey } from '../access/keys.ts';
 import { WEBHOOK_TOLERANCE_SECONDS, constructWebhookEvent, isSignatureError, stripeErrorInfo, type Stripe, type StripeClient } from './stripe-client.ts';
-import { deriveKey, seal, serverSecret, unseal } from './seal.ts';
-import { utcSeconds } from '../time.ts';
+import { deriveKey, seal, serverSecret, unseal } from '../access/seal.ts';
+import { utcSeconds } from '../lib/time.ts';
 
 /** A failure with the HTTP status and client-safe detail it should answer with (routes map it). */
 export class BillingError extends Error {

@@ -19,7 +19,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { CatalogDatabase } from './db.ts';
 import type { SearchIndex } from './search/index.ts';
 import { Lru } from './search/lru.ts';
-import { etagFor } from '../hash.ts';
+import { etagFor } from '../lib/hash.ts';
 import { getProgramRowsByPid, minimalShape, defaultShape, fullShape, type ProgramRow } from './queries/programs.ts';
 
 /** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */

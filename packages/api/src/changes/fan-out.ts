@@ -11,7 +11,7 @@ import type { ChangeEvent, DatasetVersion, FanOut } from '../state/repositories/
 import { allSavedSearches, insertMatches, type SavedSearch } from '../state/repositories/saved-searches.ts';
 import { activeEndpoints, queueDeliveries, type QueuedDelivery } from '../state/repositories/webhook-endpoints.ts';
 import { feedItem } from './feed-item.ts';
-import { jstDate } from '../time.ts';
+import { jstDate } from '../lib/time.ts';
 
 /** The event types a webhook endpoint may listen to. */
 export const WEBHOOK_EVENTS = ['program.created', 'program.amended', 'program.removed', 'saved_search.matched'] as const;

@@ -12,7 +12,7 @@ import { decodeRow, type Row } from '../catalog/queries/record-sets.ts';
 import { servedColumns } from '../catalog/record-sets/spec.ts';
 import { RECORD_SETS, type RecordSetSpec } from '../catalog/record-sets/index.ts';
 import { canonicalJson } from '../entity-graph/canonical-json.ts';
-import { sha256Hex } from '../hash.ts';
+import { sha256Hex } from '../lib/hash.ts';
 import type { RecordKind, TrackedRecord, VersionSnapshot } from '../state/repositories/changes.ts';
 
 /** Fields that record when a source was read, not what it says. */

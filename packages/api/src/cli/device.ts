@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Command } from './types.ts';
 import { openStateStore } from '../state/index.ts';
-import { approveDevice, denyDevice, DeviceFlowError } from '../device.ts';
+import { approveDevice, denyDevice, DeviceFlowError } from '../access/device.ts';
 
 export const deviceCommand: Command = {
   name: 'device',

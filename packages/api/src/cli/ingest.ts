@@ -3,8 +3,8 @@
 // configured state store (changes/record.ts; skipped with --no-changes).
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { ingest, IngestError, type ProgressEvent } from '../catalog/ingest.ts';
-import { CATALOG_PLAN } from '../catalog-plan.ts';
+import { ingest, IngestError, type ProgressEvent } from '../ingest/ingest.ts';
+import { CATALOG_PLAN } from '../ingest/plan.ts';
 import type { Command } from './types.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { openStateStore } from '../state/index.ts';

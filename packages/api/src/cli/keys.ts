@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Command } from './types.ts';
 import { openStateStore } from '../state/index.ts';
-import { generateApiKey } from '../keys.ts';
+import { generateApiKey } from '../access/keys.ts';
 
 const USAGE = 'usage: keys create --tier free|paid [--customer-id ID] | keys revoke <prefix|id> | keys list';
 

@@ -3,7 +3,7 @@
 // device keys never picked up, erase sealed keys past SEALED_KEY_TTL_HOURS.
 import type { Command } from './types.ts';
 import { openStateStore } from '../state/index.ts';
-import { runMaintenance } from '../maintenance.ts';
+import { runMaintenance } from '../state/maintenance.ts';
 
 export const maintenanceCommand: Command = {
   name: 'maintenance',

@@ -1,7 +1,7 @@
 // `openapi [--out FILE]`: write the published OpenAPI document (docs/openapi.json).
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
-import { buildDocumentApp, stableJson } from '../openapi-document.ts';
+import { buildDocumentApp, stableJson } from './openapi-document.ts';
 import type { Command } from './types.ts';
 
 export const openapiCommand: Command = {

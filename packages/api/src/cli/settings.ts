@@ -1,5 +1,5 @@
 // `settings`: print docs/settings.md (the table of environment settings).
-import { renderSettingsMarkdown } from '../settings-doc.ts';
+import { renderSettingsMarkdown } from './settings-doc.ts';
 import type { Command } from './types.ts';
 
 export const settingsCommand: Command = {

@@ -1,7 +1,7 @@
 // Canonical JSON and the applicant hash of POST /v1/am/validate (DESIGN.md):
 // object keys sorted by code point at every depth, no whitespace, non-ASCII
 // characters written as themselves; SHA-256 hex of its UTF-8 bytes.
-import { sha256Hex } from '../hash.ts';
+import { sha256Hex } from '../lib/hash.ts';
 
 /** Code-point order (not UTF-16 unit order, which differs for astral characters). */
 function compareCodePoints(a: string, b: string): number {

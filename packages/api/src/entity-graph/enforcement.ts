@@ -3,7 +3,7 @@
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { isValidHoujinBangou } from '../catalog/houjin.ts';
 import { normalizeText } from '../catalog/text-query.ts';
-import { jstDate } from '../time.ts';
+import { jstDate } from '../lib/time.ts';
 import { amError, type AmError } from './envelope.ts';
 import { resolveDate } from './params.ts';
 import { searchEntities, type Entity } from './queries/entities.ts';

@@ -7,7 +7,7 @@
 //
 // Layout (dependencies point down; nothing here imports routes/ or plugins/):
 //   build/      the graph tables, built at ingest from the catalogue's typed
-//               tables (registered by src/catalog-plan.ts)
+//               tables (registered by src/ingest/plan.ts)
 //   queries/    SQL over the graph and the catalogue tables the tools read
 //               (law_articles, loans_mutual_aid, enums, municipalities, programs)
 //   *.ts        the tools, one file per domain: programs-at-date (active_at,
@@ -20,7 +20,7 @@
 // Each tool takes validated parameters and the catalogue and returns the
 // contract's response object; a tool failure is reported in `error` (200),
 // never thrown. This file is the surface the routes use.
-export { RECORD_KINDS } from './build/schema.ts';
+export { RECORD_KINDS } from './schema.ts';
 export { activeAt, openPrograms } from './programs-at-date.ts';
 export { TARGET_CODES } from './applicant-filters.ts';
 export { annotations, ANNOTATION_KINDS, ANNOTATION_SEVERITIES } from './annotations.ts';

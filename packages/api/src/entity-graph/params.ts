@@ -2,8 +2,8 @@
 // record kinds, prefectures, dates, free-text terms. A value the tool cannot
 // use becomes an AmError (status 200), never an exception.
 import { normalizeText } from '../catalog/text-query.ts';
-import { isIsoDate } from '../time.ts';
-import { RECORD_KINDS } from './build/schema.ts';
+import { isIsoDate } from '../lib/time.ts';
+import { RECORD_KINDS } from './schema.ts';
 import { amError, type AmError } from './envelope.ts';
 import { normalizePrefecture } from './slots.ts';
 

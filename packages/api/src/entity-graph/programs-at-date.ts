@@ -2,7 +2,7 @@
 // validity covers a date) and /v1/am/open_programs (programs whose
 // application window is open on a date, with the days left).
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { daysBetween, jstDate } from '../time.ts';
+import { daysBetween, jstDate } from '../lib/time.ts';
 import { applicantFilters, applicantNote } from './applicant-filters.ts';
 import { amError, entitySummary, envelope, type Envelope } from './envelope.ts';
 import { checkKinds, listParam, prefectureParam, queryTerms, resolveDate } from './params.ts';

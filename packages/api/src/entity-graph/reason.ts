@@ -5,7 +5,7 @@ import type { CatalogDatabase } from '../catalog/db.ts';
 import type { ProgramSearch } from '../catalog/search/engine.ts';
 import { getProgramRowsByPid, type ProgramRow } from '../catalog/queries/programs.ts';
 import { understandQuery } from '../catalog/search/understand.ts';
-import { jstDate } from '../time.ts';
+import { jstDate } from '../lib/time.ts';
 import { byLaw } from './by-law.ts';
 import { enforcementCheck } from './enforcement.ts';
 import { amError, type AmError } from './envelope.ts';

@@ -2,7 +2,7 @@
 // the input looks like a name rather than an id.
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { normalizeText } from '../catalog/text-query.ts';
-import { RECORD_KINDS } from './build/schema.ts';
+import { RECORD_KINDS } from './schema.ts';
 import { amError, type AmError } from './envelope.ts';
 import { searchEntities } from './queries/entities.ts';
 

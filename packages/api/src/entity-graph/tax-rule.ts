@@ -4,7 +4,7 @@
 // asked rate, then measures of the same family.
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { normalizeText } from '../catalog/text-query.ts';
-import { daysBetween, isIsoDate, jstDate } from '../time.ts';
+import { daysBetween, isIsoDate, jstDate } from '../lib/time.ts';
 import { amError, type AmError } from './envelope.ts';
 import { getEntity, searchEntities, type Entity } from './queries/entities.ts';
 

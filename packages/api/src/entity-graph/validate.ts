@@ -3,7 +3,7 @@
 // by (applicant_hash, entity_id, scope) for the current Japan-time day.
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { isValidHoujinBangou } from '../catalog/houjin.ts';
-import { isIsoDate, jstDate } from '../time.ts';
+import { isIsoDate, jstDate } from '../lib/time.ts';
 import { applicantHash } from './canonical-json.ts';
 import { amError, type AmError } from './envelope.ts';
 import type { LruCache } from './lru-cache.ts';

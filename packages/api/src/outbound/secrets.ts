@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { StateStore } from '../state/store.ts';
-import { deriveKey, seal, serverSecret, unseal } from '../billing/seal.ts';
+import { deriveKey, seal, serverSecret, unseal } from '../access/seal.ts';
 
 export type TokenPurpose = 'confirm' | 'unsubscribe';
 

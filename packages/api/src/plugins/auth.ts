@@ -15,13 +15,13 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AdvisorRecord } from '../state/repositories/advisors.ts';
 import type { ApiKeyRecord } from '../state/repositories/keys.ts';
-import { hashApiKey, looksLikeApiKey } from '../keys.ts';
-import { hashesEqual, sha256Hex } from '../hash.ts';
-import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../session.ts';
+import { hashApiKey, looksLikeApiKey } from '../access/keys.ts';
+import { hashesEqual, sha256Hex } from '../lib/hash.ts';
+import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../access/session.ts';
 import type { StateStore } from '../state/store.ts';
 import { KeyCache } from '../state/key-cache.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
-import { normaliseAddress } from '../client-address.ts';
+import { normaliseAddress } from '../access/client-address.ts';
 import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
 
 /** The one answer to an anonymous call on a route that needs a key. */

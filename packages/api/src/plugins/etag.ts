@@ -6,7 +6,7 @@
 // the same bytes), and the body is not hashed again.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { etagFor } from '../hash.ts';
+import { etagFor } from '../lib/hash.ts';
 
 export { etagFor };
 

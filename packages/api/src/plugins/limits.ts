@@ -22,7 +22,7 @@ import { timeOrderedId } from '../state/event-id.ts';
 import { StateUnavailableError } from '../state/sql.ts';
 import type { SpendReservation } from '../state/repositories/usage.ts';
 import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
-import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../time.ts';
+import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../lib/time.ts';
 
 export interface Quota {
   limit: number;

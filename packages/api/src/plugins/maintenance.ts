@@ -2,7 +2,7 @@
 // every MAINTENANCE_INTERVAL_MS; the timer never keeps the process alive.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { runMaintenance } from '../maintenance.ts';
+import { runMaintenance } from '../state/maintenance.ts';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const FIRST_RUN_MS = 30_000;

@@ -22,7 +22,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { metricsFromPrimary } from '../metrics-bridge.ts';
+import { metricsFromPrimary } from './metrics-bridge.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

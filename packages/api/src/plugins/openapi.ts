@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVER_VERSION } from '../config.ts';
 import { describePolicy, policyExtensions } from './route-policy.ts';
 import { EXPORT_MEDIA_TYPES } from '../schemas/common.ts';
-import { SESSION_COOKIE } from '../session.ts';
+import { SESSION_COOKIE } from '../access/session.ts';
 
 export default fp(
   async function openapi(app: FastifyInstance) {

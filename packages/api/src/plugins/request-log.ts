@@ -5,7 +5,7 @@
 // are redacted from the logged URL (logger.ts).
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { redactUrl } from '../logger.ts';
+import { redactUrl } from '../http/logger.ts';
 
 export default fp(
   async function requestLog(app: FastifyInstance) {

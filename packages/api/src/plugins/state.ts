@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StateStore } from '../state/store.ts';
 import { openStateStore } from '../state/index.ts';
-import { dailySalts } from '../address-salt.ts';
+import { dailySalts } from '../access/address-salt.ts';
 import { GROUP_COMMIT_DEFAULTS, GroupCommit } from '../state/group-commit.ts';
 
 declare module 'fastify' {

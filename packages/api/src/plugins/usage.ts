@@ -19,7 +19,7 @@ import type { UsageEntry, UsageEvent } from '../state/repositories/usage.ts';
 import type { Mergeable } from '../state/group-commit.ts';
 import { Counter } from 'prom-client';
 import { addPreHandlers, policyOf } from './route-policy.ts';
-import { jstMonth } from '../time.ts';
+import { jstMonth } from '../lib/time.ts';
 
 /** How often unsettled spend reservations of dead processes are given back. */
 const SWEEP_INTERVAL_MS = 60_000;

@@ -4,8 +4,8 @@
 // the dataset version in the change feed. Everything opened here is closed
 // again: the serving processes open their own handles.
 import type { Config } from '../config.ts';
-import { ensureCatalog } from '../catalog/ensure.ts';
-import { CATALOG_PLAN } from '../catalog-plan.ts';
+import { ensureCatalog } from '../ingest/ensure.ts';
+import { CATALOG_PLAN } from '../ingest/plan.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { openStateStore } from '../state/index.ts';
 import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';

@@ -14,7 +14,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
-import { servePrimaryMetrics } from '../cluster-metrics.ts';
+import { servePrimaryMetrics } from './cluster-metrics.ts';
 import { prepareToServe } from './prepare.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { LiveCatalog, type LiveCatalogOptions } from '../catalog/live.ts';
 import { buildApp } from '../app.ts';
-import { loggerOptions } from '../logger.ts';
+import { loggerOptions } from '../http/logger.ts';
 import { closeOnSignals, signalsDuringStart } from './shutdown.ts';
 
 export async function serve(config: Readonly<Config>, catalogPath: string): Promise<FastifyInstance> {

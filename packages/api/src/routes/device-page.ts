@@ -5,7 +5,7 @@
 // (hidden from the OpenAPI document, not metered).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizeUserCode } from '../device.ts';
+import { normalizeUserCode } from '../access/device.ts';
 import { escapeHtml } from '../portal/html.ts';
 
 function page(title: string, body: string): string {

@@ -17,7 +17,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { handleStreamableHttp } from '@jp-support/mcp/http';
-import { normaliseAddress } from '../client-address.ts';
+import { normaliseAddress } from '../access/client-address.ts';
 import { toolsWith } from '@jp-support/mcp/tools';
 
 const methodNotAllowed = {

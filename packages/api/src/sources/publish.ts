@@ -1,6 +1,6 @@
 // A sync's output becomes a dataset version here, or nothing does:
 // 1. its overlay files are written into a new version directory
-//    (DATA_DIR/sources/<source>/versions/<stamp>, catalog/overlays.ts);
+//    (DATA_DIR/sources/<source>/versions/<stamp>, ingest/overlays.ts);
 // 2. a catalogue is built from the dataset plus every source's active overlay,
 //    this new one instead of the source's current, into a temporary file —
 //    validated like every ingest, and any rejected overlay record fails it;
@@ -10,12 +10,12 @@
 // 4. the dataset version and its change events are recorded in the state
 //    store (changes/record.ts), as `cli ingest` does.
 // A crash between the two renames leaves a pointer newer than the catalogue;
-// the next start's fingerprint check (catalog/ensure.ts) rebuilds it.
+// the next start's fingerprint check (ingest/ensure.ts) rebuilds it.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogPath, ingest } from '../catalog/ingest.ts';
-import { activeOverlayDirs, sourcesDir } from '../catalog/overlays.ts';
-import { CATALOG_PLAN } from '../catalog-plan.ts';
+import { catalogPath, ingest } from '../ingest/ingest.ts';
+import { activeOverlayDirs, sourcesDir } from '../ingest/overlays.ts';
+import { CATALOG_PLAN } from '../ingest/plan.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { openStateStore } from '../state/index.ts';
 import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';

@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { sourcesDir } from '../catalog/overlays.ts';
-import { IngestError } from '../catalog/ingest.ts';
+import { sourcesDir } from '../ingest/overlays.ts';
+import { IngestError } from '../ingest/ingest.ts';
 import { PoliteClient, SourceHttpError } from './http.ts';
 import type { SyncWorkDir } from './workdir.ts';
 import type { Progress } from './progress.ts';

@@ -7,7 +7,7 @@
 // The work directory is removed when a sync published its dataset version.
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { sourcesDir } from '../catalog/overlays.ts';
+import { sourcesDir } from '../ingest/overlays.ts';
 
 export class SyncLocked extends Error {}
 

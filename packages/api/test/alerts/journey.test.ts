@@ -13,7 +13,7 @@ import { Catalog } from '../../src/catalog/catalog.ts';
 import { recordDatasetVersion } from '../../src/changes/record.ts';
 import { openSqliteStore } from '../../src/state/sqlite.ts';
 import { verifySignature } from '../../src/outbound/signature.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { ensureDerivedCatalog, ensureTestCatalog } from '../catalog-fixture.ts';
 import { body, tempDir } from '../helper.ts';
 import { startSmtpSink, startWebhookReceiver } from './receivers.ts';

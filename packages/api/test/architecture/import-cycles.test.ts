@@ -59,11 +59,16 @@ test('no import cycle between modules (top-level folders and files of each src/)
 });
 
 test('dependencies point one way: routes -> plugins -> catalog/state/billing (and the entity graph)', () => {
-  const lower = /^packages\/api\/src\/(catalog|state|billing|entity-graph)\//;
+  const lower = /^packages\/api\/src\/(catalog|ingest|state|billing|entity-graph)\//;
   assert.deepEqual(importsBetween(lower, /^packages\/api\/src\/(routes|plugins)\//), [],
-    'catalog/, state/, billing/ and entity-graph/ never import routes/ or plugins/');
+    'catalog/, ingest/, state/, billing/ and entity-graph/ never import routes/ or plugins/');
   assert.deepEqual(importsBetween(/^packages\/api\/src\/plugins\//, /^packages\/api\/src\/routes\//), [],
     'plugins/ never import routes/');
+});
+
+test('build time apart from serve time: what serves requests (catalog/, entity-graph/) never imports what builds the catalogue (ingest/)', () => {
+  assert.deepEqual(importsBetween(/^packages\/api\/src\/(catalog|entity-graph|routes|plugins)\//, /^packages\/api\/src\/ingest\//), [],
+    'ingest/ imports the catalogue\'s shared definitions, never the other way round');
 });
 
 test('packages stand alone: the client never imports the API or the tool server; the tool server never imports the API; the vocabularies import nothing', () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';
-import { hashApiKey } from '../../src/keys.ts';
+import { hashApiKey } from '../../src/access/keys.ts';
 import { billingApp, deliver, fromCheckout, paidCheckout } from './helpers.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 import { FACTORIES } from '../state/stores.ts';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { body } from '../helper.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { billingApp, fromCheckout, paidCheckout } from './helpers.ts';
 
 const INVOICE_KEYS = [
@@ -111,6 +111,6 @@ test('billing paths are never metered or billed', async (t) => {
   }
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
   const key = (await app.state.keys.list())[0];
-  const { jstMonth } = await import('../../src/time.ts');
+  const { jstMonth } = await import('../../src/lib/time.ts');
   assert.equal(await app.state.usage.monthlySpend(key.id, jstMonth()), 0);
 });

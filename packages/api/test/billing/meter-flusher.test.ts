@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { build, tempDir } from '../helper.ts';
 import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
-import { generateApiKey, hashApiKey } from '../../src/keys.ts';
+import { generateApiKey, hashApiKey } from '../../src/access/keys.ts';
 import { billingApp, countRows, waitForQueued } from './helpers.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 
@@ -59,7 +59,7 @@ test('a free key and anonymous calls queue nothing', async (t) => {
   const record = await app.state.keys.create({ keyHash: hash, prefix, tier: 'free' });
   await searches(app, key, 2);
   await app.inject({ method: 'GET', url: '/v1/programs/search' });
-  const { jstMonth } = await import('../../src/time.ts');
+  const { jstMonth } = await import('../../src/lib/time.ts');
   while ((await app.state.usage.summary(record.id, jstMonth())).requests < 2) await new Promise((r) => setTimeout(r, 5));
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
 });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
 import { REPLAY_WINDOW_MS, replayParked } from '../../src/billing/meter-replay.ts';
 import { meterCommand } from '../../src/cli/meter.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { billingApp, waitForPending } from './helpers.ts';
 
 async function paidCalls(app: FastifyInstance, customerId: string, n: number): Promise<void> {

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { REPO_ROOT } from '../../src/config.ts';
 import { tempDir } from '../helper.ts';
 import { openSqliteStore } from '../../src/state/sqlite.ts';
-import { hashApiKey } from '../../src/keys.ts';
-import { startDeviceAuthorization } from '../../src/device.ts';
+import { hashApiKey } from '../../src/access/keys.ts';
+import { startDeviceAuthorization } from '../../src/access/device.ts';
 import path from 'node:path';
 
 function cli(dataDir: string, ...args: string[]) {

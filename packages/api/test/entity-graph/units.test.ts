@@ -11,7 +11,7 @@ import { kanjiToNumber } from '../../src/entity-graph/japanese-numbers.ts';
 import { lawNameVariants } from '../../src/entity-graph/law-names.ts';
 import { resolveDate } from '../../src/entity-graph/params.ts';
 import { isValidHoujinBangou } from '../../src/catalog/houjin.ts';
-import { isIsoDate } from '../../src/time.ts';
+import { isIsoDate } from '../../src/lib/time.ts';
 import { LruCache } from '../../src/entity-graph/lru-cache.ts';
 import { evalCondition } from '../../src/entity-graph/validate.ts';
 

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { generateApiKey } from '../../src/keys.ts';
-import { jstMonth } from '../../src/time.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { jstMonth } from '../../src/lib/time.ts';
 import { SHARED_STORES, request, startServer } from './servers.ts';
 
 const CALLS = 1000;

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { openSqliteStore } from '../../src/state/sqlite.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 import { pool, privateDataDir, request, startServer, type Answer } from './servers.ts';

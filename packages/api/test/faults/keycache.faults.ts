@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { KEY_CACHE_DEFAULTS } from '../../src/state/key-cache.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 import { SHARED_STORES, request, startServer } from './servers.ts';

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { build, body } from '../helper.ts';
 import routePolicy, { ACCESS, describePolicy, type RoutePolicy } from '../../src/plugins/route-policy.ts';
 import { KEY_REQUIRED } from '../../src/plugins/auth.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 
 /** `METHOD path` of every route in the router, read from `printRoutes` (independent of the plugin's own registry). */
 function routerRoutes(app: FastifyInstance): string[] {

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { body } from '../helper.ts';
 import { billingApp, deliver, fromCheckout, paidCheckout } from '../billing/helpers.ts';
 import { build } from '../helper.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { hashAddress } from '../../src/plugins/auth.ts';
-import { approveDevice, hashDeviceCode } from '../../src/device.ts';
-import { runMaintenance, DEVICE_CODE_GRACE_MS } from '../../src/maintenance.ts';
+import { approveDevice, hashDeviceCode } from '../../src/access/device.ts';
+import { runMaintenance, DEVICE_CODE_GRACE_MS } from '../../src/state/maintenance.ts';
 
 const XFF = (ip: string) => ({ 'x-forwarded-for': ip });
 

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { body } from '../helper.ts';
 import { buildWithStore } from '../state/app.ts';
 import { FACTORIES } from '../state/stores.ts';
-import { generateApiKey } from '../../src/keys.ts';
-import { approveDevice, denyDevice } from '../../src/device.ts';
-import { isoJst, jstMonth, nextJstMidnight, nextUtcMidnight } from '../../src/time.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { approveDevice, denyDevice } from '../../src/access/device.ts';
+import { isoJst, jstMonth, nextJstMidnight, nextUtcMidnight } from '../../src/lib/time.ts';
 import type { StateStore } from '../../src/state/store.ts';
 import type { Tier } from '../../src/state/repositories/keys.ts';
 

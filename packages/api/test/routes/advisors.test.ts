@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { build, body } from '../helper.ts';
 import { advisorsCommand } from '../../src/cli/advisors.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 
 const ADVISOR_KEYS = [
   'address', 'city', 'commission_model', 'commission_rate_pct', 'commission_yen_per_intro', 'contact_email', 'contact_phone',

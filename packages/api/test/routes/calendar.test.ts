@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { build, body } from '../helper.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { ensureDerivedCatalog } from '../catalog-fixture.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 
 function parseIcs(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));

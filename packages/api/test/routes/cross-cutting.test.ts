@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, REPO_ROOT } from '../../src/config.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
-import { stableJson } from '../../src/openapi-document.ts';
+import { stableJson } from '../../src/cli/openapi-document.ts';
 
 test('X-Request-ID: a sane incoming id is echoed, anything else replaced', async (t) => {
   const app = await build(t);

@@ -108,7 +108,7 @@ test('a URL over Node\'s header limit answers 431 {detail} with Connection: clos
 test("the payment provider's error text is not forwarded: our words, naming the caller's field", async (t) => {
   const { app, fake } = await billingApp(t);
   const customer = fake.createCustomer();
-  const { generateApiKey } = await import('../../src/keys.ts');
+  const { generateApiKey } = await import('../../src/access/keys.ts');
   const key = generateApiKey();
   await app.state.keys.create({ keyHash: key.hash, prefix: key.prefix, tier: 'paid', customerId: customer.id, subscriptionId: 'sub_x' });
   fake.failNext(1, {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { build, body } from '../helper.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { recordSetSchemas } from '../../src/schemas/record-sets.ts';
 import { columnsOf } from '../../src/exports/columns.ts';
 import { RECORD_SETS } from '../../src/catalog/record-sets/index.ts';

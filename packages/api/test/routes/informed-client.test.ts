@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JpSupportClient, NotFoundError, injectTransport } from '@jp-support/client';
 import { build } from '../helper.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { recordDatasetVersion } from '../../src/changes/record.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { ensureDerivedCatalog, ensureTestCatalog } from '../catalog-fixture.ts';

@@ -11,7 +11,7 @@ import { build, body, tempDir, testCatalog } from '../helper.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgresStore } from '../../src/state/postgres.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { ThrowawayPostgres, postgresBinDir } from '../fakes/throwaway-postgres.ts';
 
 test('/readyz: ready with every check; a missing migration makes it 503 with the failed check named', async (t) => {

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { buildWithStore } from '../state/app.ts';
 import { FACTORIES } from '../state/stores.ts';
-import { generateApiKey } from '../../src/keys.ts';
-import { loggerOptions } from '../../src/logger.ts';
-import { approveDevice } from '../../src/device.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { loggerOptions } from '../../src/http/logger.ts';
+import { approveDevice } from '../../src/access/device.ts';
 
 const ADDRESSES = ['203.0.113.77', '2001:db8:dead:beef::77', '198.51.100.177'];
 

@@ -13,7 +13,7 @@ import { searchRequestOf } from '../../src/catalog/queries/program-query.ts';
 import { hitRow } from '../../src/routes/v1/programs/hit-row.ts';
 import { compressionStats, withMembers } from '../../src/catalog/program-bodies.ts';
 import { programAttribution } from '../../src/schemas/attribution.ts';
-import { jstDate } from '../../src/time.ts';
+import { jstDate } from '../../src/lib/time.ts';
 import type { Facet } from '../../src/catalog/search/facets.ts';
 
 const SHAPES: FieldsShape[] = ['minimal', 'default', 'full'];

@@ -2,7 +2,7 @@
 // documented operation that answers 2xx, real calls (several where the shape
 // varies) are validated against that operation's response schema taken from
 // the OpenAPI document itself. Most catalogue routes serialise with plain
-// JSON.stringify (src/serialization.ts), so their schemas document the answer
+// JSON.stringify (src/http/serialization.ts), so their schemas document the answer
 // without shaping it: this test is what keeps the documentation true.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,8 +12,8 @@ import addFormatsModule from 'ajv-formats';
 import { build, body, testCatalogWithBids } from '../helper.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 import { paidCheckout, fromCheckout } from '../billing/helpers.ts';
-import { generateApiKey } from '../../src/keys.ts';
-import { approveDevice } from '../../src/device.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { approveDevice } from '../../src/access/device.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 

@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { build, body } from '../helper.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 import { CROSS_ORIGIN, KEY_REQUIRED, SESSION_ENDED } from '../../src/plugins/auth.ts';
-import { hashSessionId, SESSION_COOKIE } from '../../src/session.ts';
+import { hashSessionId, SESSION_COOKIE } from '../../src/access/session.ts';
 
 const ORIGIN = 'http://localhost:80';
 const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };

@@ -9,8 +9,8 @@ import { tempDir } from '../helper.ts';
 import { startEgovFake, revision, type FakeLaw } from '../fakes/egov-server.ts';
 import { syncEgov } from '../../src/sources/egov/sync.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
-import { catalogPath } from '../../src/catalog/ingest.ts';
-import { activeOverlayDirs } from '../../src/catalog/overlays.ts';
+import { catalogPath } from '../../src/ingest/ingest.ts';
+import { activeOverlayDirs } from '../../src/ingest/overlays.ts';
 import { recordingProgress, syncConfig } from './fixture.ts';
 
 const TEKISEIKA = '330AC0000000179';

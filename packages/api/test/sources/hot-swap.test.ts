@@ -5,8 +5,8 @@
 // two cores), each having swapped on its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ensureCatalog } from '../../src/catalog/ensure.ts';
-import { CATALOG_PLAN } from '../../src/catalog-plan.ts';
+import { ensureCatalog } from '../../src/ingest/ensure.ts';
+import { CATALOG_PLAN } from '../../src/ingest/plan.ts';
 import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
 import { tempDir } from '../helper.ts';
 import { startServer } from '../faults/servers.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startJgrantsFake, jgrantsRecord } from '../fakes/jgrants-server.ts';
 import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
-import { catalogPath } from '../../src/catalog/ingest.ts';
+import { catalogPath } from '../../src/ingest/ingest.ts';
 import { openStateStore } from '../../src/state/index.ts';
 import { recordingProgress, syncConfig, syncEnv } from './fixture.ts';
 import { body, build, tempDir } from '../helper.ts';

@@ -10,10 +10,10 @@ import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, loadConfig } from '../../src/config.ts';
 import { openStateStore } from '../../src/state/index.ts';
-import { generateApiKey } from '../../src/keys.ts';
-import { jstDate, jstMonth as japanMonth } from '../../src/time.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { jstDate, jstMonth as japanMonth } from '../../src/lib/time.ts';
 import { hashAddress } from '../../src/plugins/auth.ts';
-import { daySalt } from '../../src/address-salt.ts';
+import { daySalt } from '../../src/access/address-salt.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
 import { tempDir } from '../helper.ts';
 

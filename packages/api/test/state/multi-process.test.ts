@@ -9,7 +9,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../src/config.ts';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
 import { postgresFactory, TEST_DATABASE_URL } from './stores.ts';
-import { generateApiKey } from '../../src/keys.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
 
 const LIMIT = 15;
 

@@ -2,7 +2,13 @@
 // `mutex` (and `conditional_reduction` and unknown kinds) hit when 2+ of the
 // rule's programs are selected; `prerequisite` hits when 1+ is selected.
 import type { CatalogDatabase } from '../db.ts';
-import type { RuleLeg } from '../loaders/exclusion-rules.ts';
+
+/** One program position of a rule and every key that identifies it (resolved at ingest, ingest/loaders/exclusion-rules.ts). */
+export interface RuleLeg {
+  slug: string | null;
+  name: string | null;
+  unified_ids: string[];
+}
 
 export interface ExclusionRule {
   rule_id: string;

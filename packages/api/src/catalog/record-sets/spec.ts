@@ -3,7 +3,7 @@
 // its free text searches, its filters with their SQL, its detail key, its row
 // shape, its REST operations and its tool names. Everything else is produced
 // from it by generic code:
-//   catalog/loaders/typed-records.ts  the typed table, its trigram index and indexes
+//   ingest/loaders/typed-records.ts  the typed table, its trigram index and indexes
 //   catalog/queries/record-sets.ts    one search and one get over any spec
 //   schemas/record-sets.ts            the TypeBox query, row and response schemas
 //   routes/v1/record-sets.ts          GET /v1/<name>/search and /v1/<name>/{id}

@@ -5,7 +5,7 @@
 // plus the loan filter fields counted over loans_mutual_aid (loan.loan_type,
 // loan.provider), so the values of those filters can be listed.
 import type { CatalogDatabase } from '../../catalog/db.ts';
-import { RECORD_KINDS } from '../build/schema.ts';
+import { RECORD_KINDS } from '../schema.ts';
 
 export interface EnumRow { value: string; label_ja: string | null; count: number | null }
 

@@ -12,7 +12,7 @@ import { deadlineEvents, MAX_EVENTS } from '../../calendar/deadlines.ts';
 import { deadlinesIcs } from '../../calendar/ics.ts';
 import { PROGRAM_QUERY_FIELDS, type ProgramQuery } from '../../catalog/queries/program-query.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { jstDate } from '../../time.ts';
+import { jstDate } from '../../lib/time.ts';
 import { checkedQuery } from './me/saved-searches.ts';
 
 const CalendarQuery = Type.Object(

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../schemas/common.ts';
 import { SERVER_VERSION } from '../../config.ts';
-import { utcSeconds } from '../../time.ts';
+import { utcSeconds } from '../../lib/time.ts';
 
 const Ping = Type.Object(
   {

@@ -11,7 +11,7 @@ import { getRecord, searchRecords, streamRecords, type FilterValues } from '../.
 import { sendExport, type ExportFormat } from './export-sender.ts';
 import type { RecordSetSpec } from '../../catalog/record-sets/spec.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { jsonSerializer } from '../../serialization.ts';
+import { jsonSerializer } from '../../http/serialization.ts';
 import lawArticlesRoutes from './laws/articles.ts';
 import { RECORD_SEARCH_ROUTE, RECORD_SET_ROUTE, notFound, page } from './record-set-helpers.ts';
 

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../schemas/common.ts';
 import { callerKey, verifyApiKey } from '../../plugins/auth.ts';
-import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../session.ts';
+import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../access/session.ts';
 
 const LoginRequest = Type.Object(
   { api_key: Type.String({ minLength: 1, maxLength: 200, description: 'the API key to act as; sent once, never stored' }) },

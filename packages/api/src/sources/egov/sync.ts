@@ -10,10 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import { ensureCatalog } from '../../catalog/ensure.ts';
-import { CATALOG_PLAN } from '../../catalog-plan.ts';
+import { ensureCatalog } from '../../ingest/ensure.ts';
+import { CATALOG_PLAN } from '../../ingest/plan.ts';
 import { Catalog } from '../../catalog/catalog.ts';
-import { activeOverlayDirs } from '../../catalog/overlays.ts';
+import { activeOverlayDirs } from '../../ingest/overlays.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';

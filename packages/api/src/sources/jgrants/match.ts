@@ -1,5 +1,5 @@
 // Which programme of the catalogue a jGrants record is, by the rules that
-// make two dataset records one programme (catalog/duplicate-groups.ts): the
+// make two dataset records one programme (ingest/duplicate-groups.ts): the
 // cleaned, normalised name (names.ts, search-text.ts#compactKey), then the
 // place (a prefectural record matches a programme of that prefecture or one
 // without a prefecture; a nationwide one, a programme without a prefecture),
@@ -10,7 +10,7 @@
 // Only dataset records are candidates: programmes a previous sync added
 // (`UNI-jg-…`) are this source's own and keep their stable id.
 import type { CatalogDatabase } from '../../catalog/db.ts';
-import { cleanProgramName } from '../../catalog/names.ts';
+import { cleanProgramName } from '../../ingest/names.ts';
 import { compactKey } from '../../catalog/search-text.ts';
 import type { JgrantsFields } from './map.ts';
 

@@ -1,4 +1,4 @@
-// Overlay records (catalog/overlays.ts) from a mapped jGrants record: the
+// Overlay records (ingest/overlays.ts) from a mapped jGrants record: the
 // fields it enriches on a matched programme, or a whole new programme. Every
 // field it sets names its source in `_provenance`:
 //   "jgrants: 出典：Jグランツ <portal url> fetched <time> sha256:<checksum of the raw record>"

@@ -7,8 +7,8 @@
 // fetched once the fetching is complete, against the catalogue being served.
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { ensureCatalog } from '../../catalog/ensure.ts';
-import { CATALOG_PLAN } from '../../catalog-plan.ts';
+import { ensureCatalog } from '../../ingest/ensure.ts';
+import { CATALOG_PLAN } from '../../ingest/plan.ts';
 import { Catalog } from '../../catalog/catalog.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';

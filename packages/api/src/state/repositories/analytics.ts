@@ -1,7 +1,7 @@
 // Operator analytics for /v1/admin: an error log counted per route pattern
 // and status (no address, no key), and read-only views over the usage,
 // counter and key tables (funnel by day and tier, key cohorts by month).
-import { jstDate } from '../../time.ts';
+import { jstDate } from '../../lib/time.ts';
 import { now, num, type SqlDatabase } from '../sql.ts';
 
 const DAY_MS = 86_400_000;

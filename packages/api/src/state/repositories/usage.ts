@@ -17,7 +17,7 @@
 // - or, for an event recorded without a reservation, guarded at write time:
 //   one atomic `INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING`, and
 //   the event is refused (false) when it would pass the cap.
-import { jstDate } from '../../time.ts';
+import { jstDate } from '../../lib/time.ts';
 import { num, placeholders, type Queryer, type SqlDatabase } from '../sql.ts';
 import { queueMeterEvent, queueMeterEvents } from './meter-outbox.ts';
 import type { Tier } from './keys.ts';

@@ -1,6 +1,6 @@
 // Admin analytics: errors by route, funnel by day and tier, key cohorts.
 import assert from 'node:assert/strict';
-import { jstDate } from '../../../src/time.ts';
+import { jstDate } from '../../../src/lib/time.ts';
 import type { StoreFactory } from '../stores.ts';
 import { contractTest, paidKey, usage } from './fixtures.ts';
 

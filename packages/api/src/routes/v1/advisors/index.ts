@@ -17,7 +17,7 @@ import {
 import type { AdvisorRecord } from '../../../state/repositories/advisors.ts';
 import type { ReferralRecord } from '../../../state/repositories/referrals.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { sha256Hex } from '../../../hash.ts';
+import { sha256Hex } from '../../../lib/hash.ts';
 
 const OPTIONAL_TEXT = ['address', 'city', 'contact_email', 'contact_phone', 'contact_url', 'firm_name_kana', 'intro_blurb'] as const;
 

@@ -17,7 +17,7 @@ import {
   GX_THEMES, LOAN_KINDS, PERSONAS, PLAN_KINDS, RECORD_KINDS, RELATION_TYPES, TAX_DEDUCTION_TYPES, TAX_RULE_TYPES, TARGET_CODES,
   type ValidateResponse,
 } from '../../../entity-graph/index.ts';
-import { jsonSerializer } from '../../../serialization.ts';
+import { jsonSerializer } from '../../../http/serialization.ts';
 import { COMPANY_SIZES } from '@jp-support/vocab';
 
 const tags = ['am'];

@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../../schemas/common.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_SCOPE, DEVICE_GRANT_TYPE, pollDeviceToken, startDeviceAuthorization } from '../../../device.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_SCOPE, DEVICE_GRANT_TYPE, pollDeviceToken, startDeviceAuthorization } from '../../../access/device.ts';
 
 const AuthorizeRequest = Type.Object(
   {

@@ -10,7 +10,7 @@ import { findArticle, listArticles } from '../../../catalog/queries/law-articles
 import lawArticles from '../../../catalog/record-sets/law-articles.ts';
 import type { RecordSetSpec } from '../../../catalog/record-sets/spec.ts';
 import { RECORD_SET_ROUTE, notFound, page } from '../record-set-helpers.ts';
-import { jsonSerializer } from '../../../serialization.ts';
+import { jsonSerializer } from '../../../http/serialization.ts';
 
 const LawArticle = tableRowSchema(lawArticles, 'LawArticle');
 const LawArticleDetail = tableRowSchema(lawArticles, 'LawArticleDetail', {

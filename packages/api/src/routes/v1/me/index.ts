@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../../schemas/common.ts';
 import { callerKey } from '../../../plugins/auth.ts';
-import { jstMonth } from '../../../time.ts';
+import { jstMonth } from '../../../lib/time.ts';
 
 const Me = Type.Object(
   {

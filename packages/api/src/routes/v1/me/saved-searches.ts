@@ -9,7 +9,7 @@ import { IdParam, SavedSearch, SavedSearchCreate, SavedSearchDetail, SavedSearch
 import { callerKey } from '../../../plugins/auth.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { ProgramQueryError, searchRequestOf, type ProgramQuery } from '../../../catalog/queries/program-query.ts';
-import { jstDate } from '../../../time.ts';
+import { jstDate } from '../../../lib/time.ts';
 import type { SavedSearch as SavedSearchRecord } from '../../../state/repositories/saved-searches.ts';
 
 export const SAVED_SEARCHES_PER_KEY = 50;

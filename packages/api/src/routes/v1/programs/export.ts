@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProgramHit, ProgramHitFull, ProgramHitMinimal, type SearchQueryT } from '../../../schemas/programs.ts';
 import type { FieldsShape } from '../../../catalog/queries/programs.ts';
 import { PROGRAM_QUERY_FIELDS, streamProgramSearch, type ProgramQuery } from '../../../catalog/queries/program-query.ts';
-import { jstDate } from '../../../time.ts';
+import { jstDate } from '../../../lib/time.ts';
 import { sendExport } from '../export-sender.ts';
 import { checkedQuery } from '../me/saved-searches.ts';
 import { hitRow } from './hit-row.ts';

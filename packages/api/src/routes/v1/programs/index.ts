@@ -20,10 +20,10 @@ import { CursorError, type SearchRequest } from '../../../catalog/search/engine.
 import { FACET_NAMES, parseFacets } from '../../../catalog/search/facets.ts';
 import { ProgramQueryError, searchRequestOf } from '../../../catalog/queries/program-query.ts';
 import { hitJson } from './hit-row.ts';
-import { jstDate } from '../../../time.ts';
+import { jstDate } from '../../../lib/time.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { jsonSerializer, sendCachedBody, sendJsonText } from '../../../serialization.ts';
+import { jsonSerializer, sendCachedBody, sendJsonText } from '../../../http/serialization.ts';
 import { exportPrograms } from './export.ts';
 
 export const BATCH_MAX = 50;

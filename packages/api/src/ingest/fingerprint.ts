@@ -1,0 +1,47 @@
+// What a catalogue was built from: the code that shapes it (loaders, derived
+// fields, text normalisation) and the dataset files (name, size, mtime). A
+// catalogue whose fingerprint differs from the current one is rebuilt at
+// start, so a code or data change never serves a stale file.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
+import { overlayStamp } from './overlays.ts';
+
+const INGEST_DIR = import.meta.dirname;
+const CATALOG_DIR = path.join(INGEST_DIR, '..', 'catalog');
+
+/** ingest/'s own files that shape the file, the catalogue definitions they share with serving, plus `extra` (the sources of loaders from elsewhere, see ingest.ts#CatalogPlan). */
+export function catalogSourceFiles(extra: readonly string[] = []): string[] {
+  const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  // The record-set specs name the typed tables' columns, derived values and search text.
+  const loaders = [...tsFiles(path.join(INGEST_DIR, 'loaders')), ...tsFiles(path.join(CATALOG_DIR, 'record-sets'))];
+  const shared = [
+    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) => path.join(INGEST_DIR, f)),
+    ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f)),
+  ];
+  return [...new Set([...loaders, ...shared, ...extra])].sort();
+}
+
+export function catalogFingerprint(datasetDir: string, extraSources: readonly string[] = [], overlayDirs: readonly string[] = []): string {
+  const hash = createHash('sha256');
+  hash.update(`schema:${CATALOG_SCHEMA_VERSION}\n`);
+  for (const file of catalogSourceFiles(extraSources)) {
+    hash.update(`${path.basename(file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(datasetDir).filter((f) => /\.jsonl(\.gz)?$/.test(f)).sort();
+  } catch {
+    entries = [];
+  }
+  for (const name of entries) {
+    const st = statSync(path.join(datasetDir, name));
+    hash.update(`${name}:${st.size}:${Math.floor(st.mtimeMs)}\n`);
+  }
+  // The source overlays merged in (overlays.ts): a sync changes the fingerprint.
+  const overlays = overlayStamp(overlayDirs);
+  if (overlays) hash.update(`${overlays}\n`);
+  return hash.digest('hex').slice(0, 32);
+}

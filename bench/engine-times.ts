@@ -10,7 +10,9 @@ import { searchRequestOf, type ProgramQuery } from '../packages/api/src/catalog/
 import { REPO_ROOT } from './lib/processes.ts';
 import { longTail, searchMix } from './lib/scenarios.ts';
 
-const { values } = parseArgs({ options: { catalog: { type: 'string', default: path.join(REPO_ROOT, 'var', 'bench', 'catalog.sqlite') }, top: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: { catalog: { type: 'string', default: path.join(REPO_ROOT, 'var', 'bench', 'catalog.sqlite') }, top: { type: 'string', default: '15' } },
+});
 const file = values.catalog;
 const db = new DatabaseSync(file, { readOnly: true });
 const queries = [...searchMix(), ...longTail(db, 2500)];
@@ -31,5 +33,7 @@ const times = queries.map((q) => ({ ms: Math.min(run(catalogs[1], q), run(catalo
 for (const c of catalogs) c.close();
 times.sort((a, b) => b.ms - a.ms);
 const at = (p: number) => times[Math.floor((times.length - 1) * (1 - p))].ms.toFixed(2);
-console.log(`${times.length} searches, empty caches, least of 3: max ${times[0].ms.toFixed(2)} ms, p99 ${at(0.99)} ms, p50 ${at(0.5)} ms; over 5 ms: ${times.filter((t) => t.ms > 5).length}`);
+console.log(
+  `${times.length} searches, empty caches, least of 3: max ${times[0].ms.toFixed(2)} ms, p99 ${at(0.99)} ms, p50 ${at(0.5)} ms; over 5 ms: ${times.filter((t) => t.ms > 5).length}`,
+);
 for (const t of times.slice(0, Number(values.top))) console.log(`${t.ms.toFixed(2).padStart(8)} ms  ${t.q}`);

@@ -48,10 +48,15 @@ const keys = {
   free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
 };
 const port = Number(values.port);
-const child = spawn(process.execPath, [
-  '--disable-warning=ExperimentalWarning', ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-  path.join(root, 'packages', 'api', 'src', 'server.ts'),
-], { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(
+  process.execPath,
+  [
+    '--disable-warning=ExperimentalWarning',
+    ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    path.join(root, 'packages', 'api', 'src', 'server.ts'),
+  ],
+  { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -80,7 +85,9 @@ for (const s of scenarios) {
   const cpu0 = cpuSeconds();
   const r = await runLoad(url, s.requests, Number(values.duration), Number(values.connections));
   const cpuMs = ((cpuSeconds() - cpu0) * 1000) / Math.max(1, r.total);
-  console.log(`${s.name}: ${Math.round(r.rps)} req/s${profiling ? ' (under the profiler)' : ''}, p99 ${r.p99} ms, failures ${r.failures}, server CPU ${cpuMs.toFixed(3)} ms/request`);
+  console.log(
+    `${s.name}: ${Math.round(r.rps)} req/s${profiling ? ' (under the profiler)' : ''}, p99 ${r.p99} ms, failures ${r.failures}, server CPU ${cpuMs.toFixed(3)} ms/request`,
+  );
 }
 const exited = new Promise((resolve) => child.once('exit', resolve));
 child.kill('SIGTERM');
@@ -88,7 +95,12 @@ await exited;
 await stripe.stop();
 if (!profiling) process.exit(0);
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+  children?: number[];
+}
 const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no profile written');
 const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };

@@ -72,8 +72,7 @@ const keys = {
 
 console.error('starting our server as `npm start` does (the first start builds the catalogue) …');
 const ours = await startServer(await freePort(), env);
-const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail']))
-  .filter((s) => !only || only.has(s.name));
+const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail'])).filter((s) => !only || only.has(s.name));
 
 console.error('recording answers for the bare replay …');
 const recordings = new Map<string, Recording>();
@@ -147,35 +146,57 @@ try {
 function report(rows: Row[], memory: { rssAfterRun: number; processes: number; soak: { second: number; rssBytes: number; rps: number }[] }): void {
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   const lines: string[] = [];
-  lines.push(`${connections} connections, ${seconds} s per scenario (after ${warmup} s warm-up), ${os.cpus().length} cores; ratios against the bare replay in this run.`);
+  lines.push(
+    `${connections} connections, ${seconds} s per scenario (after ${warmup} s warm-up), ${os.cpus().length} cores; ratios against the bare replay in this run.`,
+  );
   lines.push('');
   lines.push('| scenario | bare req/s | bare p99 ms | ours req/s | ours p50 ms | ours p99 ms | req/s ratio | p99 ratio | target | met |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of rows) {
-    const target = r.target ? [r.target.rps !== undefined ? `≥ ${r.target.rps}` : '', r.target.p99Times !== undefined ? `p99 ≤ ${r.target.p99Times}×` : ''].filter(Boolean).join(', ') : '';
-    lines.push(`| ${r.scenario} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.ours.rps.toFixed(0)} | ${r.ours.p50} | ${r.ours.p99} | ${r.rpsRatio.toFixed(2)} | ${r.p99Ratio.toFixed(1)} | ${target} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'} |`);
+    const target = r.target
+      ? [r.target.rps !== undefined ? `≥ ${r.target.rps}` : '', r.target.p99Times !== undefined ? `p99 ≤ ${r.target.p99Times}×` : ''].filter(Boolean).join(', ')
+      : '';
+    lines.push(
+      `| ${r.scenario} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.ours.rps.toFixed(0)} | ${r.ours.p50} | ${r.ours.p99} | ${r.rpsRatio.toFixed(2)} | ${r.p99Ratio.toFixed(1)} | ${target} | ${r.met === null ? '' : r.met ? 'yes' : 'NO'} |`,
+    );
   }
   lines.push('');
   lines.push(`memory: ${memory.processes} server process(es), ${mb(memory.rssAfterRun)} MB resident after the scenarios`);
   if (memory.soak.length > 1) {
     const first = memory.soak[0];
     const last = memory.soak.at(-1)!;
-    lines.push(`soak (long tail): ${mb(first.rssBytes)} MB at ${first.second} s → ${mb(last.rssBytes)} MB at ${last.second} s (growth ${mb(last.rssBytes - first.rssBytes)} MB); req/s ${memory.soak.map((s) => s.rps.toFixed(0)).join(' ')}`);
+    lines.push(
+      `soak (long tail): ${mb(first.rssBytes)} MB at ${first.second} s → ${mb(last.rssBytes)} MB at ${last.second} s (growth ${mb(last.rssBytes - first.rssBytes)} MB); req/s ${memory.soak.map((s) => s.rps.toFixed(0)).join(' ')}`,
+    );
   }
   const failures = rows.filter((r) => r.ours.failures > 0 || r.bare.failures > 0);
-  for (const r of failures) lines.push(`WARNING ${r.scenario}: ${r.ours.failures} failed answers from ours, ${r.bare.failures} from bare: figures not comparable`);
+  for (const r of failures)
+    lines.push(`WARNING ${r.scenario}: ${r.ours.failures} failed answers from ours, ${r.bare.failures} from bare: figures not comparable`);
   console.log(lines.join('\n'));
 
   const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
   if (!existsSync(resultsDir)) mkdirSync(resultsDir, { recursive: true });
   const out = values.out ?? path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(out, JSON.stringify({
-    at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryBytes: os.totalmem(), node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { seconds, warmup, connections, soakSeconds, longTail: Number(values['long-tail']) },
-    rows,
-    memory,
-  }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: {
+          cpus: os.cpus().length,
+          model: os.cpus()[0]?.model,
+          memoryBytes: os.totalmem(),
+          node: process.version,
+          platform: `${os.platform()} ${os.release()}`,
+        },
+        settings: { seconds, warmup, connections, soakSeconds, longTail: Number(values['long-tail']) },
+        rows,
+        memory,
+      },
+      null,
+      2,
+    ),
+  );
   console.error(`results written to ${path.relative(REPO_ROOT, out)}`);
   if (failures.length > 0) process.exitCode = 1;
 }

@@ -43,7 +43,7 @@ function sourceFile(dir: string, name: string): string {
 /** Write `name`.jsonl unless it already holds exactly these lines. */
 function writeIfChanged(dir: string, name: string, records: Rec[]): void {
   const file = path.join(dir, `${name}.jsonl`);
-  const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  const text = `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
   if (existsSync(file) && !lstatSync(file).isSymbolicLink() && readFileSync(file, 'utf8') === text) return;
   rmSync(file, { force: true });
   writeFileSync(file, text);
@@ -66,9 +66,7 @@ export async function deriveDataset(sourceDir = BUNDLED_DATASET_DIR, outDir = DE
     const text = JSON.stringify(await readLines(sourceFile(sourceDir, name)));
     for (const m of text.matchAll(/UNI-[A-Za-z0-9-]+/g)) linked.add(m[0]);
   }
-  const ordinary = programs
-    .filter((p) => !p.excluded && p.tier && p.tier !== 'X' && !linked.has(p.unified_id) && p.slug === null)
-    .sort(byId('unified_id'));
+  const ordinary = programs.filter((p) => !p.excluded && p.tier && p.tier !== 'X' && !linked.has(p.unified_id) && p.slug === null).sort(byId('unified_id'));
   const pick = (test: (p: Rec) => boolean, skip: Set<string>) => {
     const found = ordinary.find((p) => test(p) && !skip.has(p.unified_id));
     if (!found) throw new Error('no programme fits a derivation rule');
@@ -97,10 +95,20 @@ export async function deriveDataset(sourceDir = BUNDLED_DATASET_DIR, outDir = DE
   ];
   for (const a of added) {
     kept.push({
-      ...newWindow, unified_id: a.id, primary_name: a.name, prefecture: a.prefecture, municipality: null, authority_level: 'prefecture',
-      authority_name: a.prefecture, tier: 'B', amount_max_man_yen: 300, slug: null, name_as_published: null,
+      ...newWindow,
+      unified_id: a.id,
+      primary_name: a.name,
+      prefecture: a.prefecture,
+      municipality: null,
+      authority_level: 'prefecture',
+      authority_name: a.prefecture,
+      tier: 'B',
+      amount_max_man_yen: 300,
+      slug: null,
+      name_as_published: null,
       application_window: { start: a.window.start, end: a.window.end, cycle: null, fiscal_year: '令和8年度', submission_route: 'direct' },
-      source_url: `https://www.example.lg.jp/${a.id.toLowerCase()}.html`, _provenance: {},
+      source_url: `https://www.example.lg.jp/${a.id.toLowerCase()}.html`,
+      _provenance: {},
     });
     note('program.created', a.id);
     manifest.windows[a.id] = a.window;
@@ -127,7 +135,11 @@ export async function deriveDataset(sourceDir = BUNDLED_DATASET_DIR, outDir = DE
   manifest.edited[taxEdit.unified_id] = ['effective_until'];
   note('tax_ruleset.amended', taxEdit.unified_id);
   note('tax_ruleset.removed', taxGone.unified_id);
-  writeIfChanged(outDir, 'tax_rulesets', tax.filter((r) => r !== taxGone));
+  writeIfChanged(
+    outDir,
+    'tax_rulesets',
+    tax.filter((r) => r !== taxGone),
+  );
   changed.add('tax_rulesets');
 
   // Laws: one added, one repealed (laws are referenced by articles and programmes: none removed).

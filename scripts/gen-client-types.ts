@@ -20,10 +20,18 @@ export const DEFAULT_OUTPUT = 'packages/client/src/generated/openapi.ts';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 const pascal = (s: string) =>
-  s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^(.)/, (c) => c.toUpperCase()).replace(/^(\d)/, '_$1');
+  s
+    .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^(.)/, (c) => c.toUpperCase())
+    .replace(/^(\d)/, '_$1');
 const propKey = (k: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : JSON.stringify(k));
 const comment = (text: unknown, pad: string) =>
-  typeof text === 'string' && text.trim() ? `${pad}/** ${text.trim().replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
+  typeof text === 'string' && text.trim()
+    ? `${pad}/** ${text
+        .trim()
+        .replace(/\*\//g, '*\\/')
+        .replace(/\s*\n\s*/g, ' ')} */\n`
+    : '';
 
 export function generateClientTypes(doc: Doc): string {
   // Component names: the schema's title, else its key; made unique.
@@ -49,17 +57,23 @@ export function generateClientTypes(doc: Doc): string {
     if (Array.isArray(schema.allOf)) return [...new Set(schema.allOf.map((s: Schema) => wrap(ts(s, pad, input))))].join(' & ');
     if (Array.isArray(schema.type)) return union(schema.type.map((t: string) => ts({ ...schema, type: t }, pad, input)));
     switch (schema.type) {
-      case 'string': return 'string';
+      case 'string':
+        return 'string';
       case 'integer':
-      case 'number': return 'number';
-      case 'boolean': return 'boolean';
-      case 'null': return 'null';
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'null':
+        return 'null';
       case 'array': {
         const item = ts(schema.items, pad, input);
         return /^[\w.]+$/.test(item) ? `${item}[]` : `Array<${item}>`;
       }
-      case 'object': return object(schema, pad, input);
-      default: return schema.properties ? object(schema, pad, input) : 'unknown';
+      case 'object':
+        return object(schema, pad, input);
+      default:
+        return schema.properties ? object(schema, pad, input) : 'unknown';
     }
   };
 
@@ -72,7 +86,10 @@ export function generateClientTypes(doc: Doc): string {
       return `Record<string, ${extra && extra !== true ? ts(extra, pad, input) : 'unknown'}>`;
     }
     const inner = `${pad}  `;
-    const lines = props.map(([k, s]) => `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) && !(input && s.default !== undefined) ? '' : '?'}: ${ts(s, inner, input)};\n`);
+    const lines = props.map(
+      ([k, s]) =>
+        `${comment(s.description, inner)}${inner}${propKey(k)}${required.has(k) && !(input && s.default !== undefined) ? '' : '?'}: ${ts(s, inner, input)};\n`,
+    );
     if (extra === true || (extra && typeof extra === 'object')) lines.push(`${inner}[key: string]: unknown;\n`);
     return `{\n${lines.join('')}${pad}}`;
   };
@@ -99,7 +116,10 @@ export function generateClientTypes(doc: Doc): string {
       const params: Schema[] = [...(item.parameters ?? []), ...(op.parameters ?? [])];
       const header = `${method.toUpperCase()} ${route}${op.summary ? `: ${op.summary}` : ''}`;
       const entry: string[] = [`method: ${JSON.stringify(method.toUpperCase())}`, `path: ${JSON.stringify(route)}`];
-      for (const [where, suffix] of [['query', 'Query'], ['path', 'Params']] as const) {
+      for (const [where, suffix] of [
+        ['query', 'Query'],
+        ['path', 'Params'],
+      ] as const) {
         const list = params.filter((p) => p.in === where);
         if (list.length === 0) continue;
         const lines = list.map((p) => {
@@ -108,7 +128,11 @@ export function generateClientTypes(doc: Doc): string {
           if (where === 'query' && p.schema?.type === 'array') type = `${type} | ${wrap(ts(p.schema.items, '  ', true))}`;
           return `${comment(p.description, '  ')}  ${propKey(p.name)}${p.required ? '' : '?'}: ${type};\n`;
         });
-        out.push(`/** ${suffix === 'Query' ? 'Query parameters' : 'Path parameters'} of ${header} */`, `export type ${base}${suffix} = {\n${lines.join('')}};`, '');
+        out.push(
+          `/** ${suffix === 'Query' ? 'Query parameters' : 'Path parameters'} of ${header} */`,
+          `export type ${base}${suffix} = {\n${lines.join('')}};`,
+          '',
+        );
         entry.push(`${where === 'query' ? 'query' : 'params'}: ${base}${suffix}`);
       }
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
@@ -116,7 +140,9 @@ export function generateClientTypes(doc: Doc): string {
         out.push(`/** Request body of ${header} */`, `export type ${base}Body = ${ts(bodySchema, '', true)};`, '');
         entry.push(`body: ${base}Body`);
       }
-      const codes = Object.keys(op.responses ?? {}).filter((c) => /^2\d\d$/.test(c)).sort();
+      const codes = Object.keys(op.responses ?? {})
+        .filter((c) => /^2\d\d$/.test(c))
+        .sort();
       const ok = codes.length ? op.responses[codes[0]] : undefined;
       const resSchema = ok?.content?.['application/json']?.schema;
       out.push(`/** Response (${codes[0] ?? 'none'}) of ${header} */`, `export type ${base}Response = ${resSchema ? ts(resSchema, '') : 'unknown'};`, '');
@@ -134,7 +160,7 @@ function union(members: string[]): string {
 }
 
 function wrap(t: string): string {
-  return /^[\w.\[\]<>"' ]+$/.test(t) && !t.includes(' ') ? t : /^[{(]/.test(t) || !/[|&]/.test(t) ? t : `(${t})`;
+  return /^[\w.[\]<>"' ]+$/.test(t) && !t.includes(' ') ? t : /^[{(]/.test(t) || !/[|&]/.test(t) ? t : `(${t})`;
 }
 
 export function generateFromFile(input = DEFAULT_INPUT): string {

@@ -82,24 +82,39 @@ function shortPrefecture(full: string): string {
 
 /** Prefecture or municipality named in the query (full names; 東京 → 東京都 etc.). */
 function placesIn(query: string, db: DatabaseSync): { prefecture?: string; municipality?: string; rest: string } {
-  const prefectures = (db.prepare('SELECT DISTINCT prefecture FROM municipalities ORDER BY prefecture').all() as { prefecture: string }[])
-    .map((r) => r.prefecture);
+  const prefectures = (db.prepare('SELECT DISTINCT prefecture FROM municipalities ORDER BY prefecture').all() as { prefecture: string }[]).map(
+    (r) => r.prefecture,
+  );
   let rest = query;
   let prefecture: string | undefined;
   for (const full of prefectures) {
-    if (rest.includes(full)) { prefecture = full; rest = rest.replace(full, ' '); break; }
+    if (rest.includes(full)) {
+      prefecture = full;
+      rest = rest.replace(full, ' ');
+      break;
+    }
   }
   if (!prefecture) {
     for (const full of prefectures) {
       const short = shortPrefecture(full);
-      if (rest.includes(short)) { prefecture = full; rest = rest.replace(short, ' '); break; }
+      if (rest.includes(short)) {
+        prefecture = full;
+        rest = rest.replace(short, ' ');
+        break;
+      }
     }
   }
   let municipality: string | undefined;
-  const munis = db.prepare('SELECT DISTINCT name, prefecture FROM municipalities ORDER BY length(name) DESC, name').all() as { name: string; prefecture: string }[];
+  const munis = db.prepare('SELECT DISTINCT name, prefecture FROM municipalities ORDER BY length(name) DESC, name').all() as {
+    name: string;
+    prefecture: string;
+  }[];
   for (const m of munis) {
     if (m.name.length >= 3 && rest.includes(m.name) && (!prefecture || prefecture === m.prefecture)) {
-      municipality = m.name; prefecture ??= m.prefecture; rest = rest.replace(m.name, ' '); break;
+      municipality = m.name;
+      prefecture ??= m.prefecture;
+      rest = rest.replace(m.name, ' ');
+      break;
     }
   }
   return { prefecture, municipality, rest };
@@ -119,9 +134,14 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
   const detected = placesIn(q, db);
   const prefecture = options.prefectureFilter ?? options.prefecture ?? detected.prefecture;
   const municipality = options.municipality ?? detected.municipality;
-  const groups: string[][] = (options.terms && options.terms.length > 0
-    ? options.terms.map((t) => t.split('|'))
-    : norm(detected.rest).split(' ').filter((t) => t.length >= 2).map((t) => [t]))
+  const groups: string[][] = (
+    options.terms && options.terms.length > 0
+      ? options.terms.map((t) => t.split('|'))
+      : norm(detected.rest)
+          .split(' ')
+          .filter((t) => t.length >= 2)
+          .map((t) => [t])
+  )
     .map((alternatives) => alternatives.map(norm).filter((t) => t !== ''))
     .filter((alternatives) => alternatives.length > 0);
   const allTerms = [...new Set(groups.flat())];
@@ -134,7 +154,10 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
     options.authorityLevel ? `p.authority_level = '${options.authorityLevel.replace(/[^a-z]/g, '')}'` : '',
     options.amountMin !== undefined ? `p.amount_max_man_yen >= ${Number(options.amountMin)}` : '',
     options.prefectureFilter ? `p.prefecture = '${options.prefectureFilter.replace(/'/g, "''")}'` : '',
-  ].filter(Boolean).map((f) => ` AND ${f}`).join('');
+  ]
+    .filter(Boolean)
+    .map((f) => ` AND ${f}`)
+    .join('');
   const base = `FROM programs_fts f JOIN programs p ON p.pid = f.rowid WHERE p.excluded = 0${filters}`;
   const stableOrder = 'p.tier_order, length(p.primary_name), p.unified_id';
   const lists = new Map<string, Row[]>();
@@ -142,8 +165,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
 
   // 1. bm25 over the trigram index: the whole query, and each term of 3+ characters.
   const bm25 = (phrase: string): Row[] =>
-    db.prepare(`SELECT ${cols} ${base} AND programs_fts MATCH ? ORDER BY bm25(programs_fts), p.unified_id LIMIT ${PER_METHOD}`)
-      .all(phrase) as unknown as Row[];
+    db.prepare(`SELECT ${cols} ${base} AND programs_fts MATCH ? ORDER BY bm25(programs_fts), p.unified_id LIMIT ${PER_METHOD}`).all(phrase) as unknown as Row[];
   const words = q.split(' ').filter((w) => w.length >= 3);
   if (words.length > 0) lists.set('fts:query', bm25(words.map(ftsPhrase).join(' AND ')));
   for (const term of allTerms) {
@@ -152,17 +174,22 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
 
   // 2. Substring match of each term in the name and aliases (2-character terms included).
   for (const term of allTerms) {
-    lists.set(`name:${term}`, db.prepare(
-      `SELECT ${cols} ${base} AND (f.primary_name LIKE ? ESCAPE '\\' OR f.aliases LIKE ? ESCAPE '\\') ORDER BY ${stableOrder} LIMIT ${PER_METHOD}`,
-    ).all(likePattern(term), likePattern(term)) as unknown as Row[]);
+    lists.set(
+      `name:${term}`,
+      db
+        .prepare(`SELECT ${cols} ${base} AND (f.primary_name LIKE ? ESCAPE '\\' OR f.aliases LIKE ? ESCAPE '\\') ORDER BY ${stableOrder} LIMIT ${PER_METHOD}`)
+        .all(likePattern(term), likePattern(term)) as unknown as Row[],
+    );
   }
 
   // 3. Every term group present somewhere in the indexed text (any synonym of each group).
   const groupSql = groups.map((g) => `(${g.map(() => `${text} LIKE ? ESCAPE '\\'`).join(' OR ')})`).join(' AND ');
   const groupArgs = groups.flatMap((g) => g.map(likePattern));
   if (groups.length > 1) {
-    lists.set('all-terms', db.prepare(`SELECT ${cols} ${base} AND ${groupSql} ORDER BY ${stableOrder} LIMIT ${PER_METHOD * 2}`)
-      .all(...groupArgs) as unknown as Row[]);
+    lists.set(
+      'all-terms',
+      db.prepare(`SELECT ${cols} ${base} AND ${groupSql} ORDER BY ${stableOrder} LIMIT ${PER_METHOD * 2}`).all(...groupArgs) as unknown as Row[],
+    );
   }
 
   // 4. The named place: programmes of that prefecture or municipality matching any term,
@@ -175,22 +202,31 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
       ? `(p.municipality = ? OR f.primary_name LIKE ? ESCAPE '\\')`
       : `(p.prefecture = ? OR f.primary_name LIKE ? ESCAPE '\\'
           OR EXISTS (SELECT 1 FROM municipalities m WHERE m.prefecture = ? AND length(m.name) >= 3 AND instr(p.primary_name, m.name) > 0))`;
-    const placeArgs = municipality
-      ? [municipality, likePattern(municipality)]
-      : [prefecture!, likePattern(shortPrefecture(prefecture!)), prefecture!];
-    lists.set('place', db.prepare(
-      `SELECT ${cols} ${base} AND ${place} AND (${anyTerm}) ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${Math.max(PER_METHOD * 2, limit)}`,
-    ).all(...placeArgs, ...allTerms.map(likePattern), ...groupArgs) as unknown as Row[]);
+    const placeArgs = municipality ? [municipality, likePattern(municipality)] : [prefecture!, likePattern(shortPrefecture(prefecture!)), prefecture!];
+    lists.set(
+      'place',
+      db
+        .prepare(`SELECT ${cols} ${base} AND ${place} AND (${anyTerm}) ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${Math.max(PER_METHOD * 2, limit)}`)
+        .all(...placeArgs, ...allTerms.map(likePattern), ...groupArgs) as unknown as Row[],
+    );
     if (municipality && prefecture) {
-      lists.set('place:prefecture', db.prepare(
-        `SELECT ${cols} ${base} AND p.prefecture = ? AND (p.municipality IS NULL OR p.municipality = ?) AND (${anyTerm})
+      lists.set(
+        'place:prefecture',
+        db
+          .prepare(
+            `SELECT ${cols} ${base} AND p.prefecture = ? AND (p.municipality IS NULL OR p.municipality = ?) AND (${anyTerm})
          ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${PER_METHOD}`,
-      ).all(prefecture, municipality, ...allTerms.map(likePattern), ...groupArgs) as unknown as Row[]);
+          )
+          .all(prefecture, municipality, ...allTerms.map(likePattern), ...groupArgs) as unknown as Row[],
+      );
     }
     if (groups.length > 0) {
-      lists.set('nationwide', db.prepare(
-        `SELECT ${cols} ${base} AND p.prefecture IS NULL AND ${groupSql} ORDER BY ${stableOrder} LIMIT ${PER_METHOD}`,
-      ).all(...groupArgs) as unknown as Row[]);
+      lists.set(
+        'nationwide',
+        db
+          .prepare(`SELECT ${cols} ${base} AND p.prefecture IS NULL AND ${groupSql} ORDER BY ${stableOrder} LIMIT ${PER_METHOD}`)
+          .all(...groupArgs) as unknown as Row[],
+      );
     }
   }
 
@@ -214,9 +250,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
       if (entry.row.prefecture && entry.row.prefecture !== prefecture) entry.score *= OTHER_PLACE_FACTOR;
     }
   }
-  const kept = [...byPid.values()]
-    .sort((a, b) => b.score - a.score || (a.row.unified_id < b.row.unified_id ? -1 : 1))
-    .slice(0, limit);
+  const kept = [...byPid.values()].sort((a, b) => b.score - a.score || (a.row.unified_id < b.row.unified_id ? -1 : 1)).slice(0, limit);
 
   // 5. Duplicate groups of the kept candidates (they share one grade).
   const groupsOf = duplicateGroups(db);
@@ -282,7 +316,10 @@ export function parseArgs(argv: string[]): { query: string; options: PoolOptions
     else positional.push(a);
   }
   const [query, ...terms] = positional;
-  if (!query) throw new Error('usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--filter-pref P] [--json]');
+  if (!query)
+    throw new Error(
+      'usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--filter-pref P] [--json]',
+    );
   options.terms = terms;
   return { query, options, json };
 }

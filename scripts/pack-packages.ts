@@ -46,7 +46,9 @@ export function packPackage(dir: (typeof PUBLISHED)[number], outDir: string): Pa
   const source = path.join(ROOT, 'packages', dir);
   const stage = mkdtempSync(path.join(tmpdir(), `jpsp-pack-${dir}-`));
   try {
-    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', path.join(source, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')], { stdio: 'pipe' });
+    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', path.join(source, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')], {
+      stdio: 'pipe',
+    });
     const manifest = publishedManifest(JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Manifest);
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     copyFileSync(path.join(source, 'README.md'), path.join(stage, 'README.md'));
@@ -66,5 +68,6 @@ export function packPackages(outDir: string): PackedPackage[] {
 
 if (import.meta.main) {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist-packages' } } });
-  for (const packed of packPackages(path.resolve(values.out!))) console.log(`${packed.name}@${packed.version}: ${path.relative(process.cwd(), packed.tarball)}`);
+  for (const packed of packPackages(path.resolve(values.out!)))
+    console.log(`${packed.name}@${packed.version}: ${path.relative(process.cwd(), packed.tarball)}`);
 }

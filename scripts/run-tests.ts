@@ -12,7 +12,14 @@ export async function runTests(argv: string[], defaults: { patterns: string[]; c
   const patterns = files.length > 0 ? files : defaults.patterns;
   const result = spawnSync(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--test', `--test-concurrency=${defaults.concurrency}`, `--test-timeout=${defaults.timeoutMs}`, ...flags, ...patterns],
+    [
+      '--disable-warning=ExperimentalWarning',
+      '--test',
+      `--test-concurrency=${defaults.concurrency}`,
+      `--test-timeout=${defaults.timeoutMs}`,
+      ...flags,
+      ...patterns,
+    ],
     { stdio: 'inherit', cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
   );
   return result.status ?? 1;

@@ -106,11 +106,15 @@ export async function startServer(port: number, env: Record<string, string>): Pr
 
 /** Start the bare node:http replay server over a recordings file. */
 export async function startBare(port: number, recordingsFile: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(REPO_ROOT, 'bench', 'bare-replay.ts'), recordingsFile, String(port)], {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', path.join(REPO_ROOT, 'bench', 'bare-replay.ts'), recordingsFile, String(port)],
+    {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   await waitHealthy(url, child, 30_000);

@@ -47,8 +47,26 @@ function prng(seed: number): () => number {
 }
 
 const COMMON_TERMS = [
-  '補助金', 'IT導入', '省エネ', '新規就農', '事業承継', '創業', 'スマート農業', '設備投資', '賃上げ', 'DX',
-  '観光', '輸出', '研究開発', '空き家', '子育て', '防災', '再生可能エネルギー', '人材育成', '販路開拓', '商店街',
+  '補助金',
+  'IT導入',
+  '省エネ',
+  '新規就農',
+  '事業承継',
+  '創業',
+  'スマート農業',
+  '設備投資',
+  '賃上げ',
+  'DX',
+  '観光',
+  '輸出',
+  '研究開発',
+  '空き家',
+  '子育て',
+  '防災',
+  '再生可能エネルギー',
+  '人材育成',
+  '販路開拓',
+  '商店街',
 ];
 const PREFECTURES = ['東京都', '北海道', '大阪府', '福岡県', '愛知県', '長野県'];
 
@@ -96,12 +114,15 @@ export function searchMix(): Query[] {
 }
 
 /** Characters that do not make a sensible search term on their own. */
-const NOT_TERM = /[\s・、。「」『』（）()【】［］\[\]｜|／/:：,，.．\-－ー〜~!！?？"'’”]/u;
+const NOT_TERM = /[\s・、。「」『』（）()【】［］[\]｜|／/:：,，.．\-－ー〜~!！?？"'’”]/u;
 
 /** `count` distinct searches drawn from programme names, with filters on some. */
 export function longTail(db: DatabaseSync, count: number): Query[] {
-  const names = db.prepare("SELECT primary_name, prefecture, tier FROM programs WHERE tier <> 'X' ORDER BY pid").all() as
-    { primary_name: string; prefecture: string | null; tier: string }[];
+  const names = db.prepare("SELECT primary_name, prefecture, tier FROM programs WHERE tier <> 'X' ORDER BY pid").all() as {
+    primary_name: string;
+    prefecture: string | null;
+    tier: string;
+  }[];
   const random = prng(20261123);
   const seen = new Set<string>();
   const out: Query[] = [];
@@ -137,16 +158,23 @@ export interface Keys {
 export function buildScenarios(catalogFile: string, keys: Keys, longTailCount: number): Scenario[] {
   const db = new DatabaseSync(catalogFile, { readOnly: true });
   try {
-    const ids = (db.prepare("SELECT unified_id FROM programs WHERE tier IN ('S','A') ORDER BY pid LIMIT 58").all() as { unified_id: string }[])
-      .map((r) => r.unified_id);
-    const rules = db.prepare('SELECT program_a, program_b FROM exclusion_rules WHERE program_a IS NOT NULL AND program_b IS NOT NULL LIMIT 4').all() as
-      { program_a: string; program_b: string }[];
+    const ids = (db.prepare("SELECT unified_id FROM programs WHERE tier IN ('S','A') ORDER BY pid LIMIT 58").all() as { unified_id: string }[]).map(
+      (r) => r.unified_id,
+    );
+    const rules = db.prepare('SELECT program_a, program_b FROM exclusion_rules WHERE program_a IS NOT NULL AND program_b IS NOT NULL LIMIT 4').all() as {
+      program_a: string;
+      program_b: string;
+    }[];
     const paid = { 'x-api-key': keys.paid };
     const free = { 'x-api-key': keys.free };
     const json = { 'content-type': 'application/json' };
     const get = (p: string, headers: Record<string, string>): BenchRequest => ({ method: 'GET', path: p, body: null, headers });
-    const post = (p: string, body: unknown, headers: Record<string, string>): BenchRequest =>
-      ({ method: 'POST', path: p, body: JSON.stringify(body), headers: { ...json, ...headers } });
+    const post = (p: string, body: unknown, headers: Record<string, string>): BenchRequest => ({
+      method: 'POST',
+      path: p,
+      body: JSON.stringify(body),
+      headers: { ...json, ...headers },
+    });
 
     const detailIds = ids.slice(0, 8);
     const details = (h: Record<string, string>) => detailIds.map((id) => get(`/v1/programs/${id}`, h));
@@ -157,37 +185,49 @@ export function buildScenarios(catalogFile: string, keys: Keys, longTailCount: n
 
     return [
       {
-        name: 'detail', about: 'GET /v1/programs/{id}, 8 ids, paid key',
-        requests: details(paid), target: { rps: 0.6 },
+        name: 'detail',
+        about: 'GET /v1/programs/{id}, 8 ids, paid key',
+        requests: details(paid),
+        target: { rps: 0.6 },
       },
       {
-        name: 'search-mix', about: `${mix.length} realistic searches (gold queries, common terms, filters, shapes, paging), paid key`,
-        requests: searches(paid, mix), target: { rps: 0.5, p99Times: 3 },
+        name: 'search-mix',
+        about: `${mix.length} realistic searches (gold queries, common terms, filters, shapes, paging), paid key`,
+        requests: searches(paid, mix),
+        target: { rps: 0.5, p99Times: 3 },
       },
       {
-        name: 'long-tail', about: `${longTailCount} distinct searches from programme names, paid key`,
-        requests: searches(paid, longTail(db, longTailCount)), target: { rps: 0.2 },
+        name: 'long-tail',
+        about: `${longTailCount} distinct searches from programme names, paid key`,
+        requests: searches(paid, longTail(db, longTailCount)),
+        target: { rps: 0.2 },
       },
       {
-        name: 'batch-50', about: 'POST /v1/programs/batch with 50 ids, paid key',
+        name: 'batch-50',
+        about: 'POST /v1/programs/batch with 50 ids, paid key',
         requests: [post('/v1/programs/batch', { unified_ids: ids.slice(0, 50) }, paid)],
       },
       {
-        name: 'exclusion-check', about: 'POST /v1/exclusions/check, pairs from the rules, paid key',
+        name: 'exclusion-check',
+        about: 'POST /v1/exclusions/check, pairs from the rules, paid key',
         requests: rules.map((r, i) => post('/v1/exclusions/check', { program_ids: [r.program_a, r.program_b, ids[i]] }, paid)),
       },
       {
-        name: 'mcp-search', about: 'POST /mcp tools/call search_programs, paid key',
+        name: 'mcp-search',
+        about: 'POST /mcp tools/call search_programs, paid key',
         requests: mcpArgs.map((args, i) =>
-          post('/mcp', { jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_programs', arguments: args } }, mcpHeaders)),
+          post('/mcp', { jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_programs', arguments: args } }, mcpHeaders),
+        ),
         target: { rps: 0.3 },
       },
       {
-        name: 'anonymous', about: 'detail + 20 searches of the mix, no key',
+        name: 'anonymous',
+        about: 'detail + 20 searches of the mix, no key',
         requests: [...details({}), ...searches({}, mix.slice(0, 20))],
       },
       {
-        name: 'free-key', about: 'detail + 20 searches of the mix, free key',
+        name: 'free-key',
+        about: 'detail + 20 searches of the mix, free key',
         requests: [...details(free), ...searches(free, mix.slice(0, 20))],
       },
     ];

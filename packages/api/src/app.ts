@@ -80,7 +80,10 @@ export interface BuildOptions {
   recordSets?: readonly RecordSetSpec[];
 }
 
-const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 /**
  * How long a client may take to send a request and keep an idle connection
@@ -93,7 +96,9 @@ const trustHops = (hops: number) => (_address: string, hop: number): boolean => 
  * off: Fastify's 503 is not in our `{detail}` shape, and the request would be
  * lost for no gain; the listening socket is already closed).
  */
-function connectionTimeouts(config: Readonly<Config>): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'return503OnClosing'> & { http: object } {
+function connectionTimeouts(
+  config: Readonly<Config>,
+): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'return503OnClosing'> & { http: object } {
   const requestTimeout = Math.round(config.requestTimeoutSeconds * 1000);
   const headersTimeout = Math.round(config.headersTimeoutSeconds * 1000);
   const sweep = Math.min(30_000, Math.max(100, Math.floor((requestTimeout || headersTimeout) / 4)));
@@ -167,29 +172,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(metaRoutes);
   await app.register(devicePageRoutes);
-  await app.register(async (v1) => {
-    await v1.register(programsRoutes, { prefix: '/programs' });
-    await v1.register(programHistoryRoutes, { prefix: '/programs' });
-    await v1.register(changesRoutes);
-    await v1.register(exclusionsRoutes, { prefix: '/exclusions' });
-    await v1.register(pingRoutes);
-    await v1.register(attributionRoutes);
-    await v1.register(openapiRoutes);
-    await v1.register(amRoutes, { prefix: '/am' });
-    await v1.register(meRoutes);
-    await v1.register(sessionRoutes);
-    await v1.register(savedSearchRoutes);
-    await v1.register(webhookRoutes);
-    await v1.register(subscriberRoutes);
-    await v1.register(calendarRoutes);
-    await v1.register(feedbackRoutes);
-    await v1.register(deviceRoutes, { prefix: '/device' });
-    await v1.register(adminRoutes, { prefix: '/admin' });
-    for (const spec of options.recordSets ?? RECORD_SETS) await v1.register(recordSetRoutes(spec), { prefix: `/${spec.name}` });
-    await v1.register(advisorsRoutes, { prefix: '/advisors' });
-    await v1.register(billingRoutes, { prefix: '/billing' });
-    await v1.register(billingHistoryRoutes);
-  }, { prefix: '/v1' });
+  await app.register(
+    async (v1) => {
+      await v1.register(programsRoutes, { prefix: '/programs' });
+      await v1.register(programHistoryRoutes, { prefix: '/programs' });
+      await v1.register(changesRoutes);
+      await v1.register(exclusionsRoutes, { prefix: '/exclusions' });
+      await v1.register(pingRoutes);
+      await v1.register(attributionRoutes);
+      await v1.register(openapiRoutes);
+      await v1.register(amRoutes, { prefix: '/am' });
+      await v1.register(meRoutes);
+      await v1.register(sessionRoutes);
+      await v1.register(savedSearchRoutes);
+      await v1.register(webhookRoutes);
+      await v1.register(subscriberRoutes);
+      await v1.register(calendarRoutes);
+      await v1.register(feedbackRoutes);
+      await v1.register(deviceRoutes, { prefix: '/device' });
+      await v1.register(adminRoutes, { prefix: '/admin' });
+      for (const spec of options.recordSets ?? RECORD_SETS) await v1.register(recordSetRoutes(spec), { prefix: `/${spec.name}` });
+      await v1.register(advisorsRoutes, { prefix: '/advisors' });
+      await v1.register(billingRoutes, { prefix: '/billing' });
+      await v1.register(billingHistoryRoutes);
+    },
+    { prefix: '/v1' },
+  );
   await app.register(mcpRoutes);
   await app.register(portal);
 

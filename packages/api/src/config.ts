@@ -21,16 +21,40 @@ export interface Setting {
 export const SETTINGS: readonly Setting[] = [
   { name: 'PORT', default: '8080', help: 'TCP port to listen on.' },
   { name: 'HOST', default: '127.0.0.1', help: 'Address to listen on.' },
-  { name: 'WEB_CONCURRENCY', default: 'available cores', help: 'Worker processes serving the port (node:cluster), each with its own read-only catalogue and state-store handle; the primary builds the catalogue and migrates the store before forking, restarts a crashed worker (with backoff) and serves the sum of their metrics. `1`: one process, no cluster.' },
-  { name: 'REQUEST_TIMEOUT_SECONDS', default: '30', help: 'Time a client has to send a whole request (headers and body); a slower request is answered 408 and its connection closed. Checked every quarter of it (at most 30 s); 0 disables it.' },
-  { name: 'HEADERS_TIMEOUT_SECONDS', default: '10', help: 'Time a client has to send the request line and headers, at most REQUEST_TIMEOUT_SECONDS; answered 408 like a slow body.' },
-  { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', default: '72', help: 'How long an idle keep-alive connection stays open; keep it longer than the idle timeout of a load balancer in front (often 60 s), so the balancer, not the server, closes idle connections.' },
-  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', help: 'On SIGTERM or SIGINT: time in-flight requests have to finish before their connections are cut; usage and meter events are flushed after that and the process exits 0 (1 if the flush itself does not end within this time again).' },
+  {
+    name: 'WEB_CONCURRENCY',
+    default: 'available cores',
+    help: 'Worker processes serving the port (node:cluster), each with its own read-only catalogue and state-store handle; the primary builds the catalogue and migrates the store before forking, restarts a crashed worker (with backoff) and serves the sum of their metrics. `1`: one process, no cluster.',
+  },
+  {
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    default: '30',
+    help: 'Time a client has to send a whole request (headers and body); a slower request is answered 408 and its connection closed. Checked every quarter of it (at most 30 s); 0 disables it.',
+  },
+  {
+    name: 'HEADERS_TIMEOUT_SECONDS',
+    default: '10',
+    help: 'Time a client has to send the request line and headers, at most REQUEST_TIMEOUT_SECONDS; answered 408 like a slow body.',
+  },
+  {
+    name: 'KEEP_ALIVE_TIMEOUT_SECONDS',
+    default: '72',
+    help: 'How long an idle keep-alive connection stays open; keep it longer than the idle timeout of a load balancer in front (often 60 s), so the balancer, not the server, closes idle connections.',
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_SECONDS',
+    default: '10',
+    help: 'On SIGTERM or SIGINT: time in-flight requests have to finish before their connections are cut; usage and meter events are flushed after that and the process exits 0 (1 if the flush itself does not end within this time again).',
+  },
   { name: 'DATA_DIR', default: './var', help: 'Directory holding catalog.sqlite and the default state.sqlite.' },
   { name: 'DATABASE_URL', default: null, help: 'postgres://… selects PostgreSQL for account/usage state; unset means SQLite in DATA_DIR.' },
   { name: 'DATASET_DIR', default: 'data/dataset (bundled)', help: 'JSONL (or .jsonl.gz) source directory for `ingest`.' },
   { name: 'NODE_ENV', default: null, help: '`production` refuses to start without IP_HASH_SALT, SERVER_SECRET (or their _FILE forms) and PUBLIC_BASE_URL.' },
-  { name: 'IP_HASH_SALT', default: null, help: 'Master secret (32+ characters) from which each Japan-time day\'s HMAC-SHA256 salt for client addresses is derived; outside production a random one is persisted in the state store when unset.' },
+  {
+    name: 'IP_HASH_SALT',
+    default: null,
+    help: "Master secret (32+ characters) from which each Japan-time day's HMAC-SHA256 salt for client addresses is derived; outside production a random one is persisted in the state store when unset.",
+  },
   { name: 'IP_HASH_SALT_FILE', default: null, help: 'File holding IP_HASH_SALT (e.g. a mounted secret), read at start; keep it outside DATA_DIR.' },
   { name: 'ADMIN_API_KEY', default: null, help: 'Key for /v1/admin/*; when unset the admin endpoints answer 404.' },
   { name: 'STRIPE_SECRET_KEY', default: null, help: 'Stripe secret key; without it checkout and portal answer 503.' },
@@ -39,46 +63,142 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'STRIPE_METER_EVENT_NAME', default: 'api_requests', help: 'Billing Meter event name that usage is reported under.' },
   { name: 'STRIPE_API_BASE', default: null, help: 'Override of the Stripe API host, e.g. http://127.0.0.1:12111 for a local fake.' },
   { name: 'STRIPE_MAX_NETWORK_RETRIES', default: '2', help: 'Retries of a failed Stripe call inside the SDK (POSTs reuse one idempotency key).' },
-  { name: 'STRIPE_METER_FLUSH_SECONDS', default: '5', help: 'Interval of the background flush of usage to Stripe Billing Meter events; 0 disables the timer (usage still flushes on close).' },
-  { name: 'BILLING_HISTORY_CACHE_SECONDS', default: '300', help: 'How long /v1/me/billing_history serves invoices cached in the state store before asking Stripe again.' },
+  {
+    name: 'STRIPE_METER_FLUSH_SECONDS',
+    default: '5',
+    help: 'Interval of the background flush of usage to Stripe Billing Meter events; 0 disables the timer (usage still flushes on close).',
+  },
+  {
+    name: 'BILLING_HISTORY_CACHE_SECONDS',
+    default: '300',
+    help: 'How long /v1/me/billing_history serves invoices cached in the state store before asking Stripe again.',
+  },
   { name: 'UNIT_PRICE_YEN', default: '3', help: 'Price of one billable request in whole yen, at least 1 (the figure the monthly cap is defined against).' },
   { name: 'ANON_DAILY_LIMIT', default: '100', help: 'Anonymous requests per client address (IPv4 /32, IPv6 /64) per Japan-time day.' },
   { name: 'FREE_DAILY_LIMIT', default: '100', help: 'Requests per free key per UTC day.' },
-  { name: 'SUBSCRIBE_DAILY_LIMIT', default: '20', help: 'E-mail sign-ups (POST /v1/subscribers) per key (or address hash) per Japan-time day; an address also gets at most 3 confirmation mails a day.' },
+  {
+    name: 'SUBSCRIBE_DAILY_LIMIT',
+    default: '20',
+    help: 'E-mail sign-ups (POST /v1/subscribers) per key (or address hash) per Japan-time day; an address also gets at most 3 confirmation mails a day.',
+  },
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
   { name: 'PORTAL_DAILY_LIMIT', default: '10', help: 'Billing-portal sessions per key (or client address) per Japan-time day.' },
-  { name: 'WRITE_DAILY_LIMIT', default: '30', help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.' },
+  {
+    name: 'WRITE_DAILY_LIMIT',
+    default: '30',
+    help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.',
+  },
   { name: 'MCP_MAX_BATCH', default: '10', help: 'JSON-RPC messages one POST /mcp may carry; a larger batch is refused before anything runs.' },
-  { name: 'BILLING_RETURN_URL_ORIGINS', default: null, help: 'Comma list of origins (https://shop.example.jp) a billing-portal return_url may point to; unset: any https URL.' },
-  { name: 'TRUST_PROXY', default: null, help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address." },
-  { name: 'TRUST_FORWARDED_HOST', default: 'false', help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.' },
-  { name: 'PUBLIC_BASE_URL', default: 'http://HOST:PORT', help: 'Public origin of the service (e.g. https://api.example.jp), used for links it hands out such as the device flow\'s verification_uri; never taken from the Host header.' },
-  { name: 'METRICS_PORT', default: null, help: 'When set, /metrics is also served without a key on this port (0: any free port), meant for a private network; with several workers the cluster primary serves the sum of all workers there. Otherwise /metrics needs ADMIN_API_KEY.' },
+  {
+    name: 'BILLING_RETURN_URL_ORIGINS',
+    default: null,
+    help: 'Comma list of origins (https://shop.example.jp) a billing-portal return_url may point to; unset: any https URL.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: null,
+    help: "Which hops of X-Forwarded-For to trust, as Fastify's trustProxy defines: a hop count (`1`), or a comma list of addresses and CIDRs (`10.0.0.0/8,192.0.2.7`, also `loopback`, `linklocal`, `uniquelocal`), or `true` (every hop: only behind a proxy that overwrites the header). Unset, empty, `false` or `0`: the socket address.",
+  },
+  {
+    name: 'TRUST_FORWARDED_HOST',
+    default: 'false',
+    help: 'true: believe X-Forwarded-Host from trusted proxies. Otherwise the header is dropped; public links come from PUBLIC_BASE_URL only.',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    default: 'http://HOST:PORT',
+    help: "Public origin of the service (e.g. https://api.example.jp), used for links it hands out such as the device flow's verification_uri; never taken from the Host header.",
+  },
+  {
+    name: 'METRICS_PORT',
+    default: null,
+    help: 'When set, /metrics is also served without a key on this port (0: any free port), meant for a private network; with several workers the cluster primary serves the sum of all workers there. Otherwise /metrics needs ADMIN_API_KEY.',
+  },
   { name: 'METRICS_HOST', default: '127.0.0.1', help: 'Address the METRICS_PORT listener binds to.' },
   { name: 'LOG_LEVEL', default: 'info', help: 'pino log level (fatal, error, warn, info, debug, trace, silent).' },
-  { name: 'SERVER_SECRET', default: null, help: 'Secret (32+ characters) for encrypting one-time key reveals, webhook signing secrets and subscriber addresses, and for the unsubscribe tokens; outside production a random one is persisted in the state store when unset.' },
-  { name: 'SMTP_URL', default: null, help: 'smtp:// or smtps:// URL of the mail relay for subscriber e-mail (nodemailer); unset means POST /v1/subscribers answers 503.' },
+  {
+    name: 'SERVER_SECRET',
+    default: null,
+    help: 'Secret (32+ characters) for encrypting one-time key reveals, webhook signing secrets and subscriber addresses, and for the unsubscribe tokens; outside production a random one is persisted in the state store when unset.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: null,
+    help: 'smtp:// or smtps:// URL of the mail relay for subscriber e-mail (nodemailer); unset means POST /v1/subscribers answers 503.',
+  },
   { name: 'MAIL_FROM', default: 'JP Support Programs <no-reply@localhost>', help: 'From address of subscriber e-mail.' },
-  { name: 'OUTBOUND_ALLOW_PRIVATE', default: 'false', help: 'true allows webhook targets in private, loopback, link-local and other special-purpose ranges, and plain http (development and tests only).' },
-  { name: 'OUTBOUND_INTERVAL_SECONDS', default: '5', help: 'Interval of the outbound worker (webhook deliveries, e-mail digests); 0 disables the timer. One process at a time runs it (a lease in the state store).' },
+  {
+    name: 'OUTBOUND_ALLOW_PRIVATE',
+    default: 'false',
+    help: 'true allows webhook targets in private, loopback, link-local and other special-purpose ranges, and plain http (development and tests only).',
+  },
+  {
+    name: 'OUTBOUND_INTERVAL_SECONDS',
+    default: '5',
+    help: 'Interval of the outbound worker (webhook deliveries, e-mail digests); 0 disables the timer. One process at a time runs it (a lease in the state store).',
+  },
   { name: 'WEBHOOK_MAX_ATTEMPTS', default: '8', help: 'Attempts of one webhook delivery before it is marked failed.' },
-  { name: 'WEBHOOK_RETRY_BASE_SECONDS', default: '30', help: 'First retry delay of a failed webhook delivery; doubled on each further attempt (capped at 6 hours).' },
-  { name: 'WEBHOOK_DISABLE_AFTER', default: '15', help: 'Consecutive failed delivery attempts after which a webhook endpoint is disabled (the reason is shown in GET /v1/me/webhooks).' },
+  {
+    name: 'WEBHOOK_RETRY_BASE_SECONDS',
+    default: '30',
+    help: 'First retry delay of a failed webhook delivery; doubled on each further attempt (capped at 6 hours).',
+  },
+  {
+    name: 'WEBHOOK_DISABLE_AFTER',
+    default: '15',
+    help: 'Consecutive failed delivery attempts after which a webhook endpoint is disabled (the reason is shown in GET /v1/me/webhooks).',
+  },
   { name: 'WEBHOOK_TIMEOUT_SECONDS', default: '10', help: 'Time allowed for a webhook receiver to answer.' },
   { name: 'DIGEST_INTERVAL_HOURS', default: '24', help: 'Least time between two digests to one subscriber.' },
-  { name: 'EXPORT_MAX_ROWS', default: '10000', help: 'Most rows of one CSV or JSONL export; each started 100 rows count as one request for quota and billing.' },
-  { name: 'MCP_TOOLSETS', default: null, help: 'Comma-separated optional toolsets served at /mcp besides the 55 tools (e.g. informed: change feed, saved searches, calendars).' },
+  {
+    name: 'EXPORT_MAX_ROWS',
+    default: '10000',
+    help: 'Most rows of one CSV or JSONL export; each started 100 rows count as one request for quota and billing.',
+  },
+  {
+    name: 'MCP_TOOLSETS',
+    default: null,
+    help: 'Comma-separated optional toolsets served at /mcp besides the 55 tools (e.g. informed: change feed, saved searches, calendars).',
+  },
   { name: 'SERVER_SECRET_FILE', default: null, help: 'File holding SERVER_SECRET, read at start; keep it outside DATA_DIR.' },
-  { name: 'SEALED_KEY_TTL_HOURS', default: '72', help: 'Hours a key issued by a webhook waits, encrypted, for its one reveal through from-checkout; afterwards the sealed copy is erased.' },
-  { name: 'JGRANTS_API_BASE', default: 'https://api.jgrants-portal.go.jp/exp/v1/public', help: 'Base URL of the jGrants public API read by `cli sync jgrants` (tests point it at a local fake).' },
+  {
+    name: 'SEALED_KEY_TTL_HOURS',
+    default: '72',
+    help: 'Hours a key issued by a webhook waits, encrypted, for its one reveal through from-checkout; afterwards the sealed copy is erased.',
+  },
+  {
+    name: 'JGRANTS_API_BASE',
+    default: 'https://api.jgrants-portal.go.jp/exp/v1/public',
+    help: 'Base URL of the jGrants public API read by `cli sync jgrants` (tests point it at a local fake).',
+  },
   { name: 'JGRANTS_RATE', default: '2', help: 'Requests per second `sync jgrants` sends at most (the API is public and keyless: stay polite).' },
-  { name: 'JGRANTS_KEYWORDS', default: '補助金,助成金,支援金', help: 'Comma list of keywords `sync jgrants` pages through (the API needs a keyword of 2+ characters).' },
-  { name: 'JGRANTS_ACCEPTANCE', default: '1', help: 'Comma list of acceptance states `sync jgrants` asks for: `1` open for applications, `0` every programme.' },
+  {
+    name: 'JGRANTS_KEYWORDS',
+    default: '補助金,助成金,支援金',
+    help: 'Comma list of keywords `sync jgrants` pages through (the API needs a keyword of 2+ characters).',
+  },
+  {
+    name: 'JGRANTS_ACCEPTANCE',
+    default: '1',
+    help: 'Comma list of acceptance states `sync jgrants` asks for: `1` open for applications, `0` every programme.',
+  },
   { name: 'EGOV_API_BASE', default: 'https://laws.e-gov.go.jp/api/2', help: 'Base URL of the e-Gov 法令API v2 read by `cli sync egov`.' },
   { name: 'EGOV_RATE', default: '2', help: 'Requests per second `sync egov` sends at most.' },
-  { name: 'SYNC_MAX_RETRIES', default: '5', help: 'Retries of one source request after a 429, a 5xx or a network error (exponential backoff; a Retry-After is honoured).' },
-  { name: 'CATALOG_POLL_SECONDS', default: '5', help: 'How often a serving process checks DATA_DIR/catalog.sqlite for a new catalogue besides fs.watch (0: watch only); a new one is opened and swapped in without a restart.' },
-  { name: 'SESSION_TTL_SECONDS', default: '28800', help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.' },
+  {
+    name: 'SYNC_MAX_RETRIES',
+    default: '5',
+    help: 'Retries of one source request after a 429, a 5xx or a network error (exponential backoff; a Retry-After is honoured).',
+  },
+  {
+    name: 'CATALOG_POLL_SECONDS',
+    default: '5',
+    help: 'How often a serving process checks DATA_DIR/catalog.sqlite for a new catalogue besides fs.watch (0: watch only); a new one is opened and swapped in without a restart.',
+  },
+  {
+    name: 'SESSION_TTL_SECONDS',
+    default: '28800',
+    help: 'Lifetime of a browser session of the developer portal (POST /v1/session), at least 60; the cookie expires with it.',
+  },
 ];
 
 export interface Config {
@@ -177,7 +297,11 @@ export function parseTrustProxy(raw: string | null): TrustProxy {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((e) => e.trim()).filter(Boolean).map(trustedEntry);
+  return value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map(trustedEntry);
 }
 
 function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -257,7 +381,10 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
 function readList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
   const raw = readString(env, name);
   if (raw === null) return fallback;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0) throw new ConfigError(`${name} must list at least one value`);
   return list;
 }
@@ -271,18 +398,22 @@ function readString(env: NodeJS.ProcessEnv, name: string): string | null {
 function readOriginList(env: NodeJS.ProcessEnv, name: string): string[] | null {
   const raw = readString(env, name);
   if (raw === null) return null;
-  return raw.split(',').map((e) => e.trim()).filter(Boolean).map((entry) => {
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      throw new ConfigError(`${name}: ${JSON.stringify(entry)} is not an absolute URL`);
-    }
-    if (url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-      throw new ConfigError(`${name}: ${JSON.stringify(entry)} must be an https origin such as https://shop.example.jp`);
-    }
-    return url.origin;
-  });
+  return raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new ConfigError(`${name}: ${JSON.stringify(entry)} is not an absolute URL`);
+      }
+      if (url.protocol !== 'https:' || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+        throw new ConfigError(`${name}: ${JSON.stringify(entry)} must be an https origin such as https://shop.example.jp`);
+      }
+      return url.origin;
+    });
 }
 
 /** Build the configuration from an environment (default: the process's). */
@@ -302,7 +433,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const missing = [!ipHashSalt && 'IP_HASH_SALT', !serverSecret && 'SERVER_SECRET', !publicBaseUrl && 'PUBLIC_BASE_URL'].filter(Boolean);
     if (missing.length) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (secrets may come from *_FILE)`);
   }
-  for (const [name, value] of [['IP_HASH_SALT', ipHashSalt], ['SERVER_SECRET', serverSecret]] as const) {
+  for (const [name, value] of [
+    ['IP_HASH_SALT', ipHashSalt],
+    ['SERVER_SECRET', serverSecret],
+  ] as const) {
     if (production && value !== null && value.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
     }
@@ -364,7 +498,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutSeconds: readNumber(env, 'WEBHOOK_TIMEOUT_SECONDS', 10),
     digestIntervalHours: readNumber(env, 'DIGEST_INTERVAL_HOURS', 24),
     exportMaxRows: readInt(env, 'EXPORT_MAX_ROWS', 10_000, 1),
-    mcpToolsets: (readString(env, 'MCP_TOOLSETS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    mcpToolsets: (readString(env, 'MCP_TOOLSETS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     jgrantsApiBase: readOrigin(env, 'JGRANTS_API_BASE') ?? 'https://api.jgrants-portal.go.jp/exp/v1/public',
     jgrantsRate: readNumber(env, 'JGRANTS_RATE', 2),
     jgrantsKeywords: readList(env, 'JGRANTS_KEYWORDS', ['補助金', '助成金', '支援金']),

@@ -1,9 +1,7 @@
 // The client: one request core (URL, headers, per-attempt timeout, one retry
 // policy, error mapping) that every resource method goes through. Resources
 // never touch the transport; the transport never decides about retries.
-import {
-  APIConnectionError, APIError, APITimeoutError, APIUserAbortError, JpSupportError, parseRetryAfterSeconds,
-} from './errors.ts';
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, JpSupportError, parseRetryAfterSeconds } from './errors.ts';
 import { fetchTransport, type Transport, type TransportResponse } from './transport.ts';
 import type { CallOptions, HttpMethod, QueryParams, QueryScalar, RequestCore, RequestOptions } from './request-options.ts';
 import { Programs } from './resources/programs.ts';
@@ -374,7 +372,8 @@ function nonNegative(value: number | undefined, fallback: number, name: string):
 function describe(err: unknown): string {
   if (err instanceof Error) {
     const cause = (err as { cause?: unknown }).cause;
-    const inner = cause instanceof Error ? cause.message : typeof cause === 'object' && cause && 'code' in cause ? String((cause as { code: unknown }).code) : '';
+    const inner =
+      cause instanceof Error ? cause.message : typeof cause === 'object' && cause && 'code' in cause ? String((cause as { code: unknown }).code) : '';
     return inner && inner !== err.message ? `${err.message} (${inner})` : err.message;
   }
   return String(err);

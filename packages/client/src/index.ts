@@ -1,11 +1,29 @@
 // @jp-support/client: TypeScript client of the Japanese public support programs API.
 export { JpSupportClient, JpSupportClient as default, VERSION, backoffDelay, sleep } from './client.ts';
 export type {
-  ClientOptions, RequestOptions, CallOptions, APIResponse, HttpMethod, QueryParams, QueryScalar, QueryValue, Sleep,
+  ClientOptions,
+  RequestOptions,
+  CallOptions,
+  APIResponse,
+  HttpMethod,
+  QueryParams,
+  QueryScalar,
+  QueryValue,
+  Sleep,
 } from './client.ts';
 export {
-  JpSupportError, APIError, BadRequestError, AuthenticationError, CapReachedError, NotFoundError, RateLimitError, ServerError,
-  APIConnectionError, APITimeoutError, APIUserAbortError, parseRetryAfterSeconds,
+  JpSupportError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  CapReachedError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  parseRetryAfterSeconds,
 } from './errors.ts';
 export type { ResponseHeaders } from './errors.ts';
 export { fetchTransport, injectTransport } from './transport.ts';

@@ -33,15 +33,13 @@ export interface LaunchToolServerOptions {
  */
 export async function launchToolServer(options: LaunchToolServerOptions) {
   if (!options?.baseUrl) throw new JpSupportError('launchToolServer: baseUrl is required');
-  if (!options.command) throw new JpSupportError('launchToolServer: command is required (the bundled tool server gives it: toolServerCommand() in @jp-support/mcp/launch)');
+  if (!options.command)
+    throw new JpSupportError('launchToolServer: command is required (the bundled tool server gives it: toolServerCommand() in @jp-support/mcp/launch)');
   const proc = (globalThis as { process?: unknown }).process;
   if (!proc) throw new JpSupportError('launchToolServer needs Node.js (it starts a child process).');
   let sdk: [typeof import('@modelcontextprotocol/sdk/client/index.js'), typeof import('@modelcontextprotocol/sdk/client/stdio.js')];
   try {
-    sdk = await Promise.all([
-      import('@modelcontextprotocol/sdk/client/index.js'),
-      import('@modelcontextprotocol/sdk/client/stdio.js'),
-    ]);
+    sdk = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/stdio.js')]);
   } catch (cause) {
     throw new JpSupportError('launchToolServer needs the optional peer dependency @modelcontextprotocol/sdk: npm install @modelcontextprotocol/sdk', { cause });
   }

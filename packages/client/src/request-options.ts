@@ -32,7 +32,6 @@ export interface RequestOptions {
 /** Options a resource method takes last: everything but query and body. */
 export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
 
-
 /** What a resource needs of the client: its request core. */
 export interface RequestCore {
   get<T>(path: string, options?: RequestOptions): Promise<T>;

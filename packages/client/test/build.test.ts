@@ -26,19 +26,32 @@ test('generated types are in sync with docs/openapi.json (run `npm run gen:clien
 test('the generator turns schema keywords into the expected TypeScript', async () => {
   const { generateClientTypes } = await import('../../../scripts/gen-client-types.ts');
   const out = generateClientTypes({
-    components: { schemas: { 'def-0': { title: 'Thing', type: 'object', required: ['id'], properties: { id: { type: 'integer' }, 'odd-key': { type: ['string', 'null'] } }, additionalProperties: true } } },
+    components: {
+      schemas: {
+        'def-0': {
+          title: 'Thing',
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer' }, 'odd-key': { type: ['string', 'null'] } },
+          additionalProperties: true,
+        },
+      },
+    },
     paths: {
       '/v1/things/{id}': {
         get: {
           operationId: 'getThing',
-          parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string' } }, { in: 'query', name: 'tag', schema: { type: 'array', items: { enum: ['a', 'b'] } } }],
+          parameters: [
+            { in: 'path', name: 'id', required: true, schema: { type: 'string' } },
+            { in: 'query', name: 'tag', schema: { type: 'array', items: { enum: ['a', 'b'] } } },
+          ],
           responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/def-0' } } } } },
         },
       },
     },
   });
-  assert.match(out, /export type Thing = \{\n  id: number;\n  "odd-key"\?: string \| null;\n  \[key: string\]: unknown;\n\};/);
-  assert.match(out, /export type GetThingParams = \{\n  id: string;\n\};/);
+  assert.match(out, /export type Thing = \{\n {2}id: number;\n {2}"odd-key"\?: string \| null;\n {2}\[key: string\]: unknown;\n\};/);
+  assert.match(out, /export type GetThingParams = \{\n {2}id: string;\n\};/);
   assert.match(out, /tag\?: Array<"a" \| "b"> \| \("a" \| "b"\);/);
   assert.match(out, /export type GetThingResponse = Thing;/);
   assert.match(out, /getThing: \{ method: "GET"; path: "\/v1\/things\/\{id\}"; query: GetThingQuery; params: GetThingParams; response: GetThingResponse \};/);

@@ -3,13 +3,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  APIError, AuthenticationError, BadRequestError, CapReachedError, JpSupportClient, JpSupportError, NotFoundError,
-  RateLimitError, ServerError, fetchTransport, injectTransport,
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  CapReachedError,
+  JpSupportClient,
+  JpSupportError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  fetchTransport,
+  injectTransport,
 } from '../src/index.ts';
 import { build } from '../../api/test/helper.ts';
 import { json, recordingSleep, scriptedServer } from './helpers.ts';
 
-const catchErr = (p: Promise<unknown>) => p.then(() => assert.fail('expected an error'), (e: unknown) => e);
+const catchErr = (p: Promise<unknown>) =>
+  p.then(
+    () => assert.fail('expected an error'),
+    (e: unknown) => e,
+  );
 
 test('the API server: 404, 400, 422, 401 and 429 map to their classes with detail and request id', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '6' });
@@ -41,7 +54,11 @@ test('the API server: 404, 400, 422, 401 and 429 map to their classes with detai
   assert.ok(bearer instanceof AuthenticationError);
 
   let limited: unknown;
-  for (let i = 0; i < 10 && !limited; i++) limited = await client.meta().then(() => undefined, (e: unknown) => e);
+  for (let i = 0; i < 10 && !limited; i++)
+    limited = await client.meta().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
   assert.ok(limited instanceof RateLimitError, String(limited));
   assert.equal(limited.status, 429);
   assert.equal(limited.limit, 6);
@@ -53,11 +70,16 @@ test('the API server: 404, 400, 422, 401 and 429 map to their classes with detai
 test('402 (cap reached) carries capYen and spentYen; 403, 5xx, 409 and non-JSON bodies', async (t) => {
   const srv = await scriptedServer(t, (req, res) => {
     switch (req.url) {
-      case '/402': return json(res, 402, { detail: 'Monthly spend cap of 300 yen reached', cap_yen: 300, spent_yen: 300 }, { 'x-request-id': 'r402' });
-      case '/402-unpaid': return json(res, 402, { detail: 'Checkout session is not paid' });
-      case '/403': return json(res, 403, { detail: 'Forbidden' });
-      case '/409': return json(res, 409, { detail: 'A key was already issued for this subscription' });
-      case '/500': return json(res, 500, { detail: 'Internal server error' });
+      case '/402':
+        return json(res, 402, { detail: 'Monthly spend cap of 300 yen reached', cap_yen: 300, spent_yen: 300 }, { 'x-request-id': 'r402' });
+      case '/402-unpaid':
+        return json(res, 402, { detail: 'Checkout session is not paid' });
+      case '/403':
+        return json(res, 403, { detail: 'Forbidden' });
+      case '/409':
+        return json(res, 409, { detail: 'A key was already issued for this subscription' });
+      case '/500':
+        return json(res, 500, { detail: 'Internal server error' });
       default:
         res.writeHead(502, { 'content-type': 'text/html' });
         res.end('Bad gateway');

@@ -50,8 +50,8 @@ test('the client source reaches nothing outside its package (no repository paths
     const text = readFileSync(path.join(src, file), 'utf8');
     const depth = file.split(path.sep).length - 1;
     // a relative specifier climbing above src/ (../ once more than the file's depth) leaves the package
-    const escape = new RegExp(`['"\`](\\.\\./){${depth + 1},}`);
-    assert.doesNotMatch(text, escape, `${file} climbs out of the package`);
+    const escapesSrc = new RegExp(`['"\`](\\.\\./){${depth + 1},}`);
+    assert.doesNotMatch(text, escapesSrc, `${file} climbs out of the package`);
     assert.doesNotMatch(text, /packages\/(mcp|api|vocab)\b/, `${file} names another package's path`);
     assert.doesNotMatch(text, /(from\s+|import\()['"]@jp-support\/(mcp|api|vocab)/, `${file} imports a server package`);
   }

@@ -36,7 +36,14 @@ test('headers: X-API-Key by default, Bearer on request, defaults, request id, JS
 test('query: repeated keys for arrays, null/undefined left out, booleans and numbers as text; ids encoded', async (t) => {
   const srv = await scriptedServer(t, (_req, res) => json(res, 200, {}));
   const client = new JpSupportClient({ baseUrl: srv.baseUrl });
-  await client.programs.search({ q: '省エネ 設備', tier: ['S', 'A'], funding_purpose: '設備投資', include_excluded: true, amount_min: 10.5, prefecture: undefined });
+  await client.programs.search({
+    q: '省エネ 設備',
+    tier: ['S', 'A'],
+    funding_purpose: '設備投資',
+    include_excluded: true,
+    amount_min: 10.5,
+    prefecture: undefined,
+  });
   const url = new URL(srv.requests[0].url, srv.baseUrl);
   assert.equal(url.pathname, '/v1/programs/search');
   assert.deepEqual(url.searchParams.getAll('tier'), ['S', 'A']);
@@ -95,7 +102,11 @@ test('the resource methods hit the documented paths', async (t) => {
     [() => c.feedback({ message: 'm' }), 'POST', '/v1/feedback'],
     [() => c.billing.checkout({ success_url: 'https://a.example/s', cancel_url: 'https://a.example/c' }), 'POST', '/v1/billing/checkout'],
     [() => c.me.setCap(null), 'POST', '/v1/me/cap'],
-    [() => c.advisors.signup({ firm_name: 'F', firm_type: '行政書士', specialties: ['subsidy'], prefecture: '東京都', contact_email: 'a@b.jp' }), 'POST', '/v1/advisors/signup'],
+    [
+      () => c.advisors.signup({ firm_name: 'F', firm_type: '行政書士', specialties: ['subsidy'], prefecture: '東京都', contact_email: 'a@b.jp' }),
+      'POST',
+      '/v1/advisors/signup',
+    ],
     [() => c.programs.search(), 'GET', '/v1/programs/search'],
     [() => c.programs.get('P-1', { fields: 'minimal' }), 'GET', '/v1/programs/P-1?fields=minimal'],
     [() => c.programs.batch({ unified_ids: ['P-1'] }), 'POST', '/v1/programs/batch'],
@@ -117,5 +128,8 @@ test('the resource methods hit the documented paths', async (t) => {
     [() => c.am.reason({ query: 'q' }), 'GET', '/v1/am/reason?query=q'],
   ];
   for (const [call] of calls) await call();
-  assert.deepEqual(srv.requests.map((r) => `${r.method} ${r.url}`), calls.map(([, m, p]) => `${m} ${p}`));
+  assert.deepEqual(
+    srv.requests.map((r) => `${r.method} ${r.url}`),
+    calls.map(([, m, p]) => `${m} ${p}`),
+  );
 });

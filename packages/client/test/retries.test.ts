@@ -1,9 +1,7 @@
 // One retry policy, against a real local HTTP server that fails on purpose.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  APIConnectionError, APIUserAbortError, JpSupportClient, RateLimitError, ServerError, backoffDelay,
-} from '../src/index.ts';
+import { APIConnectionError, APIUserAbortError, JpSupportClient, RateLimitError, ServerError, backoffDelay } from '../src/index.ts';
 import { json, recordingSleep, scriptedServer } from './helpers.ts';
 
 const OK = { ok: true };
@@ -28,7 +26,10 @@ test('GET: at most 3 attempts by default, then the last ServerError', async (t) 
   const srv = await scriptedServer(t, (_req, res, n) => json(res, 502, { detail: `fail ${n}` }, { 'x-request-id': `rid-${n}` }));
   const { delays, sleep } = recordingSleep();
   const client = new JpSupportClient({ baseUrl: srv.baseUrl, sleep });
-  const err = await client.get('/v1/ping').then(() => assert.fail('expected an error'), (e: unknown) => e);
+  const err = await client.get('/v1/ping').then(
+    () => assert.fail('expected an error'),
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof ServerError);
   assert.equal(err.status, 502);
   assert.equal(err.detail, 'fail 2');
@@ -52,9 +53,18 @@ test('maxRetries bounds the attempts (client option and per request)', async (t)
 
 test('backoff: 500 ms, 1 s, 2 s, 4 s, then capped at 8 s; jitter at most 25 %', () => {
   const none = () => 0;
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 10].map((a) => backoffDelay(a, none)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
-  assert.equal(backoffDelay(0, () => 0.999999), 375);
-  assert.equal(backoffDelay(10, () => 0.999999), 6000);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 10].map((a) => backoffDelay(a, none)),
+    [500, 1000, 2000, 4000, 8000, 8000, 8000],
+  );
+  assert.equal(
+    backoffDelay(0, () => 0.999999),
+    375,
+  );
+  assert.equal(
+    backoffDelay(10, () => 0.999999),
+    6000,
+  );
 });
 
 test('429: waits the Retry-After seconds, then retries', async (t) => {
@@ -79,7 +89,8 @@ test('429 without Retry-After uses the backoff', async (t) => {
 
 test('429 whose Retry-After exceeds 60 s is reported at once, with retryAfter, limit and resetsAt', async (t) => {
   const srv = await scriptedServer(t, (_req, res) =>
-    json(res, 429, { detail: 'Anonymous daily limit of 100 reached', limit: 100, resets_at: '2026-01-02T00:00:00+09:00' }, { 'retry-after': '3600' }));
+    json(res, 429, { detail: 'Anonymous daily limit of 100 reached', limit: 100, resets_at: '2026-01-02T00:00:00+09:00' }, { 'retry-after': '3600' }),
+  );
   const { delays, sleep } = recordingSleep();
   const err = await new JpSupportClient({ baseUrl: srv.baseUrl, sleep }).get('/v1/ping').catch((e: unknown) => e);
   assert.ok(err instanceof RateLimitError);
@@ -132,10 +143,19 @@ test('read-only POSTs (batch, exclusion check, validate) are retried like GETs',
   await client.exclusions.check({ program_ids: ['a', 'b'] });
   await client.am.validate({ applicant_data: { employees: 3 } });
   await client.request('POST', '/v1/anything', { body: {}, idempotent: true });
-  assert.deepEqual(srv.requests.map((r) => r.url), [
-    '/v1/programs/batch', '/v1/programs/batch', '/v1/exclusions/check', '/v1/exclusions/check',
-    '/v1/am/validate', '/v1/am/validate', '/v1/anything', '/v1/anything',
-  ]);
+  assert.deepEqual(
+    srv.requests.map((r) => r.url),
+    [
+      '/v1/programs/batch',
+      '/v1/programs/batch',
+      '/v1/exclusions/check',
+      '/v1/exclusions/check',
+      '/v1/am/validate',
+      '/v1/am/validate',
+      '/v1/anything',
+      '/v1/anything',
+    ],
+  );
 });
 
 test('dropped connections: GET retried, non-idempotent POST not', async (t) => {

@@ -16,7 +16,10 @@ test('fetch over HTTP and inject in-process return identical results', async (t)
 
   const search = await http.programs.search({ tier: ['S', 'A'], limit: 5 });
   assert.ok(search.total > 0, 'the test catalogue has S/A programs');
-  assert.ok(search.results.every((r) => r.tier === 'S' || r.tier === 'A'), 'repeated tier keys reach the server');
+  assert.ok(
+    search.results.every((r) => r.tier === 'S' || r.tier === 'A'),
+    'repeated tier keys reach the server',
+  );
   assert.deepEqual(await inject.programs.search({ tier: ['S', 'A'], limit: 5 }), search);
 
   const id = search.results[0].unified_id;
@@ -26,7 +29,10 @@ test('fetch over HTTP and inject in-process return identical results', async (t)
 
   const batch = await http.programs.batch({ unified_ids: [id, 'NOPE', id] });
   assert.deepEqual(batch.not_found, ['NOPE']);
-  assert.deepEqual(batch.results.map((r) => r.unified_id), [id]);
+  assert.deepEqual(
+    batch.results.map((r) => r.unified_id),
+    [id],
+  );
   assert.deepEqual(await inject.programs.batch({ unified_ids: [id, 'NOPE', id] }), batch);
 
   const rules = await http.exclusions.rules();

@@ -23,7 +23,7 @@ const CAPABILITIES = { tools: {}, resources: {} };
 const INSTRUCTIONS =
   'Read-only tools over a catalogue of Japanese public support programs (subsidies, loans, tax measures, certifications), ' +
   'laws, enforcement findings, case studies and bids. Start with search_programs or prescreen_programs; ' +
-  'fetch details with get_program; check combinations with check_exclusions. Verify facts on each record\'s source_url.';
+  "fetch details with get_program; check combinations with check_exclusions. Verify facts on each record's source_url.";
 
 /**
  * One JSON Schema validator per process. The SDK builds a fresh Ajv (with its
@@ -48,7 +48,9 @@ export function createServer(api: ToolApi, options: ServerOptions = {}): Created
   const tools = toolsWith(options.toolsets);
   // Only the resources capability goes to McpServer: declaring tools there would install the SDK's own tool handlers.
   const server = new McpServer(SERVER_INFO, {
-    capabilities: { resources: CAPABILITIES.resources }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR,
+    capabilities: { resources: CAPABILITIES.resources },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: SHARED_VALIDATOR,
   });
   registerProgramResource(server, api);
   serveTools(server.server, tools, api);

@@ -62,7 +62,13 @@ export async function lookupIds(app: FastifyInstance): Promise<Ids> {
 
 /** Arguments that make each of the 55 tools do real work against the test catalogue. */
 export function argumentTable(ids: Ids): Record<string, Record<string, unknown>> {
-  const profile = { prefecture: '東京都', employee_count: 12, is_sole_proprietor: false, houjin_bangou: ids.houjin ?? '1234567890123', supplier_is_qualified_invoice_issuer: false };
+  const profile = {
+    prefecture: '東京都',
+    employee_count: 12,
+    is_sole_proprietor: false,
+    houjin_bangou: ids.houjin ?? '1234567890123',
+    supplier_is_qualified_invoice_issuer: false,
+  };
   return {
     search_programs: { q: '補助金', limit: 5 },
     get_program: { unified_id: ids.program },

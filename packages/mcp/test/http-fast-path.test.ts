@@ -27,15 +27,19 @@ async function serve(t: { after(fn: () => unknown): void }, sdkOnly: boolean, ap
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 }
 
 /** The answer with the members that differ between two runs (latency_ms, an error's request_id) blanked, in text and structured content. */
 function normalise(text: string): string {
-  return text
-    .replace(/\\?"latency_ms\\?":[0-9.]+/g, (m) => m.replace(/[0-9.]+$/, '0'))
-    .replace(/(\\?"request_id\\?":\\?")[0-9a-f-]{36}/g, '$1-');
+  return text.replace(/\\?"latency_ms\\?":[0-9.]+/g, (m) => m.replace(/[0-9.]+$/, '0')).replace(/(\\?"request_id\\?":\\?")[0-9a-f-]{36}/g, '$1-');
 }
 
 test('a plain tools/call answers the same through the fast path and through the SDK', async (t) => {
@@ -45,7 +49,14 @@ test('a plain tools/call answers the same through the fast path and through the 
   const sdk = await serve(t, true, api);
   const calls: { headers?: Record<string, string>; body: unknown }[] = [
     { body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_programs', arguments: { q: '省エネ', limit: 3 } } } },
-    { body: { jsonrpc: '2.0', id: 'a-string-id', method: 'tools/call', params: { name: 'search_programs', arguments: { q: '補助金', tier: ['S', 'A'], limit: 2, fields: 'full' } } } },
+    {
+      body: {
+        jsonrpc: '2.0',
+        id: 'a-string-id',
+        method: 'tools/call',
+        params: { name: 'search_programs', arguments: { q: '補助金', tier: ['S', 'A'], limit: 2, fields: 'full' } },
+      },
+    },
     { body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_meta' } } },
     { body: { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_program', arguments: { unified_id: 'UNI-nope' } } } },
     { body: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'batch_get_programs', arguments: { unified_ids: [] } } } },

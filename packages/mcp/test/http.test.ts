@@ -63,7 +63,7 @@ test('/mcp: an invalid key is refused with 401 before any tool runs; GET answers
   const res = await app.inject({
     method: 'POST',
     url: '/mcp',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': 'am_' + 'y'.repeat(40) },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': `am_${'y'.repeat(40)}` },
     payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   assert.equal(res.statusCode, 401);
@@ -77,7 +77,12 @@ test('/mcp: initialize answers protocol revision 2025-06-18 and is absent from t
     method: 'POST',
     url: '/mcp',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
   assert.equal(res.statusCode, 200);
   const body = JSON.parse(res.body);

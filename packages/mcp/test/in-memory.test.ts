@@ -51,7 +51,15 @@ test('search_programs: structured content equals the text, rows come from the ca
   assert.equal(body.status, 'ok');
   assert.equal(body.result_count, 3);
   assert.ok(body.total >= 3);
-  assert.deepEqual(Object.keys(body.results[0]).sort(), ['amount_max_man_yen', 'authority_name', 'official_url', 'prefecture', 'primary_name', 'tier', 'unified_id']);
+  assert.deepEqual(Object.keys(body.results[0]).sort(), [
+    'amount_max_man_yen',
+    'authority_name',
+    'official_url',
+    'prefecture',
+    'primary_name',
+    'tier',
+    'unified_id',
+  ]);
 });
 
 test('limit out of range is clamped with input_warnings, not rejected', async (t) => {
@@ -118,7 +126,7 @@ test('an API 404 becomes isError with the status and detail; the session survive
 
 test('an invalid key becomes isError 401', async (t) => {
   const app = await build(t);
-  const api = new JpSupportClient({ transport: injectTransport(app), apiKey: 'am_' + 'x'.repeat(40), maxRetries: 0 });
+  const api = new JpSupportClient({ transport: injectTransport(app), apiKey: `am_${'x'.repeat(40)}`, maxRetries: 0 });
   const client = await connectTools(t, api);
   const r = await client.callTool({ name: 'get_meta', arguments: {} });
   assert.equal(r.isError, true);
@@ -141,7 +149,10 @@ test('batch collapses duplicates in order and lists unknown ids', async (t) => {
   const { app, client } = await connect(t);
   const ids = await lookupIds(app);
   const body = sc(await client.callTool({ name: 'batch_get_programs', arguments: { unified_ids: [ids.program2, ids.program, ids.program2, 'UNI-nope'] } }));
-  assert.deepEqual(body.results.map((r: { unified_id: string }) => r.unified_id), [ids.program2, ids.program]);
+  assert.deepEqual(
+    body.results.map((r: { unified_id: string }) => r.unified_id),
+    [ids.program2, ids.program],
+  );
   assert.deepEqual(body.not_found, ['UNI-nope']);
 });
 

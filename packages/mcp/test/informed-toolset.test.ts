@@ -20,7 +20,15 @@ test('registry: 55 by default, 55 + the informed tools when named; an unknown to
   assert.equal(toolsWith(['informed']).length, 55 + INFORMED.length);
   assert.equal(toolsWith(['informed']), toolsWith(['informed', 'informed']), 'one shared list per combination');
   assert.throws(() => toolsWith(['gossip']), UnknownToolsetError);
-  assert.deepEqual(INFORMED, ['create_saved_search', 'delete_saved_search', 'get_deadline_calendar', 'get_program_history', 'get_saved_search', 'list_changes', 'list_saved_searches']);
+  assert.deepEqual(INFORMED, [
+    'create_saved_search',
+    'delete_saved_search',
+    'get_deadline_calendar',
+    'get_program_history',
+    'get_saved_search',
+    'list_changes',
+    'list_saved_searches',
+  ]);
 });
 
 async function stdioClient(t: { after(fn: () => unknown): void }, env: Record<string, string>) {
@@ -57,9 +65,16 @@ test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the 55', as
   assert.equal(created.isError, undefined, JSON.stringify(created.content));
   const id = (created.structuredContent as { record: { id: string } }).record.id;
   const listed = await informed.callTool({ name: 'list_saved_searches', arguments: {} });
-  assert.deepEqual((listed.structuredContent as { results: { id: string }[] }).results.map((r) => r.id), [id]);
+  assert.deepEqual(
+    (listed.structuredContent as { results: { id: string }[] }).results.map((r) => r.id),
+    [id],
+  );
   const got = await informed.callTool({ name: 'get_saved_search', arguments: { id } });
-  assert.deepEqual((got.structuredContent as { record: { query: unknown } }).record.query, { prefecture: '東京都', include_excluded: false }, 'stored as validated, defaults filled');
+  assert.deepEqual(
+    (got.structuredContent as { record: { query: unknown } }).record.query,
+    { prefecture: '東京都', include_excluded: false },
+    'stored as validated, defaults filled',
+  );
   const feed = await informed.callTool({ name: 'list_changes', arguments: { limit: 5 } });
   assert.equal(feed.isError, undefined, JSON.stringify(feed.content));
   assert.equal(typeof (feed.structuredContent as { next_cursor: string }).next_cursor, 'string');
@@ -73,7 +88,10 @@ test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the 55', as
 });
 
 test('/mcp: the server setting MCP_TOOLSETS=informed adds the toolset; without it the 55', async (t) => {
-  for (const [env, count] of [[{}, 55], [{ MCP_TOOLSETS: 'informed' }, 55 + INFORMED.length]] as const) {
+  for (const [env, count] of [
+    [{}, 55],
+    [{ MCP_TOOLSETS: 'informed' }, 55 + INFORMED.length],
+  ] as const) {
     const app = await build(t, { ...env });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };

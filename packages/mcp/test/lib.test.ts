@@ -9,14 +9,32 @@ import { normalizePrefecture } from '@jp-support/vocab';
 import { checkArgs } from '../src/lib/lenient.ts';
 
 test('evaluatePredicate: three-valued all/any with missing fields', () => {
-  const p = { op: 'all', of: [{ op: 'eq', field: 'a', value: false }, { op: 'gte', field: 'n', value: 10 }] };
+  const p = {
+    op: 'all',
+    of: [
+      { op: 'eq', field: 'a', value: false },
+      { op: 'gte', field: 'n', value: 10 },
+    ],
+  };
   assert.equal(evaluatePredicate(p, { a: false, n: 12 }).verdict, 'applies');
   assert.equal(evaluatePredicate(p, { a: true, n: 12 }).verdict, 'does_not_apply');
   const partial = evaluatePredicate(p, { a: false });
   assert.equal(partial.verdict, 'unknown');
   assert.deepEqual(partial.missing_fields, ['n']);
   assert.equal(evaluatePredicate(p, { a: true }).verdict, 'does_not_apply', 'a false leg decides all() even with a missing one');
-  assert.equal(evaluatePredicate({ op: 'any', of: [{ op: 'in', field: 'k', value: ['x'] }, { op: 'eq', field: 'm', value: 1 }] }, { k: 'x' }).verdict, 'applies');
+  assert.equal(
+    evaluatePredicate(
+      {
+        op: 'any',
+        of: [
+          { op: 'in', field: 'k', value: ['x'] },
+          { op: 'eq', field: 'm', value: 1 },
+        ],
+      },
+      { k: 'x' },
+    ).verdict,
+    'applies',
+  );
   assert.equal(evaluatePredicate({ op: 'weird' }, {}).verdict, 'unknown');
 });
 
@@ -32,12 +50,18 @@ test('fiscal quarters start in April; sunset buckets; deadline field', () => {
 });
 
 test('rankPrograms: own prefecture beats another prefecture; tier X dropped', () => {
-  const ranked = rankPrograms([
-    { unified_id: 'a', primary_name: 'A', tier: 'S', prefecture: '大阪府' },
-    { unified_id: 'b', primary_name: 'B', tier: 'C', prefecture: '東京都' },
-    { unified_id: 'x', primary_name: 'X', tier: 'X', prefecture: '東京都' },
-  ], { prefecture: '東京都' });
-  assert.deepEqual(ranked.map((r) => r.unified_id), ['b', 'a']);
+  const ranked = rankPrograms(
+    [
+      { unified_id: 'a', primary_name: 'A', tier: 'S', prefecture: '大阪府' },
+      { unified_id: 'b', primary_name: 'B', tier: 'C', prefecture: '東京都' },
+      { unified_id: 'x', primary_name: 'X', tier: 'X', prefecture: '東京都' },
+    ],
+    { prefecture: '東京都' },
+  );
+  assert.deepEqual(
+    ranked.map((r) => r.unified_id),
+    ['b', 'a'],
+  );
   assert.ok((ranked[0].reasons as string[]).some((s) => s.includes('東京都')));
 });
 
@@ -59,10 +83,13 @@ test('rankPrograms: a company size rules out programs whose applicant types excl
     { unified_id: 'any', primary_name: 'Anyone', tier: 'B', prefecture: null, target_types: [] },
     { unified_id: 'corp', primary_name: 'Companies', tier: 'B', prefecture: null, target_types: ['corporation'] },
   ];
-  assert.deepEqual(rankPrograms(programs, {}).map((r) => r.unified_id), ['sole', 'any', 'corp']);
+  assert.deepEqual(
+    rankPrograms(programs, {}).map((r) => r.unified_id),
+    ['sole', 'any', 'corp'],
+  );
   const large = rankPrograms(programs, { company_size: 'large' });
   assert.equal(large.at(-1)?.unified_id, 'sole');
-  assert.ok((large.at(-1)?.reasons as string[]).some((s) => s.includes('do not admit a large company')));
+  assert.ok((large.at(-1)!.reasons as string[]).some((s) => s.includes('do not admit a large company')));
 });
 
 test('not-applied parameters: named in the published description and the input schema; a call that sets one is warned', async () => {
@@ -70,15 +97,28 @@ test('not-applied parameters: named in the published description and the input s
   const { defineTool, READ_ONLY } = await import('../src/lib/define.ts');
   const { markNotApplied, notAppliedWarnings, publishedDescription } = await import('../src/lib/not-applied.ts');
   const def = defineTool({
-    name: 't', title: 't', description: 'Does things.', annotations: READ_ONLY, output: {}, empty: {},
+    name: 't',
+    title: 't',
+    description: 'Does things.',
+    annotations: READ_ONLY,
+    output: {},
+    empty: {},
     input: { q: z.string().optional().describe('Keywords'), as_of: z.string().default('today').describe('Date'), size: z.string().optional().describe('Size') },
     notApplied: { as_of: 'no snapshots', size: 'no size field' },
-    async run() { return {}; },
+    async run() {
+      return {};
+    },
   });
   assert.equal(publishedDescription(def), 'Does things. Accepted but not applied: as_of (no snapshots); size (no size field).');
   const schema = markNotApplied(def, { properties: { q: { description: 'Keywords' }, as_of: { description: 'Date' } } });
   assert.equal((schema.properties as any).as_of.description, 'Date. Not applied: no snapshots');
   assert.equal((schema.properties as any).q.description, 'Keywords');
   assert.deepEqual(notAppliedWarnings(def, { q: 'x', as_of: 'today' }), [], 'the default is not a filter');
-  assert.deepEqual(notAppliedWarnings(def, { as_of: '2020-01-01', size: 'large' }).map((w) => [w.code, w.field]), [['unsupported_filter', 'as_of'], ['unsupported_filter', 'size']]);
+  assert.deepEqual(
+    notAppliedWarnings(def, { as_of: '2020-01-01', size: 'large' }).map((w) => [w.code, w.field]),
+    [
+      ['unsupported_filter', 'as_of'],
+      ['unsupported_filter', 'size'],
+    ],
+  );
 });

@@ -31,7 +31,7 @@ function exportTargets(exports: unknown): string[] {
   return exports && typeof exports === 'object' ? Object.values(exports).flatMap(exportTargets) : [];
 }
 
-test('packed, installed in an empty directory and run with the machine\'s Node: 55 tools, a call, launchToolServer, types', {
+test("packed, installed in an empty directory and run with the machine's Node: 55 tools, a call, launchToolServer, types", {
   skip: MACHINE_BIN ? false : 'no node and npm in /usr/local/bin or /usr/bin',
   timeout: 600_000,
 }, async (t) => {
@@ -43,14 +43,21 @@ test('packed, installed in an empty directory and run with the machine\'s Node: 
   const work = mkdtempSync(path.join(tmpdir(), 'jpsp-pack-install-'));
   t.after(() => rmSync(work, { recursive: true, force: true }));
   const packed = packPackages(path.join(work, 'tarballs'));
-  assert.deepEqual(packed.map((p) => p.name), ['@jp-support/vocab', '@jp-support/client', '@jp-support/mcp']);
+  assert.deepEqual(
+    packed.map((p) => p.name),
+    ['@jp-support/vocab', '@jp-support/client', '@jp-support/mcp'],
+  );
 
   // What the tarballs hold: compiled JavaScript and declarations, a publishable manifest.
   for (const p of packed) {
     const files = execFileSync('tar', ['-tzf', p.tarball], { encoding: 'utf8' }).trim().split('\n');
     assert.ok(files.includes('package/package.json') && files.includes('package/README.md'), p.name);
     assert.ok(files.some((f) => f.endsWith('.d.ts')) && files.some((f) => f.endsWith('.js')), `${p.name}: JS and declarations`);
-    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), [], `${p.name}: no TypeScript source`);
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')),
+      [],
+      `${p.name}: no TypeScript source`,
+    );
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', p.tarball, 'package/package.json'], { encoding: 'utf8' }));
     assert.equal(manifest.private, undefined, `${p.name} is publishable`);
     assert.equal(manifest.engines.node, '>=20');
@@ -71,13 +78,20 @@ test('packed, installed in an empty directory and run with the machine\'s Node: 
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const machineEnv = { ...process.env, PATH: MACHINE_PATH, NODE_OPTIONS: '' };
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packed.map((p) => p.tarball)], { cwd: project, env: machineEnv, stdio: 'pipe' });
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packed.map((p) => p.tarball)], {
+    cwd: project,
+    env: machineEnv,
+    stdio: 'pipe',
+  });
   for (const p of packed) {
     const installed = JSON.parse(readFileSync(path.join(project, 'node_modules', p.name, 'package.json'), 'utf8'));
     assert.equal(installed.version, p.version, `${p.name} is the packed one`);
     assert.ok(existsSync(path.join(project, 'node_modules', p.name, 'dist')), `${p.name} installed from the tarball (it has dist/)`);
   }
-  assert.ok(!existsSync(path.join(project, 'node_modules', '@jp-support', 'mcp', 'node_modules', '@jp-support')), 'the MCP package uses the installed client, not a copy from elsewhere');
+  assert.ok(
+    !existsSync(path.join(project, 'node_modules', '@jp-support', 'mcp', 'node_modules', '@jp-support')),
+    'the MCP package uses the installed client, not a copy from elsewhere',
+  );
 
   // A running server.
   const app = await build(t);
@@ -102,16 +116,19 @@ test('packed, installed in an empty directory and run with the machine\'s Node: 
   await client.close();
 
   // launchToolServer from the installed client, with the installed MCP package's command.
-  writeFileSync(path.join(project, 'launch.mjs'), [
-    "import { launchToolServer } from '@jp-support/client';",
-    "import { toolServerCommand } from '@jp-support/mcp/launch';",
-    'const command = toolServerCommand();',
-    "const mcp = await launchToolServer({ baseUrl: process.argv[2], ...command, stderr: 'ignore' });",
-    'const { tools } = await mcp.listTools();',
-    "const meta = await mcp.callTool({ name: 'get_meta', arguments: {} });",
-    'console.log(JSON.stringify({ node: process.version, command, tools: tools.length, status: meta.structuredContent.status }));',
-    'await mcp.close();',
-  ].join('\n'));
+  writeFileSync(
+    path.join(project, 'launch.mjs'),
+    [
+      "import { launchToolServer } from '@jp-support/client';",
+      "import { toolServerCommand } from '@jp-support/mcp/launch';",
+      'const command = toolServerCommand();',
+      "const mcp = await launchToolServer({ baseUrl: process.argv[2], ...command, stderr: 'ignore' });",
+      'const { tools } = await mcp.listTools();',
+      "const meta = await mcp.callTool({ name: 'get_meta', arguments: {} });",
+      'console.log(JSON.stringify({ node: process.version, command, tools: tools.length, status: meta.structuredContent.status }));',
+      'await mcp.close();',
+    ].join('\n'),
+  );
   // Asynchronously: the server runs in this process and must keep answering.
   const { stdout } = await promisify(execFile)(node, ['launch.mjs', baseUrl], { cwd: project, env: machineEnv, encoding: 'utf8' });
   const launched = JSON.parse(stdout);
@@ -121,21 +138,31 @@ test('packed, installed in an empty directory and run with the machine\'s Node: 
   assert.equal(launched.status, 'ok');
 
   // A consumer's TypeScript finds the declarations through `exports` (a wrong call would not compile).
-  writeFileSync(path.join(project, 'consumer.ts'), [
-    "import { JpSupportClient, launchToolServer, type LaunchToolServerOptions } from '@jp-support/client';",
-    "import { toolServerCommand, type ToolServerCommand } from '@jp-support/mcp/launch';",
-    "import { PREFECTURE_NAMES } from '@jp-support/vocab';",
-    "const client = new JpSupportClient({ baseUrl: 'http://127.0.0.1:8080' });",
-    "const search: Promise<{ total: number }> = client.programs.search({ q: '省エネ', limit: 5 });",
-    'const command: ToolServerCommand = toolServerCommand();',
-    "const options: LaunchToolServerOptions = { baseUrl: 'http://127.0.0.1:8080', ...command };",
-    'const first: string = PREFECTURE_NAMES[0];',
-    'export { search, options, first, launchToolServer };',
-  ].join('\n'));
-  const tsc = (file: string) => execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'),
-    ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', file],
-    { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+  writeFileSync(
+    path.join(project, 'consumer.ts'),
+    [
+      "import { JpSupportClient, launchToolServer, type LaunchToolServerOptions } from '@jp-support/client';",
+      "import { toolServerCommand, type ToolServerCommand } from '@jp-support/mcp/launch';",
+      "import { PREFECTURE_NAMES } from '@jp-support/vocab';",
+      "const client = new JpSupportClient({ baseUrl: 'http://127.0.0.1:8080' });",
+      "const search: Promise<{ total: number }> = client.programs.search({ q: '省エネ', limit: 5 });",
+      'const command: ToolServerCommand = toolServerCommand();',
+      "const options: LaunchToolServerOptions = { baseUrl: 'http://127.0.0.1:8080', ...command };",
+      'const first: string = PREFECTURE_NAMES[0];',
+      'export { search, options, first, launchToolServer };',
+    ].join('\n'),
+  );
+  const tsc = (file: string) =>
+    execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+      ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', file],
+      { cwd: project, encoding: 'utf8', stdio: 'pipe' },
+    );
   tsc('consumer.ts');
   writeFileSync(path.join(project, 'wrong.ts'), "import { JpSupportClient } from '@jp-support/client';\nnew JpSupportClient({ baseUrl: 1 });\n");
-  assert.throws(() => tsc('wrong.ts'), (err: { stdout?: string }) => /TS2322/.test(err.stdout ?? ''), 'the declarations are real types, not any');
+  assert.throws(
+    () => tsc('wrong.ts'),
+    (err: { stdout?: string }) => /TS2322/.test(err.stdout ?? ''),
+    'the declarations are real types, not any',
+  );
 });

@@ -143,7 +143,10 @@ test('every advertised parameter is applied, or declared not applied and reporte
         check(warned, `${where}: declared not applied, so the call must warn unsupported_filter`);
         continue;
       }
-      check(!(probe.body.input_warnings ?? []).some((w: Json) => w.field === field && w.code === 'unsupported_filter'), `${where}: warned unsupported but not declared`);
+      check(
+        !(probe.body.input_warnings ?? []).some((w: Json) => w.field === field && w.code === 'unsupported_filter'),
+        `${where}: warned unsupported but not declared`,
+      );
       const applied = probe.requests !== without.requests || effect(probe.body) !== effect(without.body);
       check(applied, `${where}: neither the requests nor the result changed; apply the parameter or declare it in notApplied`);
     }
@@ -161,10 +164,27 @@ test('the probe is not vacuous: a parameter that is read into nothing fails it',
   const app = await build(t);
   let requests: string[] = [];
   const inject = injectTransport(app);
-  const api = new JpSupportClient({ transport: async (r) => { requests.push(r.url); return inject(r); }, maxRetries: 0 });
+  const api = new JpSupportClient({
+    transport: async (r) => {
+      requests.push(r.url);
+      return inject(r);
+    },
+    maxRetries: 0,
+  });
   const silent = defineTool({
-    name: 'silent_tier', title: 'x', description: 'x', annotations: READ_ONLY, output: {}, empty: {},
-    input: { q: z.string().optional().describe('q'), tier: z.array(z.enum(['S', 'A'])).optional().describe('tier') },
+    name: 'silent_tier',
+    title: 'x',
+    description: 'x',
+    annotations: READ_ONLY,
+    output: {},
+    empty: {},
+    input: {
+      q: z.string().optional().describe('q'),
+      tier: z
+        .array(z.enum(['S', 'A']))
+        .optional()
+        .describe('tier'),
+    },
     async run(c, a) {
       void a.tier; // read, but applied to nothing
       return { ...(await c.api.programs.search({ q: a.q, limit: 1 })) };

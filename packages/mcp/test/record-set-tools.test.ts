@@ -30,26 +30,60 @@ test('record-set tools: the advertised filters select the matching records', asy
   };
 
   every(await call('search_enforcement_cases', { event_type: '業務改善命令' }), (r) => r.action_type === '業務改善命令', 'event_type');
-  every(await call('search_enforcement_cases', { legal_basis: '金融商品取引法' }),
-    (r) => `${r.related_law_text ?? ''}${JSON.stringify(r.related_laws ?? [])}`.includes('金融商品取引法'), 'legal_basis');
-  every(await call('search_enforcement_cases', { program_name_hint: '雇用調整助成金' }), (r) => r.program_name_at_publication.includes('雇用調整助成金'), 'program_name_hint');
-  every(await call('search_enforcement_cases', { min_improper_grant_yen: 1_000_000, max_improper_grant_yen: 2_000_000 }),
-    (r) => r.improper_amount_yen >= 1_000_000 && r.improper_amount_yen <= 2_000_000, 'improper amount');
-  every(await call('search_enforcement_cases', { ministry: '金融庁', disclosed_from: '2025-01-01' }),
-    (r) => `${r.authority}${r.bureau ?? ''}`.includes('金融庁') && r.action_date >= '2025-01-01', 'ministry and dates');
+  every(
+    await call('search_enforcement_cases', { legal_basis: '金融商品取引法' }),
+    (r) => `${r.related_law_text ?? ''}${JSON.stringify(r.related_laws ?? [])}`.includes('金融商品取引法'),
+    'legal_basis',
+  );
+  every(
+    await call('search_enforcement_cases', { program_name_hint: '雇用調整助成金' }),
+    (r) => r.program_name_at_publication.includes('雇用調整助成金'),
+    'program_name_hint',
+  );
+  every(
+    await call('search_enforcement_cases', { min_improper_grant_yen: 1_000_000, max_improper_grant_yen: 2_000_000 }),
+    (r) => r.improper_amount_yen >= 1_000_000 && r.improper_amount_yen <= 2_000_000,
+    'improper amount',
+  );
+  every(
+    await call('search_enforcement_cases', { ministry: '金融庁', disclosed_from: '2025-01-01' }),
+    (r) => `${r.authority}${r.bureau ?? ''}`.includes('金融庁') && r.action_date >= '2025-01-01',
+    'ministry and dates',
+  );
 
-  every(await call('search_loan_programs', { provider: '日本政策金融公庫' }), (r) => r.provider.includes('日本政策金融公庫') && r.plan_type === 'loan', 'provider');
+  every(
+    await call('search_loan_programs', { provider: '日本政策金融公庫' }),
+    (r) => r.provider.includes('日本政策金融公庫') && r.plan_type === 'loan',
+    'provider',
+  );
   every(await call('search_loan_programs', { loan_type: '国民生活事業' }), (r) => r.loan_type === '国民生活事業', 'loan_type');
-  every(await call('search_loan_programs', { min_amount_yen: 30_000_000 }), (r) => (r.amount_max_yen ?? r.amount_max_man_yen * 10_000) >= 30_000_000, 'min_amount_yen');
-  assert.deepEqual((await call('search_loan_programs', { max_interest_rate: 1 })).results.map((r: Json) => r.id), ['1']);
+  every(
+    await call('search_loan_programs', { min_amount_yen: 30_000_000 }),
+    (r) => (r.amount_max_yen ?? r.amount_max_man_yen * 10_000) >= 30_000_000,
+    'min_amount_yen',
+  );
+  assert.deepEqual(
+    (await call('search_loan_programs', { max_interest_rate: 1 })).results.map((r: Json) => r.id),
+    ['1'],
+  );
   assert.equal((await call('search_loan_programs', { min_loan_period_years: 20 })).total, 2);
 
   const constitution = await call('search_laws', { law_type: 'constitution', currently_effective_only: false });
-  assert.deepEqual(constitution.results.map((r: Json) => r.title), ['日本国憲法']);
-  every(await call('search_laws', { law_type: 'cabinet_order', ministry: 'mof-nta' }), (r) => r.ministry_code === 'mof-nta' && r.status === 'active', 'law_type');
+  assert.deepEqual(
+    constitution.results.map((r: Json) => r.title),
+    ['日本国憲法'],
+  );
+  every(
+    await call('search_laws', { law_type: 'cabinet_order', ministry: 'mof-nta' }),
+    (r) => r.ministry_code === 'mof-nta' && r.status === 'active',
+    'law_type',
+  );
 
-  every(await call('search_case_studies', { program_used: 'DX/デジタル化', min_employees: 50 }),
-    (r) => r.pattern_tags.includes('DX/デジタル化') && r.employees >= 50, 'program_used and min_employees');
+  every(
+    await call('search_case_studies', { program_used: 'DX/デジタル化', min_employees: 50 }),
+    (r) => r.pattern_tags.includes('DX/デジタル化') && r.employees >= 50,
+    'program_used and min_employees',
+  );
 
   const { tools } = await client.listTools();
   const caseTool = tools.find((tool) => tool.name === 'search_case_studies')!;

@@ -11,11 +11,22 @@ const server = JSON.parse(readFileSync(path.join(DIR, 'server.json'), 'utf8'));
 const manifest = JSON.parse(readFileSync(path.join(DIR, 'package.json'), 'utf8'));
 
 const SERVER_KEYS = ['$schema', 'name', 'title', 'description', 'version', 'websiteUrl', 'repository', 'icons', 'packages', 'remotes', '_meta'];
-const PACKAGE_KEYS = ['registryType', 'registryBaseUrl', 'identifier', 'version', 'fileSha256', 'runtimeHint', 'transport', 'runtimeArguments', 'packageArguments', 'environmentVariables'];
+const PACKAGE_KEYS = [
+  'registryType',
+  'registryBaseUrl',
+  'identifier',
+  'version',
+  'fileSha256',
+  'runtimeHint',
+  'transport',
+  'runtimeArguments',
+  'packageArguments',
+  'environmentVariables',
+];
 const INPUT_KEYS = ['name', 'description', 'isRequired', 'format', 'value', 'isSecret', 'default', 'placeholder', 'choices', 'variables'];
 const VERSION_RANGE = /^[\^~><=]|\.x\b|\*|^latest$/;
 
-test('server.json keeps the registry schema\'s rules', () => {
+test("server.json keeps the registry schema's rules", () => {
   assert.equal(server.$schema, 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json');
   for (const key of Object.keys(server)) assert.ok(SERVER_KEYS.includes(key), `known field ${key}`);
   assert.match(server.name, /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
@@ -46,5 +57,8 @@ test('server.json describes this package: name, version, transport, the variable
   assert.equal(npm.environmentVariables.find((v: { name: string }) => v.name === 'JPSP_API_KEY').isSecret, true);
   const [remote] = server.remotes;
   assert.match(remote.url, /\/mcp$/);
-  assert.deepEqual(remote.headers.map((h: { name: string }) => h.name), ['X-API-Key']);
+  assert.deepEqual(
+    remote.headers.map((h: { name: string }) => h.name),
+    ['X-API-Key'],
+  );
 });

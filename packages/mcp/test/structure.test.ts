@@ -10,7 +10,10 @@ import { TOOLS, TOOL_NAMES, TOOLSETS } from '../src/tools/index.ts';
 
 const SRC = path.join(import.meta.dirname, '..', 'src');
 const read = (file: string) => readFileSync(path.join(SRC, file), 'utf8');
-const sources = (dir: string) => readdirSync(path.join(SRC, dir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+const sources = (dir: string) =>
+  readdirSync(path.join(SRC, dir))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
 
 test('55 tools (plus the optional toolsets), one file each, named after the tool (snake_case name, kebab-case file)', async () => {
   const files = readdirSync(path.join(SRC, 'tools')).filter((f) => f !== 'index.ts');
@@ -22,9 +25,14 @@ test('55 tools (plus the optional toolsets), one file each, named after the tool
     const file = path.join('tools', `${tool.name.replaceAll('_', '-')}.ts`);
     // A tool is written out (defineTool) or made by the record-set factory from its spec (lib/record-set-tools.ts).
     assert.equal(read(file).match(/\b(defineTool|recordSearchTool|recordGetTool)\(/g)?.length, 1, `${tool.name}: one tool per file`);
-    const exported = Object.values(await import(path.join(SRC, file)) as Record<string, { name?: unknown; run?: unknown }>)
-      .filter((value) => typeof value?.run === 'function');
-    assert.deepEqual(exported.map((def) => def.name), [tool.name], `${tool.name}: the file defines it`);
+    const exported = Object.values((await import(path.join(SRC, file))) as Record<string, { name?: unknown; run?: unknown }>).filter(
+      (value) => typeof value?.run === 'function',
+    );
+    assert.deepEqual(
+      exported.map((def) => def.name),
+      [tool.name],
+      `${tool.name}: the file defines it`,
+    );
     if (TOOLS.includes(tool)) assert.equal(tool.annotations.readOnlyHint, true, `${tool.name} is read-only`);
   }
 });

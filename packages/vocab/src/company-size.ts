@@ -17,11 +17,27 @@ export const COMPANY_SIZE_LABELS: Readonly<Record<CompanySize, string>> = {
 // `medium` (the four-size spelling, between small and large) is an SME;
 // `mid` (the spelling that also has `sme`) is the size above it.
 const ALIASES: ReadonlyMap<string, CompanySize> = new Map([
-  ['sole', 'sole'], ['sole_proprietor', 'sole'], ['individual', 'sole'], ['個人事業主', 'sole'], ['個人事業者', 'sole'], ['個人', 'sole'],
-  ['small', 'small'], ['small_business', 'small'], ['小規模事業者', 'small'], ['小規模', 'small'],
-  ['sme', 'sme'], ['medium', 'sme'], ['中小企業', 'sme'], ['中小', 'sme'],
-  ['mid', 'midsize'], ['midsize', 'midsize'], ['mid_size', 'midsize'], ['中堅企業', 'midsize'], ['中堅', 'midsize'],
-  ['large', 'large'], ['大企業', 'large'],
+  ['sole', 'sole'],
+  ['sole_proprietor', 'sole'],
+  ['individual', 'sole'],
+  ['個人事業主', 'sole'],
+  ['個人事業者', 'sole'],
+  ['個人', 'sole'],
+  ['small', 'small'],
+  ['small_business', 'small'],
+  ['小規模事業者', 'small'],
+  ['小規模', 'small'],
+  ['sme', 'sme'],
+  ['medium', 'sme'],
+  ['中小企業', 'sme'],
+  ['中小', 'sme'],
+  ['mid', 'midsize'],
+  ['midsize', 'midsize'],
+  ['mid_size', 'midsize'],
+  ['中堅企業', 'midsize'],
+  ['中堅', 'midsize'],
+  ['large', 'large'],
+  ['大企業', 'large'],
 ]);
 
 /** The size for any accepted spelling ('medium' -> 'sme', 'mid' -> 'midsize', '個人事業主' -> 'sole'), or null. */

@@ -2,6 +2,10 @@
 // share. Zero dependencies, no I/O.
 export { PREFECTURES, PREFECTURE_NAMES, normalizePrefecture } from './prefectures.ts';
 export {
-  COMPANY_SIZES, COMPANY_SIZE_LABELS, COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, normalizeCompanySize,
+  COMPANY_SIZES,
+  COMPANY_SIZE_LABELS,
+  COMPANY_SIZE_TARGET_TYPES,
+  companySizeFromEmployees,
+  normalizeCompanySize,
 } from './company-size.ts';
 export type { CompanySize } from './company-size.ts';

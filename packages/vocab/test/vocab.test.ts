@@ -8,14 +8,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  COMPANY_SIZES, COMPANY_SIZE_TARGET_TYPES, PREFECTURE_NAMES, companySizeFromEmployees, normalizeCompanySize, normalizePrefecture,
+  COMPANY_SIZES,
+  COMPANY_SIZE_TARGET_TYPES,
+  PREFECTURE_NAMES,
+  companySizeFromEmployees,
+  normalizeCompanySize,
+  normalizePrefecture,
 } from '../src/index.ts';
 
 test('47 prefectures; names, short forms and romaji normalise to the full name', () => {
   assert.equal(PREFECTURE_NAMES.length, 47);
   assert.equal(new Set(PREFECTURE_NAMES).size, 47);
-  for (const [alias, name] of [['東京', '東京都'], ['Tokyo', '東京都'], ['tokyo', '東京都'], ['tokyo-to', '東京都'], ['osaka-fu', '大阪府'],
-    ['北海道', '北海道'], ['ＴＯＫＹＯ', '東京都'], [' 京都 ', '京都府'], ['kagoshima ken', '鹿児島県']]) {
+  for (const [alias, name] of [
+    ['東京', '東京都'],
+    ['Tokyo', '東京都'],
+    ['tokyo', '東京都'],
+    ['tokyo-to', '東京都'],
+    ['osaka-fu', '大阪府'],
+    ['北海道', '北海道'],
+    ['ＴＯＫＹＯ', '東京都'],
+    [' 京都 ', '京都府'],
+    ['kagoshima ken', '鹿児島県'],
+  ]) {
     assert.equal(normalizePrefecture(alias), name, alias);
   }
   assert.equal(normalizePrefecture('Atlantis'), null);
@@ -25,13 +39,22 @@ test('47 prefectures; names, short forms and romaji normalise to the full name',
 test('every company-size spelling of the reference tools maps onto one of the five sizes', () => {
   const spellings: Record<string, string> = {
     // sole/small/medium/large (subsidy_roadmap_3yr, regulatory_prep_pack)
-    sole: 'sole', small: 'small', medium: 'sme', large: 'large',
+    sole: 'sole',
+    small: 'small',
+    medium: 'sme',
+    large: 'large',
     // sole/small/sme/mid/large (search_certifications, list_open_programs, active_programs_at)
-    sme: 'sme', mid: 'midsize',
+    sme: 'sme',
+    mid: 'midsize',
     // sme/midsize/large/individual (search_gx_programs_am)
-    midsize: 'midsize', individual: 'sole',
+    midsize: 'midsize',
+    individual: 'sole',
     // Japanese terms
-    個人事業主: 'sole', 小規模事業者: 'small', 中小企業: 'sme', 中堅企業: 'midsize', 大企業: 'large',
+    個人事業主: 'sole',
+    小規模事業者: 'small',
+    中小企業: 'sme',
+    中堅企業: 'midsize',
+    大企業: 'large',
   };
   for (const [spelling, size] of Object.entries(spellings)) assert.equal(normalizeCompanySize(spelling), size, spelling);
   assert.equal(normalizeCompanySize('MEDIUM'), 'sme');
@@ -46,7 +69,10 @@ test('`npm run build -w packages/vocab` emits JS + .d.ts that load with no depen
   const root = path.resolve(import.meta.dirname, '../../..');
   const out = mkdtempSync(path.join(tmpdir(), 'jpsp-vocab-build-'));
   t.after(() => rmSync(out, { recursive: true, force: true }));
-  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', path.join(root, 'packages/vocab/tsconfig.build.json'), '--outDir', out], { cwd: root, stdio: 'pipe' });
+  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', path.join(root, 'packages/vocab/tsconfig.build.json'), '--outDir', out], {
+    cwd: root,
+    stdio: 'pipe',
+  });
   for (const f of ['index.js', 'index.d.ts', 'prefectures.js', 'company-size.d.ts']) assert.ok(existsSync(path.join(out, f)), `${f} emitted`);
   assert.doesNotMatch(readFileSync(path.join(out, 'index.js'), 'utf8'), /from ["'][^."']/, 'no bare (package) imports');
   const mod = (await import(pathToFileURL(path.join(out, 'index.js')).href)) as typeof import('../src/index.ts');

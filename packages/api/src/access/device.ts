@@ -34,16 +34,31 @@ async function sealingKey(config: Pick<Config, 'serverSecret'>, store: StateStor
   return deriveKey(await serverSecret(config.serverSecret, store), 'device-code');
 }
 
-export async function startDeviceAuthorization(store: StateStore, clientId: string, scope: string): Promise<{
-  deviceCode: string; userCode: string; expiresIn: number; interval: number;
+export async function startDeviceAuthorization(
+  store: StateStore,
+  clientId: string,
+  scope: string,
+): Promise<{
+  deviceCode: string;
+  userCode: string;
+  expiresIn: number;
+  interval: number;
 }> {
   for (let attempt = 0; ; attempt++) {
     const deviceCode = randomString(43);
     const userCode = normalizeUserCode(randomString(8, USER_CODE_ALPHABET))!;
     try {
       await store.deviceCodes.create({
-        deviceCodeHash: hashDeviceCode(deviceCode), userCode, clientId, scope, status: 'pending', keyId: null, sealedKey: null,
-        interval: POLL_INTERVAL_SECONDS, expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000).toISOString(), lastPolledAt: null,
+        deviceCodeHash: hashDeviceCode(deviceCode),
+        userCode,
+        clientId,
+        scope,
+        status: 'pending',
+        keyId: null,
+        sealedKey: null,
+        interval: POLL_INTERVAL_SECONDS,
+        expiresAt: new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000).toISOString(),
+        lastPolledAt: null,
       });
       return { deviceCode, userCode, expiresIn: DEVICE_CODE_TTL_SECONDS, interval: POLL_INTERVAL_SECONDS };
     } catch (err) {
@@ -65,7 +80,11 @@ async function pendingCode(store: StateStore, userCode: string): Promise<DeviceC
 
 /** Operator approval: issue a key for the device and keep it sealed for the hand-over. Returns the key's prefix. */
 export async function approveDevice(
-  store: StateStore, config: Pick<Config, 'serverSecret'>, userCode: string, tier: Tier, customerId: string | null,
+  store: StateStore,
+  config: Pick<Config, 'serverSecret'>,
+  userCode: string,
+  tier: Tier,
+  customerId: string | null,
 ): Promise<{ prefix: string; keyId: number }> {
   const record = await pendingCode(store, userCode);
   const { key, hash, prefix } = generateApiKey();

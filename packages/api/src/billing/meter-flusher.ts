@@ -74,7 +74,7 @@ export function isPermanentRefusal(err: unknown): boolean {
 /** Stripe's answer to a repeated identifier: the event is already recorded. */
 export function isDuplicateMeterEvent(err: unknown): boolean {
   const info = stripeErrorInfo(err);
-  if (!info || info.statusCode !== 400) return false;
+  if (info?.statusCode !== 400) return false;
   return info.code === 'resource_already_exists' || /already exists with identifier/i.test(info.message);
 }
 
@@ -124,13 +124,19 @@ export class MeterFlusher {
     const schedule = () => {
       const delay = this.outages === 0 ? base : Math.min(MAX_BACKOFF_MS, base * 2 ** this.outages);
       this.timer = setTimeout(() => {
-        this.flushAsLeader().then(
-          (r) => { if (r) this.outages = r.sent === 0 && r.failed > r.parked ? this.outages + 1 : 0; },
-          (err) => {
-            this.outages++;
-            this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'meter flush failed');
-          },
-        ).finally(() => { if (this.timer) schedule(); });
+        this.flushAsLeader()
+          .then(
+            (r) => {
+              if (r) this.outages = r.sent === 0 && r.failed > r.parked ? this.outages + 1 : 0;
+            },
+            (err) => {
+              this.outages++;
+              this.log.error({ error: err instanceof Error ? err.message : String(err) }, 'meter flush failed');
+            },
+          )
+          .finally(() => {
+            if (this.timer) schedule();
+          });
       }, delay);
       this.timer.unref();
     };

@@ -28,7 +28,8 @@ export function planReplay(parked: ParkedMeterEvent[], now: Date, options: { out
   const plan: ReplayPlan = { replay: [], outsideWindow: [], tooOld: [] };
   for (const event of parked) {
     if (now.getTime() - event.timestamp * 1000 > MAX_EVENT_AGE_MS) plan.tooOld.push(event);
-    else if (event.firstAttemptAt && now.getTime() - Date.parse(event.firstAttemptAt) > REPLAY_WINDOW_MS && !options.outsideWindow) plan.outsideWindow.push(event);
+    else if (event.firstAttemptAt && now.getTime() - Date.parse(event.firstAttemptAt) > REPLAY_WINDOW_MS && !options.outsideWindow)
+      plan.outsideWindow.push(event);
     else plan.replay.push(event);
   }
   return plan;

@@ -60,11 +60,9 @@ const HISTORY_LIMIT = 24;
 /** The one answer for a customer no portal can be opened for, whether the id exists or not. */
 export const NO_PORTAL = 'No billing portal can be opened for this customer_id';
 
-const isoFromUnix = (s: number | null | undefined): string | null =>
-  typeof s === 'number' && Number.isFinite(s) ? utcSeconds(new Date(s * 1000)) : null;
+const isoFromUnix = (s: number | null | undefined): string | null => (typeof s === 'number' && Number.isFinite(s) ? utcSeconds(new Date(s * 1000)) : null);
 
-const idOf = (v: string | { id: string } | null | undefined): string | null =>
-  typeof v === 'string' ? v : v && typeof v.id === 'string' ? v.id : null;
+const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : v && typeof v.id === 'string' ? v.id : null);
 
 /** Invoice -> BillingInvoice. JPY is a zero-decimal currency: amounts are already yen. */
 export function toBillingInvoice(inv: Stripe.Invoice): BillingInvoice {
@@ -134,7 +132,10 @@ export class BillingService {
     if (info && info.type === 'StripeInvalidRequestError' && info.statusCode === 400 && field) {
       return new BillingError(400, `The payment provider refused the value of ${field}`);
     }
-    this.log.error({ action, stripeStatus: info?.statusCode, stripeCode: info?.code, stripeType: info?.type, error: info ? info.message : String(err) }, 'payment provider call failed');
+    this.log.error(
+      { action, stripeStatus: info?.statusCode, stripeCode: info?.code, stripeType: info?.type, error: info ? info.message : String(err) },
+      'payment provider call failed',
+    );
     return new BillingError(503, 'The payment provider is unavailable; try again later');
   }
 
@@ -260,7 +261,7 @@ export class BillingService {
         throw new BillingError(409, 'An API key was already issued for this subscription; rotate it through the billing portal');
       }
       const record = await tx.keys.findById((await tx.issuance.find(subscriptionId))!.keyId);
-      if (!record || record.status !== 'active') {
+      if (record?.status !== 'active') {
         throw new BillingError(409, 'The API key of this subscription was revoked (the subscription ended)');
       }
       const apiKey = unseal(sealKey, revealed.sealedKey, `issuance:${subscriptionId}`);

@@ -31,9 +31,7 @@ export function apiBaseOptions(apiBase: string | null): { host?: string; port?: 
 }
 
 /** The SDK client, or null when STRIPE_SECRET_KEY is not set (billing answers 503). */
-export function createStripeClient(
-  config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase' | 'stripeMaxNetworkRetries'>,
-): StripeClient | null {
+export function createStripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase' | 'stripeMaxNetworkRetries'>): StripeClient | null {
   if (!config.stripeSecretKey) return null;
   return new Stripe(config.stripeSecretKey, {
     maxNetworkRetries: config.stripeMaxNetworkRetries,
@@ -59,7 +57,9 @@ export function isSignatureError(err: unknown): boolean {
 }
 
 /** The SDK's typed error, when `err` is one: HTTP status, Stripe error code/type, message. */
-export function stripeErrorInfo(err: unknown): { statusCode: number | undefined; code: string | undefined; type: string; message: string; param: string | undefined } | null {
+export function stripeErrorInfo(
+  err: unknown,
+): { statusCode: number | undefined; code: string | undefined; type: string; message: string; param: string | undefined } | null {
   if (!(err instanceof Stripe.errors.StripeError)) return null;
   return { statusCode: err.statusCode, code: err.code, type: err.type, message: err.message, param: err.param };
 }

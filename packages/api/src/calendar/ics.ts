@@ -31,7 +31,9 @@ export function deadlinesIcs(events: readonly DeadlineEvent[], options: { name: 
       allDay: true,
       stamp: options.stamp,
       summary: `${label}: ${e.primary_name}`,
-      description: [window, e.authority_name, e.prefecture, e.source_url ? `出典 / Source: ${e.source_url}` : null, `unified_id: ${e.unified_id}`].filter(Boolean).join('\n'),
+      description: [window, e.authority_name, e.prefecture, e.source_url ? `出典 / Source: ${e.source_url}` : null, `unified_id: ${e.unified_id}`]
+        .filter(Boolean)
+        .join('\n'),
       url: e.source_url ? uriValue(e.source_url) : undefined,
     });
   }

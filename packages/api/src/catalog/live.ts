@@ -91,7 +91,10 @@ export class LiveCatalog {
       this.watcher = watch(dir, { persistent: false }, (_event, name) => {
         if (name === null || name === base) void this.check();
       });
-      this.watcher.on('error', () => { this.watcher?.close(); this.watcher = null; });
+      this.watcher.on('error', () => {
+        this.watcher?.close();
+        this.watcher = null;
+      });
     } catch {
       this.watcher = null; // the poll below still notices
     }
@@ -107,7 +110,9 @@ export class LiveCatalog {
    * true when it swapped. Concurrent calls share one check.
    */
   check(): Promise<boolean> {
-    this.checking ??= this.swapIfChanged().finally(() => { this.checking = null; });
+    this.checking ??= this.swapIfChanged().finally(() => {
+      this.checking = null;
+    });
     return this.checking;
   }
 

@@ -60,9 +60,10 @@ export const compressionStats = { compressed: 0 };
 export function encodedBody(cached: CachedBody, encoding: BodyEncoding): Buffer {
   cached.encoded ??= {};
   if (cached.encoded[encoding] === undefined) compressionStats.compressed++;
-  cached.encoded[encoding] ??= encoding === 'br'
-    ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-    : gzipSync(cached.body);
+  cached.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(cached.body);
   return cached.encoded[encoding];
 }
 

@@ -20,7 +20,7 @@ export function searchNormalize(text: string): string {
 }
 
 // Separators and brackets that carry no meaning when two names are compared.
-const NOISE = /[\s_・･·\-‐－―─〜~:：;；,，、.。'"“”‘’「」『』【】［］\[\]()（）〈〉《》<>＜＞!！?？/／|｜]/gu;
+const NOISE = /[\s_・･·\-‐－―─〜~:：;；,，、.。'"“”‘’「」『』【】［］[\]()（）〈〉《》<>＜＞!！?？/／|｜]/gu;
 
 /**
  * The key two names are compared by (duplicates, exact-name boost): the

@@ -12,13 +12,16 @@ export const MAX_QUERY_LENGTH = 500;
 
 /** The normalisation applied to indexed text and to queries alike. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKC')
-    // Control characters (NUL included) carry no meaning in a search.
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFKC')
+      // Control characters (NUL included) carry no meaning in a search.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** One FTS5 phrase: the term in double quotes, inner quotes doubled. */

@@ -43,13 +43,23 @@ export function savedSearchFanOut(catalog: Catalog): FanOut {
       const matched = matchingProgramIds(catalog, search.query as ProgramQuery, candidateIds, jstDate(new Date(version.recordedAt)));
       if (matched.size === 0) continue;
       const hits = candidates.filter((e) => matched.has(e.recordId));
-      await insertMatches(q, hits.map((e) => ({
-        savedSearchId: search.id, seq: e.seq, version: version.version, type: e.type, unifiedId: e.recordId, primaryName: e.title,
-      })));
+      await insertMatches(
+        q,
+        hits.map((e) => ({
+          savedSearchId: search.id,
+          seq: e.seq,
+          version: version.version,
+          type: e.type,
+          unifiedId: e.recordId,
+          primaryName: e.title,
+        })),
+      );
       for (const endpoint of endpoints) {
         if (endpoint.keyId !== search.keyId || !endpoint.events.includes('saved_search.matched')) continue;
         deliveries.push({
-          endpointId: endpoint.id, source: `match:${search.id}:v${version.version}`, eventType: 'saved_search.matched',
+          endpointId: endpoint.id,
+          source: `match:${search.id}:v${version.version}`,
+          eventType: 'saved_search.matched',
           payload: (id) => webhookBody(id, 'saved_search.matched', version.recordedAt, matchedData(search, version.version, hits)),
         });
       }
@@ -58,7 +68,9 @@ export function savedSearchFanOut(catalog: Catalog): FanOut {
       for (const endpoint of endpoints) {
         if (!endpoint.events.includes(event.type)) continue;
         deliveries.push({
-          endpointId: endpoint.id, source: `event:${event.seq}`, eventType: event.type,
+          endpointId: endpoint.id,
+          source: `event:${event.seq}`,
+          eventType: event.type,
           payload: (id) => webhookBody(id, event.type, event.recordedAt, feedItem(event)),
         });
       }

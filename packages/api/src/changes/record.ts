@@ -10,7 +10,11 @@ import type { RecordSetSpec } from '../catalog/record-sets/index.ts';
 import { versionSnapshot } from './tracked.ts';
 import { savedSearchFanOut } from './fan-out.ts';
 
-export async function recordDatasetVersion(catalog: Catalog, store: StateStore, options: { recordSets?: readonly RecordSetSpec[]; now?: Date } = {}): Promise<RecordOutcome> {
+export async function recordDatasetVersion(
+  catalog: Catalog,
+  store: StateStore,
+  options: { recordSets?: readonly RecordSetSpec[]; now?: Date } = {},
+): Promise<RecordOutcome> {
   const snapshot = versionSnapshot(catalog.db, options.recordSets);
   return store.changes.recordVersion(snapshot, savedSearchFanOut(catalog), (options.now ?? new Date()).toISOString());
 }
@@ -19,7 +23,10 @@ export async function recordDatasetVersion(catalog: Catalog, store: StateStore, 
 export function describeOutcome(outcome: RecordOutcome): string {
   const v = outcome.version;
   if (!outcome.recorded) return `dataset version ${v.version} unchanged (fingerprint ${v.fingerprint.slice(0, 12)}): no change events`;
-  if (v.baseline) return `dataset version ${v.version} recorded as the baseline (${Object.entries(v.counts).map(([k, n]) => `${n} ${k}`).join(', ')})`;
+  if (v.baseline)
+    return `dataset version ${v.version} recorded as the baseline (${Object.entries(v.counts)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')})`;
   const c = v.changeCounts;
   return `dataset version ${v.version} recorded: ${c.created} created, ${c.amended} amended, ${c.removed} removed (events ${v.firstSeq}–${v.lastSeq})`;
 }

@@ -52,7 +52,9 @@ export function* trackedRecords(db: CatalogDatabase, sets: readonly RecordSetSpe
   for (const t of TRACKED_SETS) {
     const spec = sets.find((s) => s.name === t.set);
     if (!spec) continue;
-    const columns = servedColumns(spec).map(([name]) => `r.${name}`).join(', ');
+    const columns = servedColumns(spec)
+      .map(([name]) => `r.${name}`)
+      .join(', ');
     const rows: TrackedRecord[] = [];
     for (const raw of db.iterate<Row>(`SELECT ${columns} FROM ${spec.table} r ORDER BY r.row_id`)) {
       const decoded = decodeRow(spec, raw);

@@ -19,7 +19,9 @@ export const advisorsCommand: Command = {
       if (sub === 'list') {
         const { rows } = await store.advisors.list({ verifiedOnly: false, limit: 10_000, offset: 0 });
         for (const a of rows) {
-          process.stdout.write(`${a.id}\t${a.verifiedAt ? 'verified' : 'pending'}\t${a.firmType}\t${a.prefecture}\t${a.firmName}${a.ownerKeyHash ? '\t(key bound)' : ''}\n`);
+          process.stdout.write(
+            `${a.id}\t${a.verifiedAt ? 'verified' : 'pending'}\t${a.firmType}\t${a.prefecture}\t${a.firmName}${a.ownerKeyHash ? '\t(key bound)' : ''}\n`,
+          );
         }
         process.stderr.write(`${rows.length} advisor(s)\n`);
         return 0;

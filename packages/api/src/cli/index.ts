@@ -9,4 +9,14 @@ import { maintenanceCommand } from './maintenance.ts';
 import { meterCommand } from './meter.ts';
 import { syncCommand } from './sync.ts';
 
-export const COMMANDS: Command[] = [ingestCommand, openapiCommand, settingsCommand, advisorsCommand, keysCommand, deviceCommand, maintenanceCommand, meterCommand, syncCommand];
+export const COMMANDS: Command[] = [
+  ingestCommand,
+  openapiCommand,
+  settingsCommand,
+  advisorsCommand,
+  keysCommand,
+  deviceCommand,
+  maintenanceCommand,
+  meterCommand,
+  syncCommand,
+];

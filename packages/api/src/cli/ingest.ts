@@ -12,7 +12,8 @@ import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';
 
 export const ingestCommand: Command = {
   name: 'ingest',
-  summary: 'Build DATA_DIR/catalog.sqlite from the dataset (DATASET_DIR) and record its version and change events in the state store; --strict fails on any rejected line, --no-changes only builds',
+  summary:
+    'Build DATA_DIR/catalog.sqlite from the dataset (DATASET_DIR) and record its version and change events in the state store; --strict fails on any rejected line, --no-changes only builds',
   async run(args, config) {
     const { values } = parseArgs({
       args,

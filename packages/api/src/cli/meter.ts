@@ -19,7 +19,7 @@ const USAGE = 'usage: meter status | meter replay [--id EVENT_ID]... [--dry-run]
 
 export const meterCommand: Command = {
   name: 'meter',
-  summary: 'Meter outbox: status (pending, parked) or replay parked events within Stripe\'s de-duplication window',
+  summary: "Meter outbox: status (pending, parked) or replay parked events within Stripe's de-duplication window",
   async run(args, config) {
     const [sub, ...rest] = args;
     const { values } = parseArgs({

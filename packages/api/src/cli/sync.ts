@@ -10,11 +10,13 @@ import { syncJgrants } from '../sources/jgrants/sync.ts';
 import { syncEgov } from '../sources/egov/sync.ts';
 import { SyncLocked } from '../sources/workdir.ts';
 
-const USAGE = 'usage: sync jgrants [--keyword K]… [--acceptance 0|1]… [--limit N] | sync egov [--law LAW_ID]… [--limit N]; both: [--data-dir DIR] [--fresh] [--no-changes] [--quiet] [--json]';
+const USAGE =
+  'usage: sync jgrants [--keyword K]… [--acceptance 0|1]… [--limit N] | sync egov [--law LAW_ID]… [--limit N]; both: [--data-dir DIR] [--fresh] [--no-changes] [--quiet] [--json]';
 
 export const syncCommand: Command = {
   name: 'sync',
-  summary: 'Fetch jGrants programmes or e-Gov laws, publish a new dataset version (swapped into running servers) and record its change events; exit 3 when the source shape drifted',
+  summary:
+    'Fetch jGrants programmes or e-Gov laws, publish a new dataset version (swapped into running servers) and record its change events; exit 3 when the source shape drifted',
   async run(args, config) {
     const [source, ...rest] = args;
     let values;
@@ -48,7 +50,11 @@ export const syncCommand: Command = {
     try {
       let result;
       if (source === 'jgrants') {
-        result = await syncJgrants({ ...common, keywords: values.keyword ?? config.jgrantsKeywords, acceptance: values.acceptance ?? config.jgrantsAcceptance });
+        result = await syncJgrants({
+          ...common,
+          keywords: values.keyword ?? config.jgrantsKeywords,
+          acceptance: values.acceptance ?? config.jgrantsAcceptance,
+        });
       } else if (source === 'egov') {
         result = await syncEgov({ ...common, lawIds: values.law });
       } else {
@@ -59,7 +65,11 @@ export const syncCommand: Command = {
       const r = result.report;
       if (values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
       process.stderr.write(`${source}: ${r.status}${r.message ? `: ${r.message}` : ''}\n`);
-      process.stderr.write(`  ${Object.entries(r.counts).map(([k, n]) => `${k} ${n}`).join(', ')}\n`);
+      process.stderr.write(
+        `  ${Object.entries(r.counts)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}\n`,
+      );
       for (const e of r.errors.slice(0, 20)) process.stderr.write(`  error ${JSON.stringify(e)}\n`);
       if (r.changes) process.stderr.write(`  ${r.changes}\n`);
       process.stderr.write(`  report: ${path.join(cfg.dataDir, 'sources', source, 'last-report.json')}\n`);

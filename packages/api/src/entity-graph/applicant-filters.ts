@@ -53,13 +53,24 @@ export function applicantFilters(db: CatalogDatabase, p: { industry?: string; si
   }
   if (p.size !== undefined && p.size.trim() !== '') {
     const size = normalizeCompanySize(p.size);
-    if (!size) return { filters, error: amError('invalid_enum', 'unknown company size', `size is one of ${COMPANY_SIZES.join(', ')} (or another spelling of them: individual, medium, mid, 中小企業, …)`) };
+    if (!size)
+      return {
+        filters,
+        error: amError(
+          'invalid_enum',
+          'unknown company size',
+          `size is one of ${COMPANY_SIZES.join(', ')} (or another spelling of them: individual, medium, mid, 中小企業, …)`,
+        ),
+      };
     filters.push({ fact: 'target_types', values: [...COMPANY_SIZE_TARGET_TYPES[size]] });
   }
   if (p.target !== undefined && p.target.trim() !== '') {
     const types = targetTypes(db, p.target);
     if (!types) {
-      return { filters, error: amError('invalid_enum', 'unknown target', `target is one of ${TARGET_CODES.join(', ')}, or a target type of /v1/am/enums/target_type`) };
+      return {
+        filters,
+        error: amError('invalid_enum', 'unknown target', `target is one of ${TARGET_CODES.join(', ')}, or a target type of /v1/am/enums/target_type`),
+      };
     }
     filters.push({ fact: 'target_types', values: types });
   }

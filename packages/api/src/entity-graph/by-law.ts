@@ -12,8 +12,10 @@ import { sourcesPointingAt } from './queries/relations.ts';
 
 const KIND_ORDER: Record<string, number> = { program: 0, certification: 1, tax_measure: 2, enforcement: 3 };
 
-export function byLaw(db: CatalogDatabase, p: { law_name: string; article?: string; kinds?: string | string[]; limit: number; offset: number }):
-  Envelope & { law_aliases_tried: string[] } {
+export function byLaw(
+  db: CatalogDatabase,
+  p: { law_name: string; article?: string; kinds?: string | string[]; limit: number; offset: number },
+): Envelope & { law_aliases_tried: string[] } {
   const name = p.law_name.trim();
   if (name === '') return { ...envelope(p.limit, p.offset, { error: amError('empty_input', 'law_name is empty') }), law_aliases_tried: [] };
   const kinds = listParam(p.kinds);
@@ -21,15 +23,22 @@ export function byLaw(db: CatalogDatabase, p: { law_name: string; article?: stri
   if (kindError) return { ...envelope(p.limit, p.offset, { error: kindError }), law_aliases_tried: [] };
   const article = p.article ? parseArticleNumber(p.article) : null;
   if (p.article && !article) {
-    return { ...envelope(p.limit, p.offset, { error: amError('invalid_input', 'article is not an article number', 'e.g. 第17条, 17条の2, 17') }), law_aliases_tried: [] };
+    return {
+      ...envelope(p.limit, p.offset, { error: amError('invalid_input', 'article is not an article number', 'e.g. 第17条, 17条の2, 17') }),
+      law_aliases_tried: [],
+    };
   }
   const { laws, tried } = resolveLaw(db, name);
   if (laws.length === 0) {
     const near = searchEntities(db, { kinds: ['law'], termGroups: [[normalizeText(name).slice(0, 100)]], order: 'name', limit: 5, offset: 0 }).rows;
     return {
       ...envelope(p.limit, p.offset, {
-        error: amError('no_matching_records', 'no law matches this name', near.length > 0 ? 'laws whose title contains the name are listed in retry_with' : 'give the formal title, a known short name (略称) or a LAW- id',
-          near.length > 0 ? near.map((n) => ({ law_name: n.name })) : undefined),
+        error: amError(
+          'no_matching_records',
+          'no law matches this name',
+          near.length > 0 ? 'laws whose title contains the name are listed in retry_with' : 'give the formal title, a known short name (略称) or a LAW- id',
+          near.length > 0 ? near.map((n) => ({ law_name: n.name })) : undefined,
+        ),
       }),
       law_aliases_tried: tried,
     };
@@ -54,12 +63,23 @@ export function byLaw(db: CatalogDatabase, p: { law_name: string; article?: stri
       }
     }
     seen.add(edge.src_id);
-    rows.push({ ...entitySummary(e), law_id: edge.dst_id, relation: edge.relation, relation_source: edge.source, confidence: edge.confidence,
-      ...(article ? { article_match: articleMatch } : {}) });
+    rows.push({
+      ...entitySummary(e),
+      law_id: edge.dst_id,
+      relation: edge.relation,
+      relation_source: edge.source,
+      confidence: edge.confidence,
+      ...(article ? { article_match: articleMatch } : {}),
+    });
   }
   const tierRank = (t: unknown): number => (typeof t === 'string' ? 'SABCX'.indexOf(t) : 5);
-  rows = rows.sort((a, b) => (KIND_ORDER[a.record_kind as string] ?? 9) - (KIND_ORDER[b.record_kind as string] ?? 9)
-    || tierRank(a.tier) - tierRank(b.tier) || (b.confidence as number) - (a.confidence as number) || String(a.name).localeCompare(String(b.name)));
+  rows = rows.sort(
+    (a, b) =>
+      (KIND_ORDER[a.record_kind as string] ?? 9) - (KIND_ORDER[b.record_kind as string] ?? 9) ||
+      tierRank(a.tier) - tierRank(b.tier) ||
+      (b.confidence as number) - (a.confidence as number) ||
+      String(a.name).localeCompare(String(b.name)),
+  );
   return {
     ...envelope(p.limit, p.offset, {
       total: rows.length,

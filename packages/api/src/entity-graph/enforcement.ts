@@ -10,7 +10,16 @@ import { searchEntities, type Entity } from './queries/entities.ts';
 
 export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: string; target_name?: string; as_of_date?: string }, today = jstDate()) {
   const queried = { houjin_bangou: p.houjin_bangou ?? null, target_name: p.target_name ?? null, as_of_date: p.as_of_date ?? 'today' };
-  const base = { found: false, currently_excluded: false, active_exclusions: [] as Record<string, unknown>[], all_count: 0, queried, recent_history: [] as Record<string, unknown>[], error: null as AmError | null, warnings: [] as string[] };
+  const base = {
+    found: false,
+    currently_excluded: false,
+    active_exclusions: [] as Record<string, unknown>[],
+    all_count: 0,
+    queried,
+    recent_history: [] as Record<string, unknown>[],
+    error: null as AmError | null,
+    warnings: [] as string[],
+  };
   const asOf = resolveDate(p.as_of_date, today);
   if (!asOf) return { ...base, error: amError('invalid_date', 'as_of_date must be YYYY-MM-DD or "today"') };
   queried.as_of_date = asOf;
@@ -33,17 +42,27 @@ export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: strin
   } else if (name) {
     base.warnings.push('target_name shorter than 2 characters is ignored');
   }
-  const rows = [...records.values()].map((e) => {
-    const start = e.valid_from;
-    const end = e.valid_until;
-    const active = start !== null && start <= asOf && (end === null || end >= asOf);
-    return {
-      entity_id: e.entity_id, title: e.name, target_name: e.facts.target_name ?? null, houjin_bangou: e.facts.houjin_bangou ?? null,
-      action_type: e.status, authority: e.authority_name, action_date: e.facts.action_date ?? null,
-      exclusion_start: start, exclusion_end: end, active, amount_yen: e.facts.amount_yen ?? null,
-      source_url: e.source_url,
-    };
-  }).sort((a, b) => String(b.action_date ?? '').localeCompare(String(a.action_date ?? '')) || a.entity_id.localeCompare(b.entity_id));
+  const rows = [...records.values()]
+    .map((e) => {
+      const start = e.valid_from;
+      const end = e.valid_until;
+      const active = start !== null && start <= asOf && (end === null || end >= asOf);
+      return {
+        entity_id: e.entity_id,
+        title: e.name,
+        target_name: e.facts.target_name ?? null,
+        houjin_bangou: e.facts.houjin_bangou ?? null,
+        action_type: e.status,
+        authority: e.authority_name,
+        action_date: e.facts.action_date ?? null,
+        exclusion_start: start,
+        exclusion_end: end,
+        active,
+        amount_yen: e.facts.amount_yen ?? null,
+        source_url: e.source_url,
+      };
+    })
+    .sort((a, b) => String(b.action_date ?? '').localeCompare(String(a.action_date ?? '')) || a.entity_id.localeCompare(b.entity_id));
   const active = rows.filter((r) => r.active);
   return {
     ...base,

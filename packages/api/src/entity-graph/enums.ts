@@ -6,7 +6,10 @@ import { enumValues } from './queries/enums.ts';
 
 /** Tool-facing enum names -> the dataset's enum names (data/README.md, enums.jsonl). */
 export const ENUM_ALIASES: Record<string, { source: string; description: string }> = {
-  authority: { source: 'am.authority', description: 'administering bodies of programs and enforcement records (authority entities), with the number of records linked to each' },
+  authority: {
+    source: 'am.authority',
+    description: 'administering bodies of programs and enforcement records (authority entities), with the number of records linked to each',
+  },
   tier: { source: 'program.tier', description: 'quality tier of programs: S, A, B, C, X (X = quarantined)' },
   industry: { source: 'program.jsic_major', description: 'JSIC major industry codes programs are listed under' },
   funding_purpose: { source: 'program.funding_purpose', description: 'funding purposes of programs (Japanese labels)' },
@@ -29,8 +32,16 @@ export function enums(db: CatalogDatabase, enumName: string, lastUpdated: string
   if (rows.length === 0) {
     const known = [...Object.keys(ENUM_ALIASES)];
     return {
-      enum_name: enumName, description: null, values: [] as string[], frequency_map: {} as Record<string, number>, last_updated: lastUpdated,
-      error: amError('invalid_enum', `unknown enum ${JSON.stringify(enumName.slice(0, 100))}`, `enum_name is one of ${known.join(', ')} (or a dataset enum such as program.tier)`),
+      enum_name: enumName,
+      description: null,
+      values: [] as string[],
+      frequency_map: {} as Record<string, number>,
+      last_updated: lastUpdated,
+      error: amError(
+        'invalid_enum',
+        `unknown enum ${JSON.stringify(enumName.slice(0, 100))}`,
+        `enum_name is one of ${known.join(', ')} (or a dataset enum such as program.tier)`,
+      ),
     };
   }
   return {

@@ -12,7 +12,10 @@ export interface AmError {
 }
 
 export const amError = (code: string, message: string, hint?: string, retry_with?: unknown): AmError => ({
-  code, message, ...(hint ? { hint } : {}), ...(retry_with !== undefined ? { retry_with } : {}),
+  code,
+  message,
+  ...(hint ? { hint } : {}),
+  ...(retry_with !== undefined ? { retry_with } : {}),
 });
 
 export interface Envelope {
@@ -26,7 +29,14 @@ export interface Envelope {
 }
 
 export const envelope = (limit: number, offset: number, extra: Partial<Envelope> = {}): Envelope => ({
-  total: 0, limit, offset, results: [], meta: null, error: null, retrieval_note: null, ...extra,
+  total: 0,
+  limit,
+  offset,
+  results: [],
+  meta: null,
+  error: null,
+  retrieval_note: null,
+  ...extra,
 });
 
 /** The common row shape of an entity in /v1/am results. */

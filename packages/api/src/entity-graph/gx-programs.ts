@@ -14,27 +14,52 @@ export const GX_THEMES: Record<string, string[]> = {
   carbon_credit: ['j-クレジット', 'jクレジット', 'カーボン・オフセット', 'カーボンオフセット', '排出量取引', '森林吸収', 'クレジット'],
 };
 
-export interface GxParams { theme?: string; region?: string; query?: string; industry?: string; size?: string; target?: string; limit: number }
+export interface GxParams {
+  theme?: string;
+  region?: string;
+  query?: string;
+  industry?: string;
+  size?: string;
+  target?: string;
+  limit: number;
+}
 
-export function gxPrograms(db: CatalogDatabase, p: GxParams):
-  { total: number; results: Record<string, unknown>[]; error: AmError | null; theme: string; keywords: string[]; retrieval_note?: string } {
+export function gxPrograms(
+  db: CatalogDatabase,
+  p: GxParams,
+): { total: number; results: Record<string, unknown>[]; error: AmError | null; theme: string; keywords: string[]; retrieval_note?: string } {
   const theme = p.theme ?? 'ghg_reduction';
   const keywords = GX_THEMES[theme];
   if (!keywords) {
-    return { total: 0, results: [], error: amError('invalid_enum', 'unknown theme', `theme is one of ${Object.keys(GX_THEMES).join(', ')}`), theme, keywords: [] };
+    return {
+      total: 0,
+      results: [],
+      error: amError('invalid_enum', 'unknown theme', `theme is one of ${Object.keys(GX_THEMES).join(', ')}`),
+      theme,
+      keywords: [],
+    };
   }
   const pref = prefectureParam(p.region);
   const applicant = applicantFilters(db, p);
   const error = pref.error ?? applicant.error;
   if (error) return { total: 0, results: [], error, theme, keywords };
   const { total, rows } = searchEntities(db, {
-    kinds: ['program', 'certification'], termGroups: [keywords, ...queryTerms(p.query)], prefecture: pref.prefecture,
-    includeNationwide: true, excludeTierX: true, factsAnyOf: applicant.filters, order: 'tier', limit: p.limit, offset: 0,
+    kinds: ['program', 'certification'],
+    termGroups: [keywords, ...queryTerms(p.query)],
+    prefecture: pref.prefecture,
+    includeNationwide: true,
+    excludeTierX: true,
+    factsAnyOf: applicant.filters,
+    order: 'tier',
+    limit: p.limit,
+    offset: 0,
   });
   return {
     total,
     results: rows.map((e) => ({ ...entitySummary(e), amount_max_man_yen: e.facts.amount_max_man_yen ?? null, program_kind: e.facts.program_kind ?? null })),
-    error: null, theme, keywords,
+    error: null,
+    theme,
+    keywords,
     ...(applicant.filters.length > 0 ? { retrieval_note: `theme keywords matched against name and facts${applicantNote(applicant.filters)}` } : {}),
   };
 }

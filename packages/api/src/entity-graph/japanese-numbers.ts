@@ -1,7 +1,17 @@
 // Numbers written in kanji (二十一, 百二, 千), as statutes and questions use them.
 
 const KANJI_DIGITS: Record<string, number> = {
-  〇: 0, 零: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 const KANJI_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 

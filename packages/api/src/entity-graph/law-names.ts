@@ -50,7 +50,10 @@ export function lawNameVariants(input: string): string[] {
     if (v && !out.includes(v)) out.push(v);
   };
   add(input);
-  const base = input.normalize('NFKC').replace(/\s+/g, '').replace(/[（(][^）)]*[）)]$/, '');
+  const base = input
+    .normalize('NFKC')
+    .replace(/\s+/g, '')
+    .replace(/[（(][^）)]*[）)]$/, '');
   add(base);
   add(LAW_SHORT_NAMES[base]);
   const long = /^(.+)に関する法律$/.exec(base);

@@ -32,7 +32,11 @@ export function resolveLaw(db: CatalogDatabase, input: string): LawResolution {
     if (typeof slug === 'string' && !tried.includes(slug)) tried.push(slug);
   }
   // A law with a page (articles, links) first, then active before repealed.
-  const laws = [...found.values()].sort((a, b) => Number(!a.facts.law_slug) - Number(!b.facts.law_slug)
-    || Number(a.status === 'repealed') - Number(b.status === 'repealed') || a.entity_id.localeCompare(b.entity_id));
+  const laws = [...found.values()].sort(
+    (a, b) =>
+      Number(!a.facts.law_slug) - Number(!b.facts.law_slug) ||
+      Number(a.status === 'repealed') - Number(b.status === 'repealed') ||
+      a.entity_id.localeCompare(b.entity_id),
+  );
   return { laws, tried };
 }

@@ -11,7 +11,14 @@ import { normalizePrefecture } from './slots.ts';
 export function listParam(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   const values = Array.isArray(value) ? value : [value];
-  return [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function checkKinds(kinds: string[]): AmError | null {
@@ -27,12 +34,21 @@ export function prefectureParam(value: string | undefined): { prefecture: string
   const p = normalizePrefecture(value);
   return p
     ? { prefecture: p, error: null }
-    : { prefecture: null, error: amError('invalid_enum', 'unknown prefecture', 'use one of the 47 prefecture names, e.g. 東京都, or a short form such as 東京') };
+    : {
+        prefecture: null,
+        error: amError('invalid_enum', 'unknown prefecture', 'use one of the 47 prefecture names, e.g. 東京都, or a short form such as 東京'),
+      };
 }
 
 /** Up to 8 words of a free-text query, each its own AND-ed term group. */
 export const queryTerms = (q: string | undefined): string[][] =>
-  q ? normalizeText(q).split(' ').filter(Boolean).slice(0, 8).map((t) => [t]) : [];
+  q
+    ? normalizeText(q)
+        .split(' ')
+        .filter(Boolean)
+        .slice(0, 8)
+        .map((t) => [t])
+    : [];
 
 /** `today` (or absent) -> `fallback`; a real date -> itself; anything else -> null. */
 export function resolveDate(value: string | undefined, fallback: string): string | null {

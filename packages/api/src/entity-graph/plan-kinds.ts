@@ -2,7 +2,16 @@
 // treatment of the premium, classified from the plan's name (the dataset
 // publishes neither).
 
-export const PLAN_KINDS = ['retirement_mutual', 'bankruptcy_mutual', 'dc_pension', 'db_pension', 'industry_pension', 'welfare_insurance', 'health_insurance', 'other'] as const;
+export const PLAN_KINDS = [
+  'retirement_mutual',
+  'bankruptcy_mutual',
+  'dc_pension',
+  'db_pension',
+  'industry_pension',
+  'welfare_insurance',
+  'health_insurance',
+  'other',
+] as const;
 export const TAX_DEDUCTION_TYPES = ['small_enterprise_deduction', 'idekodc', 'group_retirement', 'corp_expense', 'none'] as const;
 
 /** Plan kind and tax treatment from the plan name (共済, 年金, 保険 names). */

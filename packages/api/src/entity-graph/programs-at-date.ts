@@ -23,7 +23,12 @@ export interface ActiveAtParams {
 export function activeAt(db: CatalogDatabase, p: ActiveAtParams, today = jstDate()): Envelope & { pivot_date: string | null } {
   const date = resolveDate(p.date, today);
   if (!date) {
-    return { ...envelope(p.limit, p.offset, { error: amError('invalid_date', 'date must be YYYY-MM-DD (a real calendar date) or "today"', undefined, { date: today }) }), pivot_date: null };
+    return {
+      ...envelope(p.limit, p.offset, {
+        error: amError('invalid_date', 'date must be YYYY-MM-DD (a real calendar date) or "today"', undefined, { date: today }),
+      }),
+      pivot_date: null,
+    };
   }
   const kinds = listParam(p.kinds);
   const useKinds = kinds.length > 0 ? kinds : ['program', 'certification', 'tax_measure'];
@@ -33,17 +38,26 @@ export function activeAt(db: CatalogDatabase, p: ActiveAtParams, today = jstDate
   const error = kindError ?? pref.error ?? applicant.error;
   if (error) return { ...envelope(p.limit, p.offset, { error }), pivot_date: date };
   const { total, rows } = searchEntities(db, {
-    kinds: useKinds, termGroups: queryTerms(p.query), prefecture: pref.prefecture, includeNationwide: true,
-    activeOn: date, requireValidity: true, excludeStatuses: ['repealed'], factsAnyOf: applicant.filters, order: 'valid_until',
-    limit: p.limit, offset: p.offset,
+    kinds: useKinds,
+    termGroups: queryTerms(p.query),
+    prefecture: pref.prefecture,
+    includeNationwide: true,
+    activeOn: date,
+    requireValidity: true,
+    excludeStatuses: ['repealed'],
+    factsAnyOf: applicant.filters,
+    order: 'valid_until',
+    limit: p.limit,
+    offset: p.offset,
   });
   return {
     ...envelope(p.limit, p.offset, {
       total,
       results: rows.map((e) => ({ ...entitySummary(e), days_until_end: e.valid_until ? daysBetween(date, e.valid_until) : null })),
       meta: { kinds: useKinds },
-      retrieval_note: 'validity = application window (programs, certifications), effective_from/effective_until (tax measures), enforced_on (laws, no end date; repealed laws left out), exclusion period (enforcement); rows without any validity date are not listed'
-        + applicantNote(applicant.filters),
+      retrieval_note:
+        'validity = application window (programs, certifications), effective_from/effective_until (tax measures), enforced_on (laws, no end date; repealed laws left out), exclusion period (enforcement); rows without any validity date are not listed' +
+        applicantNote(applicant.filters),
     }),
     pivot_date: date,
   };
@@ -66,7 +80,10 @@ export interface OpenProgramsParams {
 export function openPrograms(db: CatalogDatabase, p: OpenProgramsParams, today = jstDate()): Envelope & { pivot_date: string } {
   const date = resolveDate(p.pivot_date, today);
   if (!date) {
-    return { ...envelope(p.limit, p.offset, { error: amError('invalid_date', 'pivot_date must be YYYY-MM-DD or "today"', undefined, { pivot_date: today }) }), pivot_date: today };
+    return {
+      ...envelope(p.limit, p.offset, { error: amError('invalid_date', 'pivot_date must be YYYY-MM-DD or "today"', undefined, { pivot_date: today }) }),
+      pivot_date: today,
+    };
   }
   const tiers = listParam(p.tier).map((t) => t.toUpperCase());
   const badTier = tiers.find((t) => !['S', 'A', 'B', 'C', 'X'].includes(t));
@@ -75,8 +92,17 @@ export function openPrograms(db: CatalogDatabase, p: OpenProgramsParams, today =
   const error = pref.error ?? (badTier ? amError('invalid_enum', 'unknown tier', 'tier is one of S, A, B, C, X') : null) ?? applicant.error;
   if (error) return { ...envelope(p.limit, p.offset, { error }), pivot_date: date };
   const { total, rows } = searchEntities(db, {
-    kinds: ['program', 'certification'], termGroups: queryTerms(p.query), prefecture: pref.prefecture, includeNationwide: true,
-    activeOn: date, requireEnd: true, tiers, factsAnyOf: applicant.filters, order: 'valid_until', limit: p.limit, offset: p.offset,
+    kinds: ['program', 'certification'],
+    termGroups: queryTerms(p.query),
+    prefecture: pref.prefecture,
+    includeNationwide: true,
+    activeOn: date,
+    requireEnd: true,
+    tiers,
+    factsAnyOf: applicant.filters,
+    order: 'valid_until',
+    limit: p.limit,
+    offset: p.offset,
   });
   return {
     ...envelope(p.limit, p.offset, {
@@ -87,8 +113,9 @@ export function openPrograms(db: CatalogDatabase, p: OpenProgramsParams, today =
         amount_max_man_yen: e.facts.amount_max_man_yen ?? null,
         days_remaining: daysBetween(date, e.valid_until as string),
       })),
-      retrieval_note: 'open = application window start (if known) <= pivot_date <= end; only programs with a published window end are listed (56 of 12,072 records carry a window)'
-        + applicantNote(applicant.filters),
+      retrieval_note:
+        'open = application window start (if known) <= pivot_date <= end; only programs with a published window end are listed (56 of 12,072 records carry a window)' +
+        applicantNote(applicant.filters),
     }),
     pivot_date: date,
   };

@@ -46,8 +46,14 @@ export function provenance(db: CatalogDatabase, entityId: string, p: { fact?: st
     }
     const description = PROVENANCE_SOURCES[key] ?? (key === 'derived' ? 'derived at ingest by a documented rule (docs/decisions.md)' : `upstream file ${key}`);
     rows.push({
-      entity_id: e.entity_id, field, value, source_key: key, source_description: description,
-      upstream_repository: UPSTREAM_REPO, primary_source_url: e.source_url, fetched_at: e.fetched_at,
+      entity_id: e.entity_id,
+      field,
+      value,
+      source_key: key,
+      source_description: description,
+      upstream_repository: UPSTREAM_REPO,
+      primary_source_url: e.source_url,
+      fetched_at: e.fetched_at,
     });
   }
   let filtered = rows;
@@ -55,7 +61,11 @@ export function provenance(db: CatalogDatabase, entityId: string, p: { fact?: st
     filtered = rows.filter((r) => r.field === p.fact);
     if (filtered.length === 0) {
       return envelope(p.limit, p.offset, {
-        error: amError('invalid_field', `entity ${e.entity_id} has no fact ${JSON.stringify(p.fact.slice(0, 100))}`, `facts: ${rows.map((r) => r.field).join(', ')}`.slice(0, 500)),
+        error: amError(
+          'invalid_field',
+          `entity ${e.entity_id} has no fact ${JSON.stringify(p.fact.slice(0, 100))}`,
+          `facts: ${rows.map((r) => r.field).join(', ')}`.slice(0, 500),
+        ),
       });
     }
   }

@@ -8,20 +8,41 @@ import { relationsOf } from './queries/relations.ts';
 import { seedNotFound } from './seed.ts';
 
 export const RELATION_TYPES = [
-  'prerequisite', 'compatible', 'incompatible', 'successor', 'predecessor', 'similar',
-  'based_on_law', 'administered_by', 'targets', 'features', 'cites_law', 'concerns_program', 'used_program', 'issued_by',
+  'prerequisite',
+  'compatible',
+  'incompatible',
+  'successor',
+  'predecessor',
+  'similar',
+  'based_on_law',
+  'administered_by',
+  'targets',
+  'features',
+  'cites_law',
+  'concerns_program',
+  'used_program',
+  'issued_by',
 ] as const;
 
 export function related(db: CatalogDatabase, seedId: string, p: { depth: number; relation_types?: string | string[]; max_edges: number }) {
   const base = {
-    seed_id: seedId, seed_kind: null as string | null, depth: p.depth, total_edges: 0, nodes: [] as Record<string, unknown>[],
-    relations: [] as Record<string, unknown>[], hint: null as string | null, retry_with: null as Record<string, unknown> | null,
+    seed_id: seedId,
+    seed_kind: null as string | null,
+    depth: p.depth,
+    total_edges: 0,
+    nodes: [] as Record<string, unknown>[],
+    relations: [] as Record<string, unknown>[],
+    hint: null as string | null,
+    retry_with: null as Record<string, unknown> | null,
     error: null as AmError | null,
   };
   const types = listParam(p.relation_types);
   const bad = types.filter((t) => !(RELATION_TYPES as readonly string[]).includes(t));
   if (bad.length > 0) {
-    return { ...base, error: amError('invalid_enum', `unknown relation type(s): ${bad.join(', ').slice(0, 200)}`, `relation_types among: ${RELATION_TYPES.join(', ')}`) };
+    return {
+      ...base,
+      error: amError('invalid_enum', `unknown relation type(s): ${bad.join(', ').slice(0, 200)}`, `relation_types among: ${RELATION_TYPES.join(', ')}`),
+    };
   }
   const seed = getEntity(db, seedId);
   if (!seed) {
@@ -59,9 +80,10 @@ export function related(db: CatalogDatabase, seedId: string, p: { depth: number;
   });
   let hint: string | null = null;
   if (edges.size === 0) {
-    hint = types.length > 0
-      ? 'no relations of the requested types; try without relation_types'
-      : 'no relations are recorded for this entity (links exist only where the dataset states them)';
+    hint =
+      types.length > 0
+        ? 'no relations of the requested types; try without relation_types'
+        : 'no relations are recorded for this entity (links exist only where the dataset states them)';
   } else if (truncated) {
     hint = `stopped at max_edges=${p.max_edges}`;
   }

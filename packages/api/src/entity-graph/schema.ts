@@ -12,8 +12,18 @@
 //   ids, law numbers, corporate numbers), normalised.
 
 export const RECORD_KINDS = [
-  'program', 'tax_measure', 'certification', 'law', 'enforcement', 'case_study', 'adoption', 'authority',
-  'corporate_entity', 'statistic', 'invoice_registrant', 'document',
+  'program',
+  'tax_measure',
+  'certification',
+  'law',
+  'enforcement',
+  'case_study',
+  'adoption',
+  'authority',
+  'corporate_entity',
+  'statistic',
+  'invoice_registrant',
+  'document',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -17,7 +17,17 @@ const TAX_SYNONYMS: Record<string, string[]> = {
   '2割特例': ['2割特例', '2割', '小規模事業者に係る税額控除'],
 };
 
-export const TAX_RULE_TYPES = ['credit', 'deduction', 'reduction', 'special_depreciation', 'immediate_writeoff', 'exemption', 'registration', 'preservation', 'other'] as const;
+export const TAX_RULE_TYPES = [
+  'credit',
+  'deduction',
+  'reduction',
+  'special_depreciation',
+  'immediate_writeoff',
+  'exemption',
+  'registration',
+  'preservation',
+  'other',
+] as const;
 
 export interface TaxRuleParams {
   measure_name_or_id: string;
@@ -28,8 +38,11 @@ export interface TaxRuleParams {
   limit: number;
 }
 
-export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()):
-  { results: Record<string, unknown>[]; total: number; error: AmError | null; retrieval_note: string | null } {
+export function taxRule(
+  db: CatalogDatabase,
+  p: TaxRuleParams,
+  today = jstDate(),
+): { results: Record<string, unknown>[]; total: number; error: AmError | null; retrieval_note: string | null } {
   const q = p.measure_name_or_id.trim();
   const fail = (error: AmError) => ({ results: [], total: 0, error, retrieval_note: null });
   if (q === '') return fail(amError('empty_input', 'measure_name_or_id is empty'));
@@ -40,7 +53,7 @@ export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()
   let candidates: Entity[];
   /** Why each row matched: direct (words found), rate_range, same_family. */
   const match = new Map<string, string>();
-  const byId = /^TAX-/i.test(q) ? getEntity(db, q.toUpperCase().replace(/^TAX-/, 'TAX-')) ?? getEntity(db, q) : null;
+  const byId = /^TAX-/i.test(q) ? (getEntity(db, q.toUpperCase().replace(/^TAX-/, 'TAX-')) ?? getEntity(db, q)) : null;
   if (byId && byId.record_kind === 'tax_measure') {
     candidates = [byId];
   } else {
@@ -69,8 +82,17 @@ export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()
       }
     }
     // Measures of the same family (same name before the first number or bracket) follow the direct hits.
-    const stem = (name: string): string => name.normalize('NFKC').split(/\s*[(（]|\s+\S*\d/)[0].trim();
-    const stems = new Set(candidates.filter((e) => match.get(e.entity_id) === 'direct').map((e) => stem(e.name)).filter((x) => [...x].length >= 6));
+    const stem = (name: string): string =>
+      name
+        .normalize('NFKC')
+        .split(/\s*[(（]|\s+\S*\d/)[0]
+        .trim();
+    const stems = new Set(
+      candidates
+        .filter((e) => match.get(e.entity_id) === 'direct')
+        .map((e) => stem(e.name))
+        .filter((x) => [...x].length >= 6),
+    );
     for (const e of all) {
       if (!match.has(e.entity_id) && stems.has(stem(e.name))) {
         candidates.push(e);
@@ -78,7 +100,8 @@ export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()
       }
     }
   }
-  const kindFor = (t: string): string[] => (t === 'reduction' ? ['deduction', 'exemption', 'credit'] : t === 'immediate_writeoff' ? ['special_depreciation'] : [t]);
+  const kindFor = (t: string): string[] =>
+    t === 'reduction' ? ['deduction', 'exemption', 'credit'] : t === 'immediate_writeoff' ? ['special_depreciation'] : [t];
   const asOf = p.as_of ?? null;
   const authority = p.authority ? normalizeText(p.authority) : '';
   const rows = candidates
@@ -88,14 +111,22 @@ export function taxRule(db: CatalogDatabase, p: TaxRuleParams, today = jstDate()
     .map((e) => {
       const ref = asOf ?? today;
       return {
-        unified_id: e.entity_id, match: match.get(e.entity_id) ?? 'id', ruleset_name: e.name, tax_category: e.facts.tax_category ?? null,
-        ruleset_kind: e.facts.ruleset_kind ?? null, rate_or_amount: e.facts.rate_or_amount ?? null,
-        calculation_formula: e.facts.calculation_formula ?? null, legal_basis: e.facts.legal_basis ?? [],
-        effective_from: e.valid_from, effective_until: e.valid_until,
+        unified_id: e.entity_id,
+        match: match.get(e.entity_id) ?? 'id',
+        ruleset_name: e.name,
+        tax_category: e.facts.tax_category ?? null,
+        ruleset_kind: e.facts.ruleset_kind ?? null,
+        rate_or_amount: e.facts.rate_or_amount ?? null,
+        calculation_formula: e.facts.calculation_formula ?? null,
+        legal_basis: e.facts.legal_basis ?? [],
+        effective_from: e.valid_from,
+        effective_until: e.valid_until,
         in_effect: (!e.valid_from || e.valid_from <= ref) && (!e.valid_until || e.valid_until >= ref),
         days_until_sunset: e.valid_until ? daysBetween(ref, e.valid_until) : null,
         eligibility_conditions: e.facts.eligibility_conditions_json ?? null,
-        authority: e.authority_name, source_url: e.source_url, confidence: e.facts.confidence ?? null,
+        authority: e.authority_name,
+        source_url: e.source_url,
+        confidence: e.facts.confidence ?? null,
         needs_verification: e.facts.needs_verification ?? null,
       };
     });

@@ -25,7 +25,12 @@ export interface PredicateResult {
 export const SCOPES = ['intake', 'entity', 'all'] as const;
 
 export const INTAKE_PREDICATES = [
-  'required_fields', 'houjin_bangou_check_digit', 'location_exists', 'size_plausible', 'dates_valid', 'industry_code_valid',
+  'required_fields',
+  'houjin_bangou_check_digit',
+  'location_exists',
+  'size_plausible',
+  'dates_valid',
+  'industry_code_valid',
 ] as const;
 
 type Data = Record<string, unknown>;
@@ -48,16 +53,24 @@ export function intakePredicates(db: CatalogDatabase, d: Data, today: string): P
   const name = pick(d, 'company_name', 'name', 'applicant_name');
   const pref = pick(d, 'prefecture');
   const missing = [name ? null : 'company_name', pref ? null : 'prefecture'].filter(Boolean);
-  r('required_fields', missing.length === 0 ? 'pass' : 'fail', missing.join(',') || null,
-    missing.length === 0 ? 'applicant name and prefecture present' : `missing: ${missing.join(', ')}`);
+  r(
+    'required_fields',
+    missing.length === 0 ? 'pass' : 'fail',
+    missing.join(',') || null,
+    missing.length === 0 ? 'applicant name and prefecture present' : `missing: ${missing.join(', ')}`,
+  );
 
   // 2. Corporate number check digit.
   const hb = pick(d, 'houjin_bangou', 'corporate_number');
   if (!hb) r('houjin_bangou_check_digit', 'not_applicable', null, 'no corporate number given (sole proprietors have none)');
   else {
     const v = String(hb[1]).normalize('NFKC').replace(/[-\s]/g, '');
-    r('houjin_bangou_check_digit', isValidHoujinBangou(v) ? 'pass' : 'fail', hb[0],
-      /^\d{13}$/.test(v) ? (isValidHoujinBangou(v) ? 'check digit valid' : 'check digit does not match') : 'must be 13 digits');
+    r(
+      'houjin_bangou_check_digit',
+      isValidHoujinBangou(v) ? 'pass' : 'fail',
+      hb[0],
+      /^\d{13}$/.test(v) ? (isValidHoujinBangou(v) ? 'check digit valid' : 'check digit does not match') : 'must be 13 digits',
+    );
   }
 
   // 3. Prefecture (47) and municipality (master of 1,714) exist.
@@ -69,7 +82,12 @@ export function intakePredicates(db: CatalogDatabase, d: Data, today: string): P
     else if (!muni) r('location_exists', 'pass', 'prefecture', `prefecture ${p} exists`);
     else {
       const ok = typeof muni[1] === 'string' && municipalityExists(db, p, muni[1].normalize('NFKC').trim());
-      r('location_exists', ok ? 'pass' : 'fail', muni[0], ok ? `${String(muni[1])} is a municipality of ${p}` : `no municipality ${JSON.stringify(String(muni[1]).slice(0, 50))} in ${p}`);
+      r(
+        'location_exists',
+        ok ? 'pass' : 'fail',
+        muni[0],
+        ok ? `${String(muni[1])} is a municipality of ${p}` : `no municipality ${JSON.stringify(String(muni[1]).slice(0, 50))} in ${p}`,
+      );
     }
   }
 
@@ -90,9 +108,12 @@ export function intakePredicates(db: CatalogDatabase, d: Data, today: string): P
     if (!Number.isFinite(yen) || yen < 0 || yen > 1e13) problems.push(`${capital[0]} must be a number 0 to 10 trillion yen`);
     else if (d.is_sole_proprietor === true && yen > 0) problems.push('a sole proprietor has no stated capital');
   }
-  r('size_plausible', checked === 0 ? 'not_applicable' : problems.length === 0 ? 'pass' : 'fail',
+  r(
+    'size_plausible',
+    checked === 0 ? 'not_applicable' : problems.length === 0 ? 'pass' : 'fail',
     [employees?.[0], capital?.[0]].filter(Boolean).join(',') || null,
-    checked === 0 ? 'no capital or employee count given' : problems.length === 0 ? 'capital and employee counts plausible' : problems.join('; '));
+    checked === 0 ? 'no capital or employee count given' : problems.length === 0 ? 'capital and employee counts plausible' : problems.join('; '),
+  );
 
   // 5. Dates valid: every *_date / *_on field is a real date; founding not in the future.
   const dateProblems: string[] = [];
@@ -110,8 +131,12 @@ export function intakePredicates(db: CatalogDatabase, d: Data, today: string): P
     const y = year[1];
     if (typeof y !== 'number' || !Number.isInteger(y) || y < 1800 || y > Number(today.slice(0, 4))) dateProblems.push('founded_year must be 1800 to this year');
   }
-  r('dates_valid', dates === 0 ? 'not_applicable' : dateProblems.length === 0 ? 'pass' : 'fail', null,
-    dates === 0 ? 'no dates given' : dateProblems.length === 0 ? `${dates} date field(s) valid` : dateProblems.join('; ').slice(0, 500));
+  r(
+    'dates_valid',
+    dates === 0 ? 'not_applicable' : dateProblems.length === 0 ? 'pass' : 'fail',
+    null,
+    dates === 0 ? 'no dates given' : dateProblems.length === 0 ? `${dates} date field(s) valid` : dateProblems.join('; ').slice(0, 500),
+  );
 
   // 6. JSIC industry code: a major letter A–T, optionally followed by 2–4 digits (E32, E321).
   const jsic = pick(d, 'industry_jsic', 'jsic', 'jsic_code');
@@ -137,11 +162,16 @@ export function evalCondition(cond: unknown, d: Data): boolean | null {
   const v = d[c.field];
   if (v === undefined || v === null) return null;
   switch (c.op) {
-    case 'eq': return v === c.value;
-    case 'gte': return typeof v === 'number' && typeof c.value === 'number' ? v >= c.value : null;
-    case 'lte': return typeof v === 'number' && typeof c.value === 'number' ? v <= c.value : null;
-    case 'in': return Array.isArray(c.value) ? c.value.includes(v) : null;
-    default: return null;
+    case 'eq':
+      return v === c.value;
+    case 'gte':
+      return typeof v === 'number' && typeof c.value === 'number' ? v >= c.value : null;
+    case 'lte':
+      return typeof v === 'number' && typeof c.value === 'number' ? v <= c.value : null;
+    case 'in':
+      return Array.isArray(c.value) ? c.value.includes(v) : null;
+    default:
+      return null;
   }
 }
 
@@ -156,7 +186,13 @@ export function entityPredicates(e: Entity, d: Data, today: string): PredicateRe
     const pref = typeof d.prefecture === 'string' ? normalizePrefecture(d.prefecture) : null;
     if (!e.prefecture) r('entity_prefecture', 'not_applicable', 'prefecture', 'program has no prefecture restriction on record');
     else if (!pref) r('entity_prefecture', 'unknown', 'prefecture', `program is for ${e.prefecture}; applicant prefecture not given`);
-    else r('entity_prefecture', pref === e.prefecture ? 'pass' : 'fail', 'prefecture', pref === e.prefecture ? `applicant in ${e.prefecture}` : `program is for ${e.prefecture}, applicant in ${pref}`);
+    else
+      r(
+        'entity_prefecture',
+        pref === e.prefecture ? 'pass' : 'fail',
+        'prefecture',
+        pref === e.prefecture ? `applicant in ${e.prefecture}` : `program is for ${e.prefecture}, applicant in ${pref}`,
+      );
 
     const targets = (f.target_types as string[] | undefined) ?? [];
     const declared = [d.target_type, ...(Array.isArray(d.target_types) ? d.target_types : [])].filter((x): x is string => typeof x === 'string');
@@ -166,24 +202,49 @@ export function entityPredicates(e: Entity, d: Data, today: string): PredicateRe
     else if (declared.length === 0) r('entity_target_types', 'unknown', 'target_type', `program targets ${targets.join(', ')}; applicant kind not given`);
     else {
       const ok = declared.some((t) => targets.includes(t));
-      r('entity_target_types', ok ? 'pass' : 'fail', 'target_type', ok ? 'applicant kind is among the program targets' : `program targets ${targets.join(', ')}`);
+      r(
+        'entity_target_types',
+        ok ? 'pass' : 'fail',
+        'target_type',
+        ok ? 'applicant kind is among the program targets' : `program targets ${targets.join(', ')}`,
+      );
     }
 
     const cap = typeof f.amount_max_man_yen === 'number' ? f.amount_max_man_yen : null;
     const asked = typeof d.requested_amount_man_yen === 'number' ? d.requested_amount_man_yen : null;
-    if (cap === null || asked === null) r('entity_amount', 'not_applicable', 'requested_amount_man_yen', cap === null ? 'program has no upper amount on record' : 'no requested amount given');
-    else r('entity_amount', asked <= cap ? 'pass' : 'warn', 'requested_amount_man_yen', asked <= cap ? `within the upper amount ${cap}万円` : `above the upper amount ${cap}万円`);
+    if (cap === null || asked === null)
+      r('entity_amount', 'not_applicable', 'requested_amount_man_yen', cap === null ? 'program has no upper amount on record' : 'no requested amount given');
+    else
+      r(
+        'entity_amount',
+        asked <= cap ? 'pass' : 'warn',
+        'requested_amount_man_yen',
+        asked <= cap ? `within the upper amount ${cap}万円` : `above the upper amount ${cap}万円`,
+      );
 
     const on = typeof d.application_date === 'string' && isIsoDate(d.application_date) ? d.application_date : today;
     if (!e.valid_until && !e.valid_from) r('entity_window', 'not_applicable', 'application_date', 'no application window on record');
     else {
       const open = (!e.valid_from || e.valid_from <= on) && (!e.valid_until || e.valid_until >= on);
-      r('entity_window', open ? 'pass' : 'warn', 'application_date', open ? `window open on ${on}` : `window ${e.valid_from ?? '?'} to ${e.valid_until ?? '?'} is not open on ${on}`);
+      r(
+        'entity_window',
+        open ? 'pass' : 'warn',
+        'application_date',
+        open ? `window open on ${on}` : `window ${e.valid_from ?? '?'} to ${e.valid_until ?? '?'} is not open on ${on}`,
+      );
     }
   } else if (e.record_kind === 'tax_measure') {
     const result = evalCondition(f.eligibility_conditions_json, d);
-    r('entity_tax_conditions', result === null ? 'unknown' : result ? 'pass' : 'fail', 'eligibility_conditions_json',
-      result === null ? 'applicant data lacks fields the upstream predicate needs' : result ? 'upstream eligibility predicate holds' : 'upstream eligibility predicate does not hold');
+    r(
+      'entity_tax_conditions',
+      result === null ? 'unknown' : result ? 'pass' : 'fail',
+      'eligibility_conditions_json',
+      result === null
+        ? 'applicant data lacks fields the upstream predicate needs'
+        : result
+          ? 'upstream eligibility predicate holds'
+          : 'upstream eligibility predicate does not hold',
+    );
     const on = typeof d.application_date === 'string' && isIsoDate(d.application_date) ? d.application_date : today;
     const inEffect = (!e.valid_from || e.valid_from <= on) && (!e.valid_until || e.valid_until >= on);
     r('entity_in_effect', inEffect ? 'pass' : 'fail', 'application_date', inEffect ? `in effect on ${on}` : `not in effect on ${on}`);
@@ -215,7 +276,16 @@ export function validate(
   const scope = body.scope ?? 'intake';
   const entityId = body.entity_id ?? null;
   const hash = applicantHash(body.applicant_data);
-  const base: ValidateResponse = { applicant_hash: hash, entity_id: entityId, scope, total: 0, results: [], summary: { ...emptySummary }, error: null, cached: false };
+  const base: ValidateResponse = {
+    applicant_hash: hash,
+    entity_id: entityId,
+    scope,
+    total: 0,
+    results: [],
+    summary: { ...emptySummary },
+    error: null,
+    cached: false,
+  };
   if (!(SCOPES as readonly string[]).includes(scope)) {
     return { ...base, error: amError('invalid_enum', 'unknown scope', `scope is one of ${SCOPES.join(', ')}`) };
   }
@@ -227,7 +297,15 @@ export function validate(
   let entity: Entity | null = null;
   if (entityId) {
     entity = getEntity(db, entityId);
-    if (!entity) return { ...base, error: amError('seed_not_found', `no entity with id ${JSON.stringify(entityId.slice(0, 100))}`, 'entity_id is a program, certification or tax measure id (UNI-…, TAX-…)') };
+    if (!entity)
+      return {
+        ...base,
+        error: amError(
+          'seed_not_found',
+          `no entity with id ${JSON.stringify(entityId.slice(0, 100))}`,
+          'entity_id is a program, certification or tax measure id (UNI-…, TAX-…)',
+        ),
+      };
   }
   const results = [
     ...(scope === 'intake' || scope === 'all' ? intakePredicates(db, body.applicant_data, today) : []),
@@ -236,7 +314,11 @@ export function validate(
   ];
   const count = (s: PredicateStatus): number => results.filter((x) => x.status === s).length;
   const summary = {
-    pass: count('pass'), fail: count('fail'), warn: count('warn'), unknown: count('unknown'), not_applicable: count('not_applicable'),
+    pass: count('pass'),
+    fail: count('fail'),
+    warn: count('warn'),
+    unknown: count('unknown'),
+    not_applicable: count('not_applicable'),
     ok: count('fail') === 0,
   };
   const response: ValidateResponse = { ...base, total: results.length, results, summary };

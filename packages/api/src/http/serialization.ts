@@ -18,7 +18,11 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * handler must return what this returns (the reply): an async handler that
  * resolves to undefined while onSend hooks (compression) still run loses the body.
  */
-export function sendJsonText<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(reply: R, body: string | Buffer, etag?: string): R {
+export function sendJsonText<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(
+  reply: R,
+  body: string | Buffer,
+  etag?: string,
+): R {
   if (etag !== undefined) reply.header('etag', etag);
   reply.type(JSON_TYPE);
   reply.send(body as never);
@@ -63,15 +67,14 @@ export function negotiateEncoding(header: string | undefined): (typeof ENCODINGS
  * would have done per response; it leaves a body that already has a
  * Content-Encoding alone, and still handles every other answer and deflate).
  */
-export function sendCachedBody<R extends { type(t: string): unknown; header(k: string, v: string): unknown; getHeader(k: string): unknown; send(body: never): unknown }>(
-  request: { headers: Record<string, string | string[] | undefined> },
-  reply: R,
-  cached: CachedBody,
-): R {
+export function sendCachedBody<
+  R extends { type(t: string): unknown; header(k: string, v: string): unknown; getHeader(k: string): unknown; send(body: never): unknown },
+>(request: { headers: Record<string, string | string[] | undefined> }, reply: R, cached: CachedBody): R {
   const accept = request.headers['accept-encoding'];
-  const encoding = cached.body.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined
-    ? negotiateEncoding(typeof accept === 'string' ? accept : undefined)
-    : null;
+  const encoding =
+    cached.body.length >= COMPRESS_THRESHOLD && request.headers['x-no-compression'] === undefined
+      ? negotiateEncoding(typeof accept === 'string' ? accept : undefined)
+      : null;
   if (encoding === 'br' || encoding === 'gzip') {
     const vary = reply.getHeader('vary');
     if (typeof vary !== 'string' || vary === '') reply.header('vary', 'accept-encoding');

@@ -17,7 +17,7 @@ function makeAjv(coerceTypes: 'array' | false): Ajv {
 const coercing = makeAjv('array');
 const strict = makeAjv(false);
 
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? strict : coercing;
   return ajv.compile(schema as object);
 };

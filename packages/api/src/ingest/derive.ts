@@ -54,8 +54,7 @@ export interface ProgramContext {
   laws: { law_id: string | null; law_slug: string; law_title: string }[];
 }
 
-const nonEmpty = (v: unknown): boolean =>
-  v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+const nonEmpty = (v: unknown): boolean => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** Evidence per dimension: an object of the facts found, or null when there are none. */
 export function enrichedDimensions(p: RawProgram, ctx: ProgramContext): Record<Dimension, Record<string, unknown> | null> {
@@ -66,9 +65,10 @@ export function enrichedDimensions(p: RawProgram, ctx: ProgramContext): Record<D
   const window = p.application_window ?? null;
   return {
     // Basics need a name and at least one of kind or administering body.
-    A_basics: nonEmpty(p.program_kind) || nonEmpty(p.authority_name)
-      ? pick({ program_kind: p.program_kind, program_kind_group: p.program_kind_group, authority_name: p.authority_name, authority_level: p.authority_level })
-      : null,
+    A_basics:
+      nonEmpty(p.program_kind) || nonEmpty(p.authority_name)
+        ? pick({ program_kind: p.program_kind, program_kind_group: p.program_kind_group, authority_name: p.authority_name, authority_level: p.authority_level })
+        : null,
     B_target: pick({ target_types: p.target_types }),
     C_amount: pick({ amount_max_man_yen: p.amount_max_man_yen, amount_min_man_yen: p.amount_min_man_yen, subsidy_rate: p.subsidy_rate }),
     D_schedule: window && (nonEmpty(window.start) || nonEmpty(window.end)) ? pick({ ...window }) : null,
@@ -77,7 +77,12 @@ export function enrichedDimensions(p: RawProgram, ctx: ProgramContext): Record<D
     G_industry: pick({ jsic_majors: p.jsic_majors }),
     H_legal_basis: ctx.laws.length > 0 ? { laws: ctx.laws } : null,
     I_source: nonEmpty(p.source_url)
-      ? pick({ source_url: p.source_url, source_fetched_at: p.source_fetched_at, source_checksum: p.source_checksum, liveness_status: p.source_last_check_status })
+      ? pick({
+          source_url: p.source_url,
+          source_fetched_at: p.source_fetched_at,
+          source_checksum: p.source_checksum,
+          liveness_status: p.source_last_check_status,
+        })
       : null,
     // No acceptance statistics are in the dataset; the dimension stays empty.
     J_statistics: null,

@@ -85,14 +85,14 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     else clusters.set(root, [m]);
   }
   const better = (a: DuplicateMember, b: DuplicateMember): number =>
-    Number(a.excluded) - Number(b.excluded)
-    || Number(winners.has(b.unifiedId)) - Number(winners.has(a.unifiedId))
-    || Number(a.recordClass !== 'programme') - Number(b.recordClass !== 'programme')
-    || a.tierOrder - b.tierOrder
-    || b.coverage - a.coverage
-    || (TRUST_ORDER[a.trustLevel] ?? 9) - (TRUST_ORDER[b.trustLevel] ?? 9)
-    || Number(b.hasOfficialUrl) - Number(a.hasOfficialUrl)
-    || a.pid - b.pid;
+    Number(a.excluded) - Number(b.excluded) ||
+    Number(winners.has(b.unifiedId)) - Number(winners.has(a.unifiedId)) ||
+    Number(a.recordClass !== 'programme') - Number(b.recordClass !== 'programme') ||
+    a.tierOrder - b.tierOrder ||
+    b.coverage - a.coverage ||
+    (TRUST_ORDER[a.trustLevel] ?? 9) - (TRUST_ORDER[b.trustLevel] ?? 9) ||
+    Number(b.hasOfficialUrl) - Number(a.hasOfficialUrl) ||
+    a.pid - b.pid;
   const out = new Map<number, GroupAssignment>();
   for (const list of clusters.values()) {
     list.sort(better);

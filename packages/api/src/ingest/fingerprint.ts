@@ -13,11 +13,16 @@ const CATALOG_DIR = path.join(INGEST_DIR, '..', 'catalog');
 
 /** ingest/'s own files that shape the file, the catalogue definitions they share with serving, plus `extra` (the sources of loaders from elsewhere, see ingest.ts#CatalogPlan). */
 export function catalogSourceFiles(extra: readonly string[] = []): string[] {
-  const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  const tsFiles = (dir: string) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(dir, f));
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles(path.join(INGEST_DIR, 'loaders')), ...tsFiles(path.join(CATALOG_DIR, 'record-sets'))];
   const shared = [
-    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) => path.join(INGEST_DIR, f)),
+    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) =>
+      path.join(INGEST_DIR, f),
+    ),
     ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f)),
   ];
   return [...new Set([...loaders, ...shared, ...extra])].sort();
@@ -32,7 +37,9 @@ export function catalogFingerprint(datasetDir: string, extraSources: readonly st
   }
   let entries: string[] = [];
   try {
-    entries = readdirSync(datasetDir).filter((f) => /\.jsonl(\.gz)?$/.test(f)).sort();
+    entries = readdirSync(datasetDir)
+      .filter((f) => /\.jsonl(\.gz)?$/.test(f))
+      .sort();
   } catch {
     entries = [];
   }

@@ -141,7 +141,11 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     ok = true;
   } finally {
     if (!ok) {
-      try { db.close(); } catch { /* already closed */ }
+      try {
+        db.close();
+      } catch {
+        /* already closed */
+      }
       rmSync(temp, { force: true });
     }
   }
@@ -185,9 +189,8 @@ async function runLoader(
   let lines = 0;
   const writer = await loader.prepare(ctx);
   const overlays = OVERLAY_RULES[loader.file] ? overlayFiles(overlayDirs, loader.file) : [];
-  const source: AsyncIterable<MergedLine> = overlays.length > 0
-    ? mergeOverlays(file, overlays, OVERLAY_RULES[loader.file], ctx.warn)
-    : tagged(readJsonl(file), shortName);
+  const source: AsyncIterable<MergedLine> =
+    overlays.length > 0 ? mergeOverlays(file, overlays, OVERLAY_RULES[loader.file], ctx.warn) : tagged(readJsonl(file), shortName);
   ctx.db.exec('BEGIN');
   try {
     for await (const line of source) {

@@ -6,9 +6,7 @@ import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 
-export type JsonlLine =
-  | { lineNo: number; ok: true; record: Record<string, unknown> }
-  | { lineNo: number; ok: false; error: string };
+export type JsonlLine = { lineNo: number; ok: true; record: Record<string, unknown> } | { lineNo: number; ok: false; error: string };
 
 /** Resolve `name.jsonl` or `name.jsonl.gz` inside a dataset directory; null when neither exists. */
 export function datasetFile(dir: string, name: string): string | null {

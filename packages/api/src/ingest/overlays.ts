@@ -62,7 +62,9 @@ export function overlayFiles(overlayDirs: readonly string[], file: string): stri
 export function overlayStamp(overlayDirs: readonly string[]): string {
   const lines: string[] = [];
   for (const dir of overlayDirs) {
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
       const st = statSync(path.join(dir, name));
       lines.push(`overlay:${path.basename(path.dirname(path.dirname(dir)))}/${name}:${st.size}:${Math.floor(st.mtimeMs)}`);
     }
@@ -86,7 +88,10 @@ interface OverlayRecord {
  * rejects them); `warn` hears about enrichments whose base record is gone.
  */
 export async function* mergeOverlays(
-  baseFile: string, overlays: readonly string[], rule: OverlayRule, warn: (message: string) => void,
+  baseFile: string,
+  overlays: readonly string[],
+  rule: OverlayRule,
+  warn: (message: string) => void,
 ): AsyncGenerator<MergedLine> {
   const enrich = new Map<string, OverlayRecord>();
   const added: OverlayRecord[] = [];

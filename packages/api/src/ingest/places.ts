@@ -75,7 +75,7 @@ export function placeFromUrl(url: string | null | undefined, master: PlaceMaster
     return prefecture ? { prefecture, municipality: null } : null;
   }
   // city.kakegawa.shizuoka.jp names its prefecture; city.kagoshima-izumi.lg.jp may prefix it.
-  let prefecture = region ? master.prefectureByRomaji.get(romajiKey(region)) ?? null : null;
+  let prefecture = region ? (master.prefectureByRomaji.get(romajiKey(region)) ?? null) : null;
   let stem = label;
   const dash = label.indexOf('-');
   if (dash > 0) {
@@ -85,8 +85,7 @@ export function placeFromUrl(url: string | null | undefined, master: PlaceMaster
       stem = label.slice(dash + 1);
     }
   }
-  const candidates = (master.byRomaji.get(`${kind}:${romajiKey(stem)}`) ?? [])
-    .filter((c) => prefecture === null || c.prefecture === prefecture);
+  const candidates = (master.byRomaji.get(`${kind}:${romajiKey(stem)}`) ?? []).filter((c) => prefecture === null || c.prefecture === prefecture);
   if (candidates.length === 1) return { prefecture: candidates[0].prefecture, municipality: candidates[0].name };
   return null;
 }

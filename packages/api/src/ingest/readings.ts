@@ -38,7 +38,10 @@ export function readingTokenizer(): Promise<ReadingTokenizer> {
         reading(text) {
           let out = cache.get(text);
           if (out === undefined) {
-            out = tokenizer.tokenize(text).map((t) => foldKana(t.reading && t.reading !== '*' ? t.reading : t.surface_form)).join('');
+            out = tokenizer
+              .tokenize(text)
+              .map((t) => foldKana(t.reading && t.reading !== '*' ? t.reading : t.surface_form))
+              .join('');
             cache.set(text, out);
           }
           return out;
@@ -54,14 +57,85 @@ export function readingTokenizer(): Promise<ReadingTokenizer> {
 }
 
 const ROMAJI: Record<string, string> = {
-  あ: 'a', い: 'i', う: 'u', え: 'e', お: 'o', か: 'ka', き: 'ki', く: 'ku', け: 'ke', こ: 'ko',
-  さ: 'sa', し: 'shi', す: 'su', せ: 'se', そ: 'so', た: 'ta', ち: 'chi', つ: 'tsu', て: 'te', と: 'to',
-  な: 'na', に: 'ni', ぬ: 'nu', ね: 'ne', の: 'no', は: 'ha', ひ: 'hi', ふ: 'fu', へ: 'he', ほ: 'ho',
-  ま: 'ma', み: 'mi', む: 'mu', め: 'me', も: 'mo', や: 'ya', ゆ: 'yu', よ: 'yo',
-  ら: 'ra', り: 'ri', る: 'ru', れ: 're', ろ: 'ro', わ: 'wa', ゐ: 'i', ゑ: 'e', を: 'o', ん: 'n',
-  が: 'ga', ぎ: 'gi', ぐ: 'gu', げ: 'ge', ご: 'go', ざ: 'za', じ: 'ji', ず: 'zu', ぜ: 'ze', ぞ: 'zo',
-  だ: 'da', ぢ: 'ji', づ: 'zu', で: 'de', ど: 'do', ば: 'ba', び: 'bi', ぶ: 'bu', べ: 'be', ぼ: 'bo',
-  ぱ: 'pa', ぴ: 'pi', ぷ: 'pu', ぺ: 'pe', ぽ: 'po', ぁ: 'a', ぃ: 'i', ぅ: 'u', ぇ: 'e', ぉ: 'o', ゔ: 'vu',
+  あ: 'a',
+  い: 'i',
+  う: 'u',
+  え: 'e',
+  お: 'o',
+  か: 'ka',
+  き: 'ki',
+  く: 'ku',
+  け: 'ke',
+  こ: 'ko',
+  さ: 'sa',
+  し: 'shi',
+  す: 'su',
+  せ: 'se',
+  そ: 'so',
+  た: 'ta',
+  ち: 'chi',
+  つ: 'tsu',
+  て: 'te',
+  と: 'to',
+  な: 'na',
+  に: 'ni',
+  ぬ: 'nu',
+  ね: 'ne',
+  の: 'no',
+  は: 'ha',
+  ひ: 'hi',
+  ふ: 'fu',
+  へ: 'he',
+  ほ: 'ho',
+  ま: 'ma',
+  み: 'mi',
+  む: 'mu',
+  め: 'me',
+  も: 'mo',
+  や: 'ya',
+  ゆ: 'yu',
+  よ: 'yo',
+  ら: 'ra',
+  り: 'ri',
+  る: 'ru',
+  れ: 're',
+  ろ: 'ro',
+  わ: 'wa',
+  ゐ: 'i',
+  ゑ: 'e',
+  を: 'o',
+  ん: 'n',
+  が: 'ga',
+  ぎ: 'gi',
+  ぐ: 'gu',
+  げ: 'ge',
+  ご: 'go',
+  ざ: 'za',
+  じ: 'ji',
+  ず: 'zu',
+  ぜ: 'ze',
+  ぞ: 'zo',
+  だ: 'da',
+  ぢ: 'ji',
+  づ: 'zu',
+  で: 'de',
+  ど: 'do',
+  ば: 'ba',
+  び: 'bi',
+  ぶ: 'bu',
+  べ: 'be',
+  ぼ: 'bo',
+  ぱ: 'pa',
+  ぴ: 'pi',
+  ぷ: 'pu',
+  ぺ: 'pe',
+  ぽ: 'po',
+  ぁ: 'a',
+  ぃ: 'i',
+  ぅ: 'u',
+  ぇ: 'e',
+  ぉ: 'o',
+  ゔ: 'vu',
 };
 const SMALL_Y: Record<string, string> = { ゃ: 'a', ゅ: 'u', ょ: 'o' };
 
@@ -101,12 +175,19 @@ export function romajiKey(text: string): string {
     .toLowerCase()
     .replace(/[^a-z]/g, '')
     .replace(/tch/g, 'ch')
-    .replace(/shi/g, 'si').replace(/sh/g, 'sy')
-    .replace(/chi/g, 'ti').replace(/ch/g, 'ty')
+    .replace(/shi/g, 'si')
+    .replace(/sh/g, 'sy')
+    .replace(/chi/g, 'ti')
+    .replace(/ch/g, 'ty')
     .replace(/tsu/g, 'tu')
     .replace(/fu/g, 'hu')
-    .replace(/ji/g, 'zi').replace(/j/g, 'zy')
+    .replace(/ji/g, 'zi')
+    .replace(/j/g, 'zy')
     .replace(/m(?=[bmp])/g, 'n')
     .replace(/oh(?![aeiouy])/g, 'o')
-    .replace(/ou/g, 'o').replace(/oo/g, 'o').replace(/uu/g, 'u').replace(/aa/g, 'a').replace(/ii/g, 'i');
+    .replace(/ou/g, 'o')
+    .replace(/oo/g, 'o')
+    .replace(/uu/g, 'u')
+    .replace(/aa/g, 'a')
+    .replace(/ii/g, 'i');
 }

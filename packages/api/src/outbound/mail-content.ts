@@ -9,7 +9,7 @@ export interface Composed {
   html: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The unsubscribe link written into a subscriber's mail (also its List-Unsubscribe header). */
 export const unsubscribeUrl = (baseUrl: string, token: string) => `${baseUrl}/v1/subscribers/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -27,9 +27,9 @@ export function confirmationMail(searchName: string, confirm: string, unsubscrib
     'If this was not you, ignore this message: nothing is sent unless you confirm.',
     `Unsubscribe: ${unsubscribe}`,
   ].join('\n');
-  const html = `<p>「${escape(searchName)}」の新着・更新のお知らせ（1日1回）の購読を受け付けました。<a href="${escape(confirm)}">購読を確定する</a></p>
-<p>We received a subscription to a daily digest for "${escape(searchName)}". <a href="${escape(confirm)}">Confirm it</a>.</p>
-<p><a href="${escape(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
+  const html = `<p>「${escapeHtml(searchName)}」の新着・更新のお知らせ（1日1回）の購読を受け付けました。<a href="${escapeHtml(confirm)}">購読を確定する</a></p>
+<p>We received a subscription to a daily digest for "${escapeHtml(searchName)}". <a href="${escapeHtml(confirm)}">Confirm it</a>.</p>
+<p><a href="${escapeHtml(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
   return { subject: `購読の確認 / Confirm your subscription: ${searchName}`, text, html };
 }
 
@@ -52,8 +52,8 @@ export function digestMail(searchName: string, matches: readonly SavedSearchMatc
     '',
     `購読の取り消し / Unsubscribe: ${unsubscribe}`,
   ].join('\n');
-  const html = `<p>「${escape(searchName)}」に一致する制度の新着・更新: ${matches.length}件 / ${matches.length} new or updated programme(s)</p>
-<ul>${lines.map((l) => `<li>[${l.ja} / ${l.en}] <a href="${escape(l.url)}">${escape(l.name)}</a> (${escape(l.id)})</li>`).join('')}</ul>
-<p><a href="${escape(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
+  const html = `<p>「${escapeHtml(searchName)}」に一致する制度の新着・更新: ${matches.length}件 / ${matches.length} new or updated programme(s)</p>
+<ul>${lines.map((l) => `<li>[${l.ja} / ${l.en}] <a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a> (${escapeHtml(l.id)})</li>`).join('')}</ul>
+<p><a href="${escapeHtml(unsubscribe)}">購読の取り消し / Unsubscribe</a></p>`;
   return { subject: `「${searchName}」新着・更新 ${matches.length}件 / ${matches.length} new or updated programmes`, text, html };
 }

@@ -27,9 +27,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        headers: mail.unsubscribeUrl
-          ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-          : {},
+        headers: mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       });
     },
     close: () => transport.close(),

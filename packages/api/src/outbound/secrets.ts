@@ -77,5 +77,10 @@ export class OutboundSecrets {
 /** Addresses compare with the domain lower-cased (the local part is the mailbox's own business). */
 export function normalizeEmail(email: string): string {
   const at = email.lastIndexOf('@');
-  return at < 0 ? email.trim() : `${email.slice(0, at).trim()}@${email.slice(at + 1).trim().toLowerCase()}`;
+  return at < 0
+    ? email.trim()
+    : `${email.slice(0, at).trim()}@${email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()}`;
 }

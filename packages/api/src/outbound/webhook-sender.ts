@@ -44,24 +44,28 @@ export function sendWebhook(
         resolve(r);
       }
     };
-    const req = client.request(url, {
-      method: 'POST',
-      lookup: guardedLookup(options.allowPrivate) as never,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        'user-agent': options.userAgent,
-        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secret, delivery.payload, timestamp),
-        'jpsp-delivery-id': delivery.id,
-        'jpsp-event': delivery.eventType,
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(options.allowPrivate) as never,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'user-agent': options.userAgent,
+          [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(secret, delivery.payload, timestamp),
+          'jpsp-delivery-id': delivery.id,
+          'jpsp-event': delivery.eventType,
+        },
+        timeout: options.timeoutMs,
       },
-      timeout: options.timeoutMs,
-    }, (res) => {
-      res.resume(); // the answer's body is not read: only its status counts
-      res.on('end', () => undefined);
-      const status = res.statusCode ?? 0;
-      done(status >= 200 && status < 300 ? { ok: true, status, error: null } : { ok: false, status, error: `HTTP ${status}` });
-    });
+      (res) => {
+        res.resume(); // the answer's body is not read: only its status counts
+        res.on('end', () => undefined);
+        const status = res.statusCode ?? 0;
+        done(status >= 200 && status < 300 ? { ok: true, status, error: null } : { ok: false, status, error: `HTTP ${status}` });
+      },
+    );
     req.on('timeout', () => {
       req.destroy();
       done({ ok: false, status: null, error: `no answer within ${options.timeoutMs} ms` });

@@ -24,7 +24,13 @@ const BATCH = 20;
 
 type WorkerConfig = Pick<
   Config,
-  'outboundAllowPrivate' | 'webhookMaxAttempts' | 'webhookRetryBaseSeconds' | 'webhookDisableAfter' | 'webhookTimeoutSeconds' | 'digestIntervalHours' | 'outboundIntervalSeconds'
+  | 'outboundAllowPrivate'
+  | 'webhookMaxAttempts'
+  | 'webhookRetryBaseSeconds'
+  | 'webhookDisableAfter'
+  | 'webhookTimeoutSeconds'
+  | 'digestIntervalHours'
+  | 'outboundIntervalSeconds'
 > & { baseUrl: string };
 
 export interface TickReport {
@@ -52,7 +58,13 @@ export class OutboundWorker {
   private readonly mailer: Mailer | null;
   private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
 
-  constructor(store: StateStore, config: WorkerConfig, secrets: OutboundSecrets, mailer: Mailer | null, log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>) {
+  constructor(
+    store: StateStore,
+    config: WorkerConfig,
+    secrets: OutboundSecrets,
+    mailer: Mailer | null,
+    log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
+  ) {
     this.store = store;
     this.config = config;
     this.secrets = secrets;
@@ -105,35 +117,42 @@ export class OutboundWorker {
 
   private async deliverWebhooks(now: Date, until: string, report: TickReport): Promise<void> {
     const claimed = await this.store.webhookEndpoints.claim(this.holder, now.toISOString(), until, BATCH);
-    await Promise.all(claimed.map(async ({ delivery, endpoint }) => {
-      let result;
-      try {
-        const secret = this.secrets.unsealWebhookSecret(endpoint.id, endpoint.sealedSecret);
-        result = await sendWebhook(endpoint.url, delivery, secret, {
-          allowPrivate: this.config.outboundAllowPrivate,
-          timeoutMs: this.config.webhookTimeoutSeconds * 1000,
-          userAgent: `jp-support-webhooks/${SERVER_VERSION}`,
-          now,
-        });
-      } catch (err) {
-        result = { ok: false, status: null, error: err instanceof Error ? err.message : 'send failed' };
-      }
-      if (result.ok) {
-        await this.store.webhookEndpoints.markDelivered(delivery.id, this.holder, result.status!);
-        report.delivered++;
-        return;
-      }
-      const attempts = delivery.attempts + 1;
-      const retryAt = attempts >= this.config.webhookMaxAttempts
-        ? null
-        : new Date(now.getTime() + retryDelayMs(this.config.webhookRetryBaseSeconds, attempts)).toISOString();
-      const { disabled } = await this.store.webhookEndpoints.markFailed(
-        delivery.id, this.holder, { status: result.status, error: result.error ?? 'failed', retryAt }, this.config.webhookDisableAfter, now.toISOString(),
-      );
-      report.failed++;
-      // The endpoint id, never its URL or secret.
-      this.log.warn({ endpoint: endpoint.id, delivery: delivery.id, attempts, disabled }, 'webhook delivery failed');
-    }));
+    await Promise.all(
+      claimed.map(async ({ delivery, endpoint }) => {
+        let result;
+        try {
+          const secret = this.secrets.unsealWebhookSecret(endpoint.id, endpoint.sealedSecret);
+          result = await sendWebhook(endpoint.url, delivery, secret, {
+            allowPrivate: this.config.outboundAllowPrivate,
+            timeoutMs: this.config.webhookTimeoutSeconds * 1000,
+            userAgent: `jp-support-webhooks/${SERVER_VERSION}`,
+            now,
+          });
+        } catch (err) {
+          result = { ok: false, status: null, error: err instanceof Error ? err.message : 'send failed' };
+        }
+        if (result.ok) {
+          await this.store.webhookEndpoints.markDelivered(delivery.id, this.holder, result.status!);
+          report.delivered++;
+          return;
+        }
+        const attempts = delivery.attempts + 1;
+        const retryAt =
+          attempts >= this.config.webhookMaxAttempts
+            ? null
+            : new Date(now.getTime() + retryDelayMs(this.config.webhookRetryBaseSeconds, attempts)).toISOString();
+        const { disabled } = await this.store.webhookEndpoints.markFailed(
+          delivery.id,
+          this.holder,
+          { status: result.status, error: result.error ?? 'failed', retryAt },
+          this.config.webhookDisableAfter,
+          now.toISOString(),
+        );
+        report.failed++;
+        // The endpoint id, never its URL or secret.
+        this.log.warn({ endpoint: endpoint.id, delivery: delivery.id, attempts, disabled }, 'webhook delivery failed');
+      }),
+    );
   }
 
   private async composeDigests(now: Date, report: TickReport): Promise<void> {
@@ -165,9 +184,10 @@ export class OutboundWorker {
         report.mailed++;
       } catch (err) {
         const attempts = email.attempts + 1;
-        const retryAt = attempts >= this.config.webhookMaxAttempts
-          ? null
-          : new Date(now.getTime() + retryDelayMs(this.config.webhookRetryBaseSeconds, attempts)).toISOString();
+        const retryAt =
+          attempts >= this.config.webhookMaxAttempts
+            ? null
+            : new Date(now.getTime() + retryDelayMs(this.config.webhookRetryBaseSeconds, attempts)).toISOString();
         // An SMTP refusal may quote the address: it is blanked before the error is stored; the log names the mail id only.
         const error = err instanceof Error ? err.message.replace(/[^\s<>]+@[^\s<>]+/g, '<address>').slice(0, 200) : 'send failed';
         await this.store.subscribers.markEmailFailed(email.id, this.holder, error, retryAt, now.toISOString());

@@ -29,7 +29,7 @@ export const KEY_REQUIRED = 'An API key is required: send it in X-API-Key or Aut
 /** The answer on a `key` route to a session cookie whose session has expired or ended. */
 export const SESSION_ENDED = 'Your session has expired or ended: log in again with your API key';
 /** The answer to a cookie-borne (or cookie-setting) POST from another origin. */
-export const CROSS_ORIGIN = 'This request must come from this server\'s own pages (or send an API key)';
+export const CROSS_ORIGIN = "This request must come from this server's own pages (or send an API key)";
 
 export type Identity =
   | { kind: 'anonymous'; addressHash: string }
@@ -83,7 +83,10 @@ export function addressUnit(ip: string): string {
     if (groups) {
       const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
       if (mapped) return `v4:${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.${groups[7] & 0xff}`;
-      return `v6:${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+      return `v6:${groups
+        .slice(0, 4)
+        .map((g) => g.toString(16))
+        .join(':')}::/64`;
     }
   }
   return `other:${bare}`;
@@ -217,7 +220,7 @@ export default fp(
     async function ownAdvisor(request: FastifyRequest): Promise<void> {
       const { id } = request.params as { id: number };
       const advisor = await app.state.advisors.get(id);
-      if (!advisor || !advisor.ownerKeyHash || !hashesEqual(advisor.ownerKeyHash, callerKey(request).keyHash)) {
+      if (!advisor?.ownerKeyHash || !hashesEqual(advisor.ownerKeyHash, callerKey(request).keyHash)) {
         throw new HttpError(404, `Advisor not found: ${id}`);
       }
       request.advisor = advisor;

@@ -24,9 +24,7 @@ export default fp(
   async function billing(app: FastifyInstance) {
     const stripe = createStripeClient(app.config);
     app.decorate('billing', new BillingService({ config: app.config, store: app.state, stripe, log: app.log }));
-    const flusher = stripe
-      ? new MeterFlusher({ store: app.state, stripe, eventName: app.config.stripeMeterEventName, log: app.log })
-      : null;
+    const flusher = stripe ? new MeterFlusher({ store: app.state, stripe, eventName: app.config.stripeMeterEventName, log: app.log }) : null;
     app.decorate('meterFlusher', flusher);
     if (flusher) {
       flusher.start(app.config.stripeMeterFlushSeconds);

@@ -61,7 +61,9 @@ export default fp(
       }
       if (error instanceof StateUnavailableError) {
         request.log.warn({ reqId: request.id, cause: String((error.cause as Error)?.message ?? '') }, 'state store unavailable');
-        return reply.code(503).header('Retry-After', String(STATE_RETRY_AFTER_SECONDS))
+        return reply
+          .code(503)
+          .header('Retry-After', String(STATE_RETRY_AFTER_SECONDS))
           .send({ detail: 'The service cannot reach its account and usage store; try again shortly' });
       }
       if (error.validation) {

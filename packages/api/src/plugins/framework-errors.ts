@@ -43,14 +43,14 @@ export function clientErrorAnswer(code: string | undefined): [number, string] {
 /** How long an ended socket may take to close before it is destroyed. */
 const CLOSE_GRACE_MS = 2000;
 
-export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (err: Error & { code?: string }, socket: Socket) {
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (err: Error & { code?: string }, socket: Socket) => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, detail] = clientErrorAnswer(err.code);
   if (socket.writable && !(socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
     const payload = JSON.stringify({ detail });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+        `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
     );
     setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   } else {

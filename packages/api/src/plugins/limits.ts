@@ -141,8 +141,13 @@ export async function takeUnits(app: FastifyInstance, request: FastifyRequest, r
   }
   if (identity.kind === 'key' && identity.key.tier === 'paid' && policy.billed && extra > 0) {
     // The first unit was reserved at onRequest; the rest now, or 402.
-    await reserveSpend(app, request, extra, (cap, spent) =>
-      `This export costs ${units} units (${units * app.config.unitPriceYen} yen) and would pass the monthly spend cap of ${cap} yen (${spent} yen spent this month, Japan time); ask for fewer rows with max_rows.`);
+    await reserveSpend(
+      app,
+      request,
+      extra,
+      (cap, spent) =>
+        `This export costs ${units} units (${units * app.config.unitPriceYen} yen) and would pass the monthly spend cap of ${cap} yen (${spent} yen spent this month, Japan time); ask for fewer rows with max_rows.`,
+    );
   }
   request.units = units;
 }
@@ -206,8 +211,12 @@ export default fp(
 
       // Paid: no volume limit; the cap guards billed routes, by a reservation made before serving.
       if (policy.billed) {
-        await reserveSpend(app, request, units, (cap, spent) =>
-          `Monthly spend cap of ${cap} yen reached (${spent} yen spent this month, Japan time). Raise or remove it with POST /v1/me/cap.`);
+        await reserveSpend(
+          app,
+          request,
+          units,
+          (cap, spent) => `Monthly spend cap of ${cap} yen reached (${spent} yen spent this month, Japan time). Raise or remove it with POST /v1/me/cap.`,
+        );
       }
     }
 

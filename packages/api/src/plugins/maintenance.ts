@@ -11,7 +11,9 @@ export default fp(
   async function maintenance(app: FastifyInstance) {
     const run = () => {
       runMaintenance(app.state, app.config).then(
-        (r) => { if (r.deviceCodesPurged || r.sealedKeysExpired || r.unclaimedDeviceKeysRevoked) app.log.info(r, 'state maintenance'); },
+        (r) => {
+          if (r.deviceCodesPurged || r.sealedKeysExpired || r.unclaimedDeviceKeysRevoked) app.log.info(r, 'state maintenance');
+        },
         (err) => app.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'state maintenance failed'),
       );
     };

@@ -54,6 +54,9 @@ export function answerMetricsRequests(collect: () => Promise<MetricsText>): void
     const reply = (r: Omit<Reply, 'type' | 'id'>) => {
       if (worker.isConnected()) worker.send({ type: REPLY, id, ...r });
     };
-    collect().then((text) => reply({ text }), () => reply({ failed: true }));
+    collect().then(
+      (text) => reply({ text }),
+      () => reply({ failed: true }),
+    );
   });
 }

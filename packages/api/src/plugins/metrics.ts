@@ -50,28 +50,110 @@ export default fp(
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const labelNames = ['method', 'route', 'status'] as const;
-    const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames, registers: [registry] });
+    const requests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status',
+      labelNames,
+      registers: [registry],
+    });
     const latency = new Histogram({
-      name: 'http_request_duration_seconds', help: 'Time to answer, by route pattern, method and status', labelNames,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route pattern, method and status',
+      labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
     });
     let inFlight = 0;
-    new Gauge({ name: 'jpsp_usage_writes_in_flight', help: 'Usage events being written (the usage backlog)', registers: [registry], collect() { this.set(inFlight); } });
-    // One read of each outbox per scrape, shared by its gauges (they are collected concurrently).
-    const outbox = oncePerScrape(() => app.state.meterOutbox.stats().then(
-      (s) => ({ pending: s.pending, parked: s.parked, oldestAge: s.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(s.oldestPendingAt)) / 1000) : 0, up: 1 }),
-      () => ({ pending: 0, parked: 0, oldestAge: 0, up: 0 }),
-    ));
-    new Gauge({ name: 'jpsp_meter_outbox_pending', aggregator: 'max', help: 'Billable usage waiting to be sent to Stripe', registers: [registry], async collect() { this.set((await outbox()).pending); } });
-    new Gauge({ name: 'jpsp_meter_outbox_parked', aggregator: 'max', help: 'Meter events Stripe refused for good (npm run cli -- meter replay)', registers: [registry], async collect() { this.set((await outbox()).parked); } });
-    new Gauge({ name: 'jpsp_meter_outbox_oldest_pending_seconds', aggregator: 'max', help: 'Age of the oldest pending meter event', registers: [registry], async collect() { this.set((await outbox()).oldestAge); } });
-    new Gauge({ name: 'jpsp_state_store_up', aggregator: 'max', help: '1 when the state store answered this scrape', registers: [registry], async collect() { this.set((await outbox()).up); } });
-    const webhooks = oncePerScrape(() => app.state.webhookEndpoints.stats().catch(() => ({ pending: 0, failed: 0, disabledEndpoints: 0 })));
-    new Gauge({ name: 'jpsp_webhook_outbox_pending', aggregator: 'max', help: 'Webhook deliveries waiting to be sent (active endpoints)', registers: [registry], async collect() { this.set((await webhooks()).pending); } });
-    new Gauge({ name: 'jpsp_webhook_outbox_failed', aggregator: 'max', help: 'Webhook deliveries given up after their retries', registers: [registry], async collect() { this.set((await webhooks()).failed); } });
-    new Gauge({ name: 'jpsp_webhook_endpoints_disabled', aggregator: 'max', help: 'Webhook endpoints disabled after repeated failures', registers: [registry], async collect() { this.set((await webhooks()).disabledEndpoints); } });
     new Gauge({
-      name: 'jpsp_catalog_info', aggregator: 'first', help: 'The catalogue being served (labels: data_as_of, last_ingested_at)', labelNames: ['data_as_of', 'last_ingested_at'], registers: [registry],
+      name: 'jpsp_usage_writes_in_flight',
+      help: 'Usage events being written (the usage backlog)',
+      registers: [registry],
+      collect() {
+        this.set(inFlight);
+      },
+    });
+    // One read of each outbox per scrape, shared by its gauges (they are collected concurrently).
+    const outbox = oncePerScrape(() =>
+      app.state.meterOutbox.stats().then(
+        (s) => ({
+          pending: s.pending,
+          parked: s.parked,
+          oldestAge: s.oldestPendingAt ? Math.max(0, (Date.now() - Date.parse(s.oldestPendingAt)) / 1000) : 0,
+          up: 1,
+        }),
+        () => ({ pending: 0, parked: 0, oldestAge: 0, up: 0 }),
+      ),
+    );
+    new Gauge({
+      name: 'jpsp_meter_outbox_pending',
+      aggregator: 'max',
+      help: 'Billable usage waiting to be sent to Stripe',
+      registers: [registry],
+      async collect() {
+        this.set((await outbox()).pending);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_meter_outbox_parked',
+      aggregator: 'max',
+      help: 'Meter events Stripe refused for good (npm run cli -- meter replay)',
+      registers: [registry],
+      async collect() {
+        this.set((await outbox()).parked);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_meter_outbox_oldest_pending_seconds',
+      aggregator: 'max',
+      help: 'Age of the oldest pending meter event',
+      registers: [registry],
+      async collect() {
+        this.set((await outbox()).oldestAge);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_state_store_up',
+      aggregator: 'max',
+      help: '1 when the state store answered this scrape',
+      registers: [registry],
+      async collect() {
+        this.set((await outbox()).up);
+      },
+    });
+    const webhooks = oncePerScrape(() => app.state.webhookEndpoints.stats().catch(() => ({ pending: 0, failed: 0, disabledEndpoints: 0 })));
+    new Gauge({
+      name: 'jpsp_webhook_outbox_pending',
+      aggregator: 'max',
+      help: 'Webhook deliveries waiting to be sent (active endpoints)',
+      registers: [registry],
+      async collect() {
+        this.set((await webhooks()).pending);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_webhook_outbox_failed',
+      aggregator: 'max',
+      help: 'Webhook deliveries given up after their retries',
+      registers: [registry],
+      async collect() {
+        this.set((await webhooks()).failed);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_webhook_endpoints_disabled',
+      aggregator: 'max',
+      help: 'Webhook endpoints disabled after repeated failures',
+      registers: [registry],
+      async collect() {
+        this.set((await webhooks()).disabledEndpoints);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_catalog_info',
+      aggregator: 'first',
+      help: 'The catalogue being served (labels: data_as_of, last_ingested_at)',
+      labelNames: ['data_as_of', 'last_ingested_at'],
+      registers: [registry],
       collect() {
         this.reset();
         const meta = app.catalog.meta;
@@ -95,11 +177,22 @@ export default fp(
     } else if (app.config.metricsPort !== null) {
       listener = metricsListener(text);
       const server = listener;
-      app.addHook('onReady', () => new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(app.config.metricsPort!, app.config.metricsHost, () => resolve());
-      }));
-      app.addHook('onClose', () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+      app.addHook(
+        'onReady',
+        () =>
+          new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(app.config.metricsPort!, app.config.metricsHost, () => resolve());
+          }),
+      );
+      app.addHook(
+        'onClose',
+        () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      );
     }
 
     app.decorate('metrics', {
@@ -108,19 +201,23 @@ export default fp(
       address: () => (listener?.address() as AddressInfo | null) ?? null,
     });
 
-    app.get('/metrics', {
-      config: { access: 'admin' },
-      schema: { hide: true },
-    }, async (request, reply) => {
-      let answer;
-      try {
-        answer = cluster.isWorker ? await metricsFromPrimary() : await text();
-      } catch (err) {
-        request.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'metrics unavailable');
-        return reply.code(503).send({ detail: 'Metrics are unavailable right now' });
-      }
-      return reply.type(answer.contentType).send(answer.body);
-    });
+    app.get(
+      '/metrics',
+      {
+        config: { access: 'admin' },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        let answer;
+        try {
+          answer = cluster.isWorker ? await metricsFromPrimary() : await text();
+        } catch (err) {
+          request.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'metrics unavailable');
+          return reply.code(503).send({ detail: 'Metrics are unavailable right now' });
+        }
+        return reply.type(answer.contentType).send(answer.body);
+      },
+    );
   },
   { name: 'metrics', dependencies: ['state', 'catalog'] },
 );

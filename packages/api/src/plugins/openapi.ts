@@ -38,7 +38,9 @@ export default fp(
       transformObject: (document) => {
         const openapiObject = (document as unknown as { openapiObject: { paths?: Record<string, unknown> } }).openapiObject;
         for (const item of Object.values(openapiObject.paths ?? {})) {
-          for (const op of Object.values(item as Record<string, { 'x-unit-rows'?: number; responses?: Record<string, { content?: Record<string, unknown> }> }>)) {
+          for (const op of Object.values(
+            item as Record<string, { 'x-unit-rows'?: number; responses?: Record<string, { content?: Record<string, unknown> }> }>,
+          )) {
             const ok = op['x-unit-rows'] ? op.responses?.['200'] : undefined;
             if (ok?.content) Object.assign(ok.content, EXPORT_MEDIA_TYPES);
           }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 
-const SANE_ID = /^[A-Za-z0-9._:\-]{1,128}$/;
+const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function genRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];

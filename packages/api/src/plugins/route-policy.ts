@@ -133,11 +133,13 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   };
   if (policy.units !== 'request' && policy.units !== 'jsonrpc-message') fail(`unknown units '${policy.units}'`);
   if (policy.units === 'jsonrpc-message' && (!policy.counter || policy.billed)) fail("units 'jsonrpc-message' needs a counter and is never billed itself");
-  if (policy.unitRows !== null && !(Number.isInteger(policy.unitRows) && policy.unitRows > 0)) fail(`unitRows must be a positive integer, got ${policy.unitRows}`);
-  if (policy.unitRows !== null && (!policy.counter || policy.units !== 'request')) fail('a route with unitRows must be counted per request: add counter: \'daily\'');
+  if (policy.unitRows !== null && !(Number.isInteger(policy.unitRows) && policy.unitRows > 0))
+    fail(`unitRows must be a positive integer, got ${policy.unitRows}`);
+  if (policy.unitRows !== null && (!policy.counter || policy.units !== 'request'))
+    fail("a route with unitRows must be counted per request: add counter: 'daily'");
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
-  if (policy.billed && !policy.counter) fail('a billed route must be counted: add counter: \'daily\'');
+  if (policy.billed && !policy.counter) fail("a billed route must be counted: add counter: 'daily'");
   if (policy.session && policy.access !== 'public' && policy.access !== 'key') fail(`access '${policy.access}' cannot accept the browser session`);
   if (policy.access === 'advisor' && !/\/:id(\/|$)/.test(route.url ?? '')) fail("access 'advisor' needs an :id parameter naming the advisor");
   return Object.freeze(policy);
@@ -155,11 +157,19 @@ const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
 export function describePolicy(policy: RoutePolicy): string {
   const parts = [`Access: ${ACCESS[policy.access]}.`];
   const unit = policy.units === 'jsonrpc-message' ? ' per JSON-RPC message of the body' : '';
-  parts.push(policy.counter === 'daily' ? `Counted${unit}: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.` : 'Not counted.');
+  parts.push(
+    policy.counter === 'daily' ? `Counted${unit}: takes the daily allowance of an anonymous caller or free key; recorded as usage of a key.` : 'Not counted.',
+  );
   parts.push(policy.billed ? 'Billed: one unit per 2xx answer to a paid key.' : 'Never billed.');
-  if (policy.unitRows) parts.push(`Exports (format=csv or jsonl): each started ${policy.unitRows} rows count as one request${policy.billed ? ' and one billed unit' : ''}, taken before the first row is sent.`);
+  if (policy.unitRows)
+    parts.push(
+      `Exports (format=csv or jsonl): each started ${policy.unitRows} rows count as one request${policy.billed ? ' and one billed unit' : ''}, taken before the first row is sent.`,
+    );
   if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
-  if (policy.session) parts.push('Browser session: the developer portal\'s session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server\'s own pages.');
+  if (policy.session)
+    parts.push(
+      "Browser session: the developer portal's session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server's own pages.",
+    );
   return parts.join(' ');
 }
 

@@ -31,8 +31,24 @@ export default fp(
   async function usage(app: FastifyInstance) {
     const commit = app.groupCommit;
     // How well writes are grouped: writes / batches is the mean batch size.
-    new Counter({ name: 'jpsp_group_commit_batches_total', help: 'Transactions of the group commit (usage, spend reservations, daily counters)', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.batches); } });
-    new Counter({ name: 'jpsp_group_commit_writes_total', help: 'Writes committed by the group commit', registers: [app.metrics.registry], collect() { this.reset(); this.inc(commit.stats.writes); } });
+    new Counter({
+      name: 'jpsp_group_commit_batches_total',
+      help: 'Transactions of the group commit (usage, spend reservations, daily counters)',
+      registers: [app.metrics.registry],
+      collect() {
+        this.reset();
+        this.inc(commit.stats.batches);
+      },
+    });
+    new Counter({
+      name: 'jpsp_group_commit_writes_total',
+      help: 'Writes committed by the group commit',
+      registers: [app.metrics.registry],
+      collect() {
+        this.reset();
+        this.inc(commit.stats.writes);
+      },
+    });
 
     /**
      * The usage entries of many requests, merged by the group commit into one
@@ -97,7 +113,8 @@ export default fp(
       try {
         const outcomes = await Promise.allSettled(writesOf(request, status));
         for (const o of outcomes) {
-          if (o.status === 'rejected') request.log.error({ reqId: request.id, error: o.reason instanceof Error ? o.reason.message : String(o.reason) }, 'usage recording failed');
+          if (o.status === 'rejected')
+            request.log.error({ reqId: request.id, error: o.reason instanceof Error ? o.reason.message : String(o.reason) }, 'usage recording failed');
         }
       } catch (err) {
         request.log.error({ reqId: request.id, error: err instanceof Error ? err.message : String(err) }, 'usage recording failed');
@@ -131,7 +148,9 @@ export default fp(
 
     const sweep = () => {
       app.state.usage.sweepExpiredReservations().then(
-        (n) => { if (n) app.log.warn({ reservations: n }, 'expired spend reservations given back'); },
+        (n) => {
+          if (n) app.log.warn({ reservations: n }, 'expired spend reservations given back');
+        },
         (err) => app.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'spend reservation sweep failed'),
       );
     };

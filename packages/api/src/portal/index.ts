@@ -56,10 +56,12 @@ const PORTAL_ROUTE = { config: { access: 'public' }, schema: { hide: true } } as
 export default async function portal(app: FastifyInstance): Promise<void> {
   for (const [url, asset] of loadAssets()) {
     app.get(url, PORTAL_ROUTE, async (_request, reply: FastifyReply) =>
-      reply.headers(SECURITY_HEADERS).type(asset.type).header('cache-control', asset.cacheControl).send(asset.body));
+      reply.headers(SECURITY_HEADERS).type(asset.type).header('cache-control', asset.cacheControl).send(asset.body),
+    );
   }
   for (const [url, render, cacheControl] of PAGES) {
     app.get(url, PORTAL_ROUTE, async (request, reply) =>
-      reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(render(app, request)));
+      reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(render(app, request)),
+    );
   }
 }

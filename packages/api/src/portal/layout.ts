@@ -31,9 +31,10 @@ export interface PageOptions {
 }
 
 export function renderPage({ page, title, main, head }: PageOptions): string {
-  const nav = NAV.map((item) =>
-    html`<li><a href="${item.href}"${item.page === page ? html` aria-current="page"` : ''}>${label(item.label)}</a></li>`);
-  return '<!doctype html>\n' + html`<html lang="ja">
+  const nav = NAV.map((item) => html`<li><a href="${item.href}"${item.page === page ? html` aria-current="page"` : ''}>${label(item.label)}</a></li>`);
+  return (
+    '<!doctype html>\n' +
+    html`<html lang="ja">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -59,5 +60,6 @@ ${main}
 </footer>
 </body>
 </html>
-`.value;
+`.value
+  );
 }

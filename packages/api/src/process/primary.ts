@@ -68,12 +68,15 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     stopping = true;
     say(`${reason}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    const killer = setTimeout(() => {
-      say('workers still running after the shutdown bound; killing them');
-      for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
-    }, 2 * config.shutdownTimeoutSeconds * 1000 + 5000);
+    const killer = setTimeout(
+      () => {
+        say('workers still running after the shutdown bound; killing them');
+        for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+      },
+      2 * config.shutdownTimeoutSeconds * 1000 + 5000,
+    );
     killer.unref();
-    await Promise.all(workers.map((w) => w.isDead() ? undefined : new Promise((resolve) => w.once('exit', resolve))));
+    await Promise.all(workers.map((w) => (w.isDead() ? undefined : new Promise((resolve) => w.once('exit', resolve)))));
     clearTimeout(killer);
     await new Promise<void>((resolve) => (metrics ? metrics.close(() => resolve()) : resolve()));
     const failed = exitCodes.some((c) => c !== 0);

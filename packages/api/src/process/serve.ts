@@ -17,7 +17,8 @@ export async function serve(config: Readonly<Config>, catalogPath: string): Prom
   let logCatalog: NonNullable<LiveCatalogOptions['log']> = () => {};
   const live = new LiveCatalog(catalogPath, { pollMs: config.catalogPollSeconds * 1000, log: (e) => logCatalog(e) });
   const app = await buildApp({ config, catalog: live.catalog, live, ownsCatalog: true, logger: loggerOptions(config.logLevel) });
-  logCatalog = (e) => (e.type === 'open-failed' ? app.log.error({ catalog: e }, 'new catalogue not opened') : app.log.info({ catalog: e }, `catalogue ${e.type}`));
+  logCatalog = (e) =>
+    e.type === 'open-failed' ? app.log.error({ catalog: e }, 'new catalogue not opened') : app.log.info({ catalog: e }, `catalogue ${e.type}`);
   const shutdown = closeOnSignals(app, config.shutdownTimeoutSeconds * 1000);
   const signal = early.take();
   // Stopped while starting: close what was opened, exit 0, never listen.

@@ -76,10 +76,13 @@ export function closeOnSignals(app: FastifyInstance, timeoutMs: number, exit: Ex
       app.log.warn({ inFlight: responses.size }, 'shutdown: requests still in flight after SHUTDOWN_TIMEOUT_SECONDS; closing their connections');
       app.server.closeAllConnections();
     }, timeoutMs);
-    const giveUp = setTimeout(() => {
-      app.log.error('shutdown: usage and meter flush did not end in time; exiting');
-      exit(1);
-    }, 2 * timeoutMs + 1000);
+    const giveUp = setTimeout(
+      () => {
+        app.log.error('shutdown: usage and meter flush did not end in time; exiting');
+        exit(1);
+      },
+      2 * timeoutMs + 1000,
+    );
     cut.unref();
     giveUp.unref();
     responses.drain();

@@ -33,58 +33,71 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/meta', { config, schema: schema('getMeta') }, handler);
   app.get('/v1/meta', { config, schema: schema('getMetaV1') }, handler);
 
-  app.get('/healthz', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'healthz',
-      tags: ['meta'],
-      summary: 'Liveness probe (checks the database)',
-      response: { 200: Type.Object({ status: Type.String() }), 503: Type.Object({ status: Type.String(), detail: Type.String() }) },
+  app.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'healthz',
+        tags: ['meta'],
+        summary: 'Liveness probe (checks the database)',
+        response: { 200: Type.Object({ status: Type.String() }), 503: Type.Object({ status: Type.String(), detail: Type.String() }) },
+      },
     },
-  }, async (_request, reply) => {
-    let ok = false;
-    try {
-      ok = app.catalog.db.ping() && (await app.healthChecks.every());
-    } catch {
-      ok = false;
-    }
-    if (!ok) return reply.code(503).send({ status: 'unavailable', detail: 'Database unavailable' });
-    return { status: 'ok' };
-  });
+    async (_request, reply) => {
+      let ok = false;
+      try {
+        ok = app.catalog.db.ping() && (await app.healthChecks.every());
+      } catch {
+        ok = false;
+      }
+      if (!ok) return reply.code(503).send({ status: 'unavailable', detail: 'Database unavailable' });
+      return { status: 'ok' };
+    },
+  );
 
   // Readiness, beside liveness: may this process take traffic now? The
   // catalogue is open, the state store answers, and every migration this
   // code knows is applied. A load balancer takes the process out while 503.
-  app.get('/readyz', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'readyz',
-      tags: ['meta'],
-      summary: 'Readiness probe: catalogue open, state store reachable, migrations applied',
-      response: { 200: Readiness, 503: ReadinessFailed },
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'readyz',
+        tags: ['meta'],
+        summary: 'Readiness probe: catalogue open, state store reachable, migrations applied',
+        response: { 200: Readiness, 503: ReadinessFailed },
+      },
     },
-  }, async (_request, reply) => {
-    const checks = { catalog: false, state: false, migrations: false };
-    try {
-      checks.catalog = app.catalog.db.ping();
-    } catch {
-      checks.catalog = false;
-    }
-    checks.state = await app.state.ping();
-    if (checks.state) {
+    async (_request, reply) => {
+      const checks = { catalog: false, state: false, migrations: false };
       try {
-        const { applied, known } = await app.state.migrationStatus();
-        checks.migrations = known.every((v) => applied.includes(v));
+        checks.catalog = app.catalog.db.ping();
       } catch {
-        checks.migrations = false;
+        checks.catalog = false;
       }
-    }
-    const failed = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
-    if (failed.length) {
-      return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', detail: `Not ready: ${failed.join(', ')}`, checks });
-    }
-    return { status: 'ready', checks };
-  });
+      checks.state = await app.state.ping();
+      if (checks.state) {
+        try {
+          const { applied, known } = await app.state.migrationStatus();
+          checks.migrations = known.every((v) => applied.includes(v));
+        } catch {
+          checks.migrations = false;
+        }
+      }
+      const failed = Object.entries(checks)
+        .filter(([, ok]) => !ok)
+        .map(([name]) => name);
+      if (failed.length) {
+        return reply
+          .code(503)
+          .header('Retry-After', '5')
+          .send({ status: 'unavailable', detail: `Not ready: ${failed.join(', ')}`, checks });
+      }
+      return { status: 'ready', checks };
+    },
+  );
 };
 
 export default metaRoutes;

@@ -10,64 +10,86 @@ export const FIRM_TYPES = ['税理士法人', '認定支援機関', '社会保�
 
 export const PREFECTURES = PREFECTURE_NAMES;
 
-const FirmType = Type.Union(FIRM_TYPES.map((f) => Type.Literal(f)), { description: FIRM_TYPES.join(', ') });
-const Prefecture = Type.Union(PREFECTURES.map((p) => Type.Literal(p)), { description: 'one of the 47 prefectures' });
+const FirmType = Type.Union(
+  FIRM_TYPES.map((f) => Type.Literal(f)),
+  { description: FIRM_TYPES.join(', ') },
+);
+const Prefecture = Type.Union(
+  PREFECTURES.map((p) => Type.Literal(p)),
+  { description: 'one of the 47 prefectures' },
+);
 const CommissionModel = Type.Union([Type.Literal('flat'), Type.Literal('percent')]);
 
-export const AdvisorOut = Type.Object({
-  id: Type.Integer(),
-  firm_name: Type.String(),
-  firm_type: Type.String(),
-  specialties: Type.Array(Type.String()),
-  prefecture: Type.String(),
-  address: Type.Optional(Nullable(Type.String())),
-  city: Type.Optional(Nullable(Type.String())),
-  contact_email: Type.Optional(Nullable(Type.String())),
-  contact_phone: Type.Optional(Nullable(Type.String())),
-  contact_url: Type.Optional(Nullable(Type.String())),
-  firm_name_kana: Type.Optional(Nullable(Type.String())),
-  intro_blurb: Type.Optional(Nullable(Type.String())),
-  verified_at: Type.Optional(Nullable(Type.String())),
-  industries: Type.Optional(Nullable(Type.Array(Type.String()))),
-  commission_model: Type.Optional(Type.String({ default: 'flat' })),
-  commission_rate_pct: Type.Optional(Type.Integer({ default: 5 })),
-  commission_yen_per_intro: Type.Optional(Nullable(Type.Integer({ default: 3000 }))),
-  success_count: Type.Optional(Type.Integer({ default: 0 })),
-}, { $id: 'AdvisorOut', additionalProperties: false });
+export const AdvisorOut = Type.Object(
+  {
+    id: Type.Integer(),
+    firm_name: Type.String(),
+    firm_type: Type.String(),
+    specialties: Type.Array(Type.String()),
+    prefecture: Type.String(),
+    address: Type.Optional(Nullable(Type.String())),
+    city: Type.Optional(Nullable(Type.String())),
+    contact_email: Type.Optional(Nullable(Type.String())),
+    contact_phone: Type.Optional(Nullable(Type.String())),
+    contact_url: Type.Optional(Nullable(Type.String())),
+    firm_name_kana: Type.Optional(Nullable(Type.String())),
+    intro_blurb: Type.Optional(Nullable(Type.String())),
+    verified_at: Type.Optional(Nullable(Type.String())),
+    industries: Type.Optional(Nullable(Type.Array(Type.String()))),
+    commission_model: Type.Optional(Type.String({ default: 'flat' })),
+    commission_rate_pct: Type.Optional(Type.Integer({ default: 5 })),
+    commission_yen_per_intro: Type.Optional(Nullable(Type.Integer({ default: 3000 }))),
+    success_count: Type.Optional(Type.Integer({ default: 0 })),
+  },
+  { $id: 'AdvisorOut', additionalProperties: false },
+);
 
-export const AdvisorListQuery = Type.Object({
-  prefecture: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  specialty: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  firm_type: Type.Optional(FirmType),
-  limit: Type.Optional(Limit(100, 20)),
-  offset: Type.Optional(Offset),
-}, { additionalProperties: false });
+export const AdvisorListQuery = Type.Object(
+  {
+    prefecture: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    specialty: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    firm_type: Type.Optional(FirmType),
+    limit: Type.Optional(Limit(100, 20)),
+    offset: Type.Optional(Offset),
+  },
+  { additionalProperties: false },
+);
 
-export const AdvisorListResponse = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  offset: Type.Integer(),
-  results: Type.Array(AdvisorOut),
-}, { $id: 'AdvisorListResponse' });
+export const AdvisorListResponse = Type.Object(
+  {
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    results: Type.Array(AdvisorOut),
+  },
+  { $id: 'AdvisorListResponse' },
+);
 
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
-export const AdvisorSignup = Type.Object({
-  firm_name: Text(200),
-  firm_type: FirmType,
-  specialties: Type.Array(Text(100), { minItems: 1, maxItems: 20 }),
-  prefecture: Prefecture,
-  contact_email: Type.String({ maxLength: 254, pattern: '^[^\\s@<>()\\[\\]\\\\,;:"]+@[^\\s@<>()\\[\\]\\\\,;:"]+\\.[A-Za-z]{2,}$', description: 'e-mail address' }),
-  address: Type.Optional(Text(300)),
-  city: Type.Optional(Text(100)),
-  contact_phone: Type.Optional(Type.String({ pattern: '^[0-9+()\\- ]{6,20}$' })),
-  contact_url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' })),
-  firm_name_kana: Type.Optional(Text(200)),
-  intro_blurb: Type.Optional(Text(2000)),
-  industries: Type.Optional(Type.Array(Text(100), { maxItems: 30 })),
-  commission_model: Type.Optional(CommissionModel),
-  commission_rate_pct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  commission_yen_per_intro: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
-}, { $id: 'AdvisorSignupRequest', additionalProperties: false });
+export const AdvisorSignup = Type.Object(
+  {
+    firm_name: Text(200),
+    firm_type: FirmType,
+    specialties: Type.Array(Text(100), { minItems: 1, maxItems: 20 }),
+    prefecture: Prefecture,
+    contact_email: Type.String({
+      maxLength: 254,
+      pattern: '^[^\\s@<>()\\[\\]\\\\,;:"]+@[^\\s@<>()\\[\\]\\\\,;:"]+\\.[A-Za-z]{2,}$',
+      description: 'e-mail address',
+    }),
+    address: Type.Optional(Text(300)),
+    city: Type.Optional(Text(100)),
+    contact_phone: Type.Optional(Type.String({ pattern: '^[0-9+()\\- ]{6,20}$' })),
+    contact_url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' })),
+    firm_name_kana: Type.Optional(Text(200)),
+    intro_blurb: Type.Optional(Text(2000)),
+    industries: Type.Optional(Type.Array(Text(100), { maxItems: 30 })),
+    commission_model: Type.Optional(CommissionModel),
+    commission_rate_pct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    commission_yen_per_intro: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  },
+  { $id: 'AdvisorSignupRequest', additionalProperties: false },
+);
 
 export const AdvisorSignupResponse = Type.Object({
   id: Type.Integer(),
@@ -75,10 +97,13 @@ export const AdvisorSignupResponse = Type.Object({
   detail: Type.String(),
 });
 
-export const TrackRequest = Type.Object({
-  advisor_id: Type.Integer({ minimum: 1 }),
-  source_program_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-}, { additionalProperties: false });
+export const TrackRequest = Type.Object(
+  {
+    advisor_id: Type.Integer({ minimum: 1 }),
+    source_program_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
 
 export const TrackResponse = Type.Object({
   referral_id: Type.Integer(),
@@ -87,11 +112,14 @@ export const TrackResponse = Type.Object({
   token_prefix: Type.String(),
 });
 
-export const ConversionRequest = Type.Object({
-  token: Type.String({ minLength: 10, maxLength: 200 }),
-  // Bounded: ¥1,000,000,000 covers the largest programmes; a commission is a percentage of it at most.
-  conversion_value_yen: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
-}, { additionalProperties: false });
+export const ConversionRequest = Type.Object(
+  {
+    token: Type.String({ minLength: 10, maxLength: 200 }),
+    // Bounded: ¥1,000,000,000 covers the largest programmes; a commission is a percentage of it at most.
+    conversion_value_yen: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+  },
+  { additionalProperties: false },
+);
 
 export const ConversionResponse = Type.Object({
   referral_id: Type.Integer(),
@@ -101,24 +129,33 @@ export const ConversionResponse = Type.Object({
   converted_at: Type.String(),
 });
 
-const Referral = Type.Object({
-  id: Type.Integer(),
-  token_prefix: Type.String(),
-  clicked_at: Type.Optional(Nullable(Type.String())),
-  converted_at: Type.Optional(Nullable(Type.String())),
-  commission_paid_at: Type.Optional(Nullable(Type.String())),
-  source_program_id: Type.Optional(Nullable(Type.String())),
-  commission_yen: Type.Optional(Nullable(Type.Integer())),
-  conversion_value_yen: Type.Optional(Nullable(Type.Integer())),
-}, { additionalProperties: false });
+const Referral = Type.Object(
+  {
+    id: Type.Integer(),
+    token_prefix: Type.String(),
+    clicked_at: Type.Optional(Nullable(Type.String())),
+    converted_at: Type.Optional(Nullable(Type.String())),
+    commission_paid_at: Type.Optional(Nullable(Type.String())),
+    source_program_id: Type.Optional(Nullable(Type.String())),
+    commission_yen: Type.Optional(Nullable(Type.Integer())),
+    conversion_value_yen: Type.Optional(Nullable(Type.Integer())),
+  },
+  { additionalProperties: false },
+);
 
-export const AdvisorDashboardResponse = Type.Object({
-  advisor: AdvisorOut,
-  summary: Type.Object({
-    clicks: Type.Integer({ default: 0 }),
-    conversions: Type.Integer({ default: 0 }),
-    paid_yen: Type.Integer({ default: 0 }),
-    unpaid_yen: Type.Integer({ default: 0 }),
-  }, { additionalProperties: false }),
-  referrals: Type.Optional(Type.Array(Referral)),
-}, { $id: 'AdvisorDashboardResponse' });
+export const AdvisorDashboardResponse = Type.Object(
+  {
+    advisor: AdvisorOut,
+    summary: Type.Object(
+      {
+        clicks: Type.Integer({ default: 0 }),
+        conversions: Type.Integer({ default: 0 }),
+        paid_yen: Type.Integer({ default: 0 }),
+        unpaid_yen: Type.Integer({ default: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+    referrals: Type.Optional(Type.Array(Referral)),
+  },
+  { $id: 'AdvisorDashboardResponse' },
+);

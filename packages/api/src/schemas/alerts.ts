@@ -8,10 +8,11 @@ import { WEBHOOK_EVENTS } from '../changes/fan-out.ts';
 const searchProperties = SearchQuery.properties as Record<string, TSchema>;
 
 /** The filter parameters of GET /v1/programs/search (no paging, no shape), as a JSON object. */
-export const SavedSearchQuery = Type.Object(
-  Object.fromEntries(PROGRAM_QUERY_FIELDS.map((name) => [name, searchProperties[name]])),
-  { $id: 'SavedSearchQuery', additionalProperties: false, description: 'The same parameters as GET /v1/programs/search (not limit, offset, fields).' },
-);
+export const SavedSearchQuery = Type.Object(Object.fromEntries(PROGRAM_QUERY_FIELDS.map((name) => [name, searchProperties[name]])), {
+  $id: 'SavedSearchQuery',
+  additionalProperties: false,
+  description: 'The same parameters as GET /v1/programs/search (not limit, offset, fields).',
+});
 
 export const SavedSearchCreate = Type.Object(
   {
@@ -53,7 +54,11 @@ export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 
 
 export const WebhookCreate = Type.Object(
   {
-    url: Type.String({ minLength: 8, maxLength: 2000, description: 'https URL that receives POSTed JSON events; private, loopback and link-local addresses are refused.' }),
+    url: Type.String({
+      minLength: 8,
+      maxLength: 2000,
+      description: 'https URL that receives POSTed JSON events; private, loopback and link-local addresses are refused.',
+    }),
     events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((e) => Type.Literal(e))), { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
     description: Type.Optional(Type.String({ maxLength: 200 })),
   },
@@ -84,7 +89,7 @@ export const WebhookList = Type.Object({ results: Type.Array(Webhook) }, { $id: 
 
 export const WebhookDelivery = Type.Object(
   {
-    id: Type.String({ description: 'stable delivery id (also the payload\'s `id` and the JPSP-Delivery-Id header): deduplicate on it' }),
+    id: Type.String({ description: "stable delivery id (also the payload's `id` and the JPSP-Delivery-Id header): deduplicate on it" }),
     event_type: Type.String(),
     status: Type.String({ description: '`pending`, `delivered` or `failed` (attempts exhausted)' }),
     attempts: Type.Integer(),
@@ -105,14 +110,17 @@ export const SubscribeRequest = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
     saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'one of your saved searches (needs the key that owns it)' })),
-    search: Type.Optional(Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), query: SavedSearchQuery }, {
-      additionalProperties: false, description: 'or a search of its own, kept only as long as the subscription',
-    })),
+    search: Type.Optional(
+      Type.Object(
+        { name: Type.String({ minLength: 1, maxLength: 100 }), query: SavedSearchQuery },
+        {
+          additionalProperties: false,
+          description: 'or a search of its own, kept only as long as the subscription',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const SubscribeAccepted = Type.Object(
-  { status: Type.Literal('accepted'), detail: Type.String() },
-  { $id: 'SubscribeAccepted' },
-);
+export const SubscribeAccepted = Type.Object({ status: Type.Literal('accepted'), detail: Type.String() }, { $id: 'SubscribeAccepted' });

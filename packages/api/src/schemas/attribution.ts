@@ -15,7 +15,7 @@ const JGRANTS_URL = new RegExp(`${JGRANTS_CREDIT} (https?://\\S+)`, 'g');
 export function programAttribution(rows: Iterable<{ provenance: string } | undefined>): Readonly<Static<typeof Attribution>> {
   const urls = new Set<string>();
   for (const row of rows) {
-    if (!row || !row.provenance.includes(JGRANTS_CREDIT)) continue;
+    if (!row?.provenance.includes(JGRANTS_CREDIT)) continue;
     for (const m of row.provenance.matchAll(JGRANTS_URL)) urls.add(m[1].replace(/["\\].*$/, ''));
   }
   if (urls.size === 0) return ATTRIBUTION;

@@ -4,16 +4,13 @@ import { Type } from 'typebox';
 import { Nullable } from './common.ts';
 
 /** Absolute http(s) URL; Stripe's `{CHECKOUT_SESSION_ID}` template is allowed. */
-const HttpUrl = (description: string) =>
-  Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description });
+const HttpUrl = (description: string) => Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description });
 
 export const CheckoutRequest = Type.Object(
   {
     success_url: HttpUrl('Where the payment page returns after payment; may contain `{CHECKOUT_SESSION_ID}`.'),
     cancel_url: HttpUrl('Where the payment page returns when the customer cancels.'),
-    customer_email: Type.Optional(
-      Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'Prefills the payment page.' }),
-    ),
+    customer_email: Type.Optional(Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'Prefills the payment page.' })),
   },
   { $id: 'CheckoutRequest', additionalProperties: false },
 );
@@ -28,7 +25,12 @@ export const CheckoutResponse = Type.Object(
 
 export const PortalRequest = Type.Object(
   {
-    customer_id: Type.String({ minLength: 1, maxLength: 255, pattern: '^cus_[A-Za-z0-9_]+$', description: 'Payment-provider customer id (returned by from-checkout and /v1/me).' }),
+    customer_id: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^cus_[A-Za-z0-9_]+$',
+      description: 'Payment-provider customer id (returned by from-checkout and /v1/me).',
+    }),
     return_url: Type.Optional(HttpUrl('Where the portal returns to; optional (the portal default is used when omitted).')),
   },
   { $id: 'PortalRequest', additionalProperties: false },
@@ -53,10 +55,7 @@ export const FromCheckoutResponse = Type.Object(
   { $id: 'FromCheckoutResponse' },
 );
 
-export const WebhookResponse = Type.Object(
-  { status: Type.String({ description: 'Always `received`.' }) },
-  { $id: 'WebhookResponse' },
-);
+export const WebhookResponse = Type.Object({ status: Type.String({ description: 'Always `received`.' }) }, { $id: 'WebhookResponse' });
 
 export const BillingInvoice = Type.Object(
   {

@@ -32,8 +32,7 @@ export const ATTRIBUTION = Object.freeze({
 });
 
 /** Common error responses for the OpenAPI document; routes spread what applies. */
-export const errorResponses = (...statuses: number[]): Record<number, typeof ErrorBody> =>
-  Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
+export const errorResponses = (...statuses: number[]): Record<number, typeof ErrorBody> => Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
 
 export const Limit = (max = 100, dflt = 20) =>
   Type.Integer({ minimum: 1, maximum: max, default: dflt, description: `Page size, 1 to ${max} (default ${dflt}).` });
@@ -53,10 +52,15 @@ export const SearchEnvelope = <T extends TSchema>(row: T, extra: Record<string, 
 /** `format` of a search that can export: the JSON page (default) or every row as CSV or JSON Lines. */
 export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('jsonl')], {
   default: 'json',
-  description: '`json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request.',
+  description:
+    '`json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request.',
 });
 
-export const MaxRows = Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000).' });
+export const MaxRows = Type.Integer({
+  minimum: 1,
+  maximum: 1_000_000,
+  description: 'Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000).',
+});
 
 /** The media types of an export answer, added to the 200 answer of every route declaring `unitRows` (plugins/openapi.ts). */
 export const EXPORT_MEDIA_TYPES = {

@@ -57,17 +57,25 @@ const SourceMention = Type.Object({
 });
 
 const detailProperties = {
-    ...programProperties,
-    published_name: Type.String({ description: 'The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes.' }),
-    description: Nullable(Type.String({ description: 'What the programme is, in the words of a primary source (jGrants: its catch phrase and detail text, HTML removed, at most 2,000 characters); null when no primary source supplied one. Its source is `provenance.description`.' })),
-    provenance: Type.Record(Type.String(), Type.Unknown(), {
-      description: "Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest).",
+  ...programProperties,
+  published_name: Type.String({
+    description: 'The name as the source published it; `primary_name` is that name without page debris, status banners and site suffixes.',
+  }),
+  description: Nullable(
+    Type.String({
+      description:
+        'What the programme is, in the words of a primary source (jGrants: its catch phrase and detail text, HTML removed, at most 2,000 characters); null when no primary source supplied one. Its source is `provenance.description`.',
     }),
-    enriched: Nullable(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())))),
-    source_mentions: Nullable(Type.Array(SourceMention)),
-    source_url: Nullable(Type.String()),
-    source_fetched_at: Nullable(Type.String()),
-    source_checksum: Nullable(Type.String()),
+  ),
+  provenance: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      "Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest).",
+  }),
+  enriched: Nullable(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())))),
+  source_mentions: Nullable(Type.Array(SourceMention)),
+  source_url: Nullable(Type.String()),
+  source_fetched_at: Nullable(Type.String()),
+  source_checksum: Nullable(Type.String()),
 };
 
 export const ProgramDetail = Type.Object(detailProperties, { $id: 'ProgramDetail', additionalProperties: false });
@@ -76,9 +84,11 @@ export const ProgramDetail = Type.Object(detailProperties, { $id: 'ProgramDetail
 export const ScoreParts = Type.Object(
   {
     total: Type.Number({ description: 'The relevance score rows are ordered by: the sum of the parts.' }),
-    text: Type.Number({ description: 'BM25 of the terms over name, aliases, reading, authority, kind text and a primary source\'s description, weighted by field and rarity.' }),
+    text: Type.Number({
+      description: "BM25 of the terms over name, aliases, reading, authority, kind text and a primary source's description, weighted by field and rarity.",
+    }),
     coverage: Type.Number({ description: 'Negative for each term the row lacks: such rows are added only when fewer than ten programmes contain every term.' }),
-    name: Type.Number({ description: 'Exact name, name prefix, the query\'s words together in the name.' }),
+    name: Type.Number({ description: "Exact name, name prefix, the query's words together in the name." }),
     quality: Type.Number({ description: 'Tier, and the kind of page (programmes ahead of law provisions, documents, index pages, announcements).' }),
     place: Type.Number({ description: 'A prefecture named in q: that prefecture first, nationwide next, other prefectures last.' }),
     purpose: Type.Number({ description: 'A funding purpose named in q.' }),
@@ -89,10 +99,11 @@ export const ScoreParts = Type.Object(
 );
 
 const hitProperties = {
-  also_listed_as: Type.Optional(Type.Array(
-    Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }),
-    { description: 'Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none.' },
-  )),
+  also_listed_as: Type.Optional(
+    Type.Array(Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }), {
+      description: 'Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none.',
+    }),
+  ),
   score: Type.Optional(ScoreParts),
 };
 
@@ -108,10 +119,23 @@ export const SORTS = ['relevance', 'amount', 'deadline', 'name'] as const;
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 500, description: 'Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms.' })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description:
+          'Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms.',
+      }),
+    ),
     tier: Type.Optional(Type.Array(Tier, { maxItems: 5, description: 'Repeatable; values are OR-ed.' })),
-    prefecture: Type.Optional(Type.String({ maxLength: 20, description: 'Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names.' })),
-    authority_level: Type.Optional(Type.String({ maxLength: 20, description: '`national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫.' })),
+    prefecture: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names.',
+      }),
+    ),
+    authority_level: Type.Optional(
+      Type.String({ maxLength: 20, description: '`national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫.' }),
+    ),
     funding_purpose: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
     target_type: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
     amount_min: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9, description: 'Lower bound of amount_max_man_yen (万円).' })),
@@ -120,15 +144,30 @@ export const SearchQuery = Type.Object(
     limit: Type.Optional(Limit(100, 20)),
     offset: Type.Optional(Offset),
     fields: Type.Optional(Fields),
-    sort: Type.Optional(Type.Union(SORTS.map((v) => Type.Literal(v)), {
-      description: '`relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`.',
-    })),
-    facets: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), {
-      maxItems: 6,
-      description: 'Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind.',
-    })),
-    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).' })),
-    explain: Type.Optional(Type.Boolean({ default: false, description: 'Add each row\'s score parts (`score`).' })),
+    sort: Type.Optional(
+      Type.Union(
+        SORTS.map((v) => Type.Literal(v)),
+        {
+          description:
+            '`relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`.',
+        },
+      ),
+    ),
+    facets: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), {
+        maxItems: 6,
+        description:
+          'Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind.',
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).',
+      }),
+    ),
+    explain: Type.Optional(Type.Boolean({ default: false, description: "Add each row's score parts (`score`)." })),
     format: Type.Optional(ExportFormat),
     max_rows: Type.Optional(MaxRows),
   },
@@ -144,9 +183,11 @@ export const SearchResponse = Type.Object(
     results: Type.Array(Type.Union([ProgramHitFull, ProgramHit, ProgramHitMinimal])),
     attribution: Attribution,
     next_cursor: Nullable(Type.String({ description: 'Cursor of the next page (pass as `cursor`), null on the last page.' })),
-    facets: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()), {
-      description: 'With `facets`: per facet, value -> number of programmes (prefecture `_none`: no prefecture).',
-    })),
+    facets: Type.Optional(
+      Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer()), {
+        description: 'With `facets`: per facet, value -> number of programmes (prefecture `_none`: no prefecture).',
+      }),
+    ),
   },
   { $id: 'SearchResponse', description: '`total`: programmes matching (duplicates collapsed: one programme, one row), exact.' },
 );

@@ -44,15 +44,22 @@ export function recordSetSchemas(spec: RecordSetSpec): RecordSetSchemas {
   for (const filter of spec.search.filters) {
     filters[filter.name] = Type.Optional(filter.type);
     for (const alias of filter.aliases ?? []) {
-      filters[alias] = Type.Optional({ ...filter.type, description: `Same as \`${filter.name}\`. ${(filter.type as { description?: string }).description ?? ''}`.trim() } as TSchema);
+      filters[alias] = Type.Optional({
+        ...filter.type,
+        description: `Same as \`${filter.name}\`. ${(filter.type as { description?: string }).description ?? ''}`.trim(),
+      } as TSchema);
     }
   }
   const param = spec.detail.param ?? { name: 'id', maxLength: 200 };
   schemas = {
     query: Type.Object(
       {
-        q: Type.Optional(spec.search.q ?? Q), ...filters, limit: Type.Optional(Limit(100, 20)), offset: Type.Optional(Offset),
-        format: Type.Optional(ExportFormat), max_rows: Type.Optional(MaxRows),
+        q: Type.Optional(spec.search.q ?? Q),
+        ...filters,
+        limit: Type.Optional(Limit(100, 20)),
+        offset: Type.Optional(Offset),
+        format: Type.Optional(ExportFormat),
+        max_rows: Type.Optional(MaxRows),
       },
       { additionalProperties: false },
     ),

@@ -39,7 +39,7 @@ export function progressReporter(out: NodeJS.WriteStream | { write(s: string): u
         return;
       }
       const decile = Math.floor(ratio * 10);
-      if (decile !== lastDecile && (decile > lastDecile)) {
+      if (decile !== lastDecile && decile > lastDecile) {
         lastDecile = decile;
         out.write(`${name}: ${done}/${total} (${Math.round(ratio * 100)}%)\n`);
       }

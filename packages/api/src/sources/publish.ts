@@ -43,7 +43,10 @@ export interface PublishResult {
 }
 
 export function versionStamp(now = new Date()): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export async function publishOverlay(input: PublishInput): Promise<PublishResult> {
@@ -110,6 +113,8 @@ export async function publishOverlay(input: PublishInput): Promise<PublishResult
 }
 
 function pruneVersions(versionsDir: string, current: string): void {
-  const old = readdirSync(versionsDir).filter((v) => v !== current && !v.endsWith('.staging')).sort();
+  const old = readdirSync(versionsDir)
+    .filter((v) => v !== current && !v.endsWith('.staging'))
+    .sort();
   for (const v of old.slice(0, Math.max(0, old.length - KEEP_OLD_VERSIONS))) rmSync(path.join(versionsDir, v), { recursive: true, force: true });
 }

@@ -40,7 +40,13 @@ export interface SyncOutcome<R> {
 }
 
 /** Ends the run: the report gets its status and end time and is written beside the source's versions. */
-export function finishSync<R extends SyncReport<unknown>>(dataDir: string, report: R, status: R['status'], message: string | null, exitCode: number): SyncOutcome<R> {
+export function finishSync<R extends SyncReport<unknown>>(
+  dataDir: string,
+  report: R,
+  status: R['status'],
+  message: string | null,
+  exitCode: number,
+): SyncOutcome<R> {
   report.status = status;
   report.message = message;
   report.finished_at = new Date().toISOString();
@@ -52,7 +58,9 @@ export function finishSync<R extends SyncReport<unknown>>(dataDir: string, repor
 /** The source's HTTP client at its configured rate; each retry is a progress line. */
 export function sourceClient(rate: number, config: Pick<Config, 'syncMaxRetries'>, progress: Progress, backoffMs?: number): PoliteClient {
   return new PoliteClient({
-    rate, maxRetries: config.syncMaxRetries, backoffMs,
+    rate,
+    maxRetries: config.syncMaxRetries,
+    backoffMs,
     onRetry: (r) => progress.line(`retry ${r.attempt} in ${r.waitMs} ms: ${r.reason} (${r.url})`),
   });
 }
@@ -61,7 +69,13 @@ export function sourceClient(rate: number, config: Pick<Config, 'syncMaxRetries'
  * The checkpoint of an interrupted run of the same plan, or a new one made by
  * `start` after the work directory is cleared (another plan, or `--fresh`).
  */
-export function resumeOrStart<C extends { plan: string; startedAt: string }>(work: SyncWorkDir, plan: string, fresh: boolean | undefined, progress: Progress, start: () => C): C {
+export function resumeOrStart<C extends { plan: string; startedAt: string }>(
+  work: SyncWorkDir,
+  plan: string,
+  fresh: boolean | undefined,
+  progress: Progress,
+  start: () => C,
+): C {
   const kept = fresh ? null : work.readCheckpoint<C>();
   if (kept && kept.plan === plan) {
     progress.line(`resuming the sync started ${kept.startedAt}`);

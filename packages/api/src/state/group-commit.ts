@@ -71,7 +71,10 @@ async function perform(tx: Repositories, batch: readonly Pending[]): Promise<unk
     }
   }
   for (const [kind, at] of kinds) {
-    const out = await kind.writeAll(tx, at.map((i) => batch[i].merge!.item));
+    const out = await kind.writeAll(
+      tx,
+      at.map((i) => batch[i].merge!.item),
+    );
     at.forEach((i, j) => (results[i] = out[j]));
   }
   return results;

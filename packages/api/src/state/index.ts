@@ -9,9 +9,7 @@ import { openPostgresStore } from './postgres.ts';
 export type { StateStore } from './store.ts';
 
 export async function openStateStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<StateStore> {
-  const store = config.databaseUrl
-    ? openPostgresStore(config.databaseUrl)
-    : openSqliteStore(path.join(config.dataDir, 'state.sqlite'));
+  const store = config.databaseUrl ? openPostgresStore(config.databaseUrl) : openSqliteStore(path.join(config.dataDir, 'state.sqlite'));
   try {
     await store.migrate();
   } catch (err) {

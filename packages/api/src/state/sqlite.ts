@@ -95,9 +95,7 @@ class SqliteDriver implements SqlDriver {
       this.db.exec('BEGIN IMMEDIATE');
       try {
         this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-        const applied = new Set(
-          (this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-        );
+        const applied = new Set((this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
         for (const m of MIGRATIONS) {
           if (applied.has(m.version)) continue;
           this.db.exec(m.sqlite);

@@ -31,8 +31,12 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   const smtp = await startSmtpSink(t);
   const receiver = await startWebhookReceiver(t);
   const env = {
-    DATA_DIR: dir, OUTBOUND_ALLOW_PRIVATE: 'true', OUTBOUND_INTERVAL_SECONDS: '0', SMTP_URL: smtp.url,
-    PUBLIC_BASE_URL: 'https://alerts.example.jp', WEBHOOK_RETRY_BASE_SECONDS: '60',
+    DATA_DIR: dir,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    OUTBOUND_INTERVAL_SECONDS: '0',
+    SMTP_URL: smtp.url,
+    PUBLIC_BASE_URL: 'https://alerts.example.jp',
+    WEBHOOK_RETRY_BASE_SECONDS: '60',
   };
   const open = async () => {
     const store = openSqliteStore(stateFile);
@@ -49,7 +53,12 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   const saved = await app.inject({ method: 'POST', url: '/v1/me/saved_searches', headers, payload: { name: '東京都の新着', query: { prefecture: '東京都' } } });
   assert.equal(saved.statusCode, 201, saved.body);
   const searchId = body(saved).id;
-  const hook = await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers, payload: { url: receiver.url, events: ['saved_search.matched', 'program.created'] } });
+  const hook = await app.inject({
+    method: 'POST',
+    url: '/v1/me/webhooks',
+    headers,
+    payload: { url: receiver.url, events: ['saved_search.matched', 'program.created'] },
+  });
   assert.equal(hook.statusCode, 201, hook.body);
   const { secret, id: webhookId } = body(hook);
   assert.match(secret, /^whsec_/);
@@ -91,7 +100,7 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   const later = await app.outbound.worker.tick(new Date(Date.now() + 61_000));
   assert.equal(later.delivered, firstAttemptIds.length, JSON.stringify(later));
   const delivered = receiver.received.filter((r) => r.status === 200);
-  assert.deepEqual(delivered.map((r) => r.headers['jpsp-delivery-id']).sort(), firstAttemptIds, 'each retry carries its delivery\'s stable id');
+  assert.deepEqual(delivered.map((r) => r.headers['jpsp-delivery-id']).sort(), firstAttemptIds, "each retry carries its delivery's stable id");
   for (const r of delivered) {
     assert.ok(verifySignature(secret, r.body, String(r.headers['jpsp-signature'])), 'signed with the endpoint secret');
     assert.equal(JSON.parse(r.body).id, r.headers['jpsp-delivery-id']);
@@ -101,7 +110,10 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   assert.equal(matched.length, 1, 'one saved_search.matched per search and version');
   assert.equal(matched[0].data.saved_search.id, searchId);
   assert.deepEqual(matched[0].data.matches.map((m: any) => m.unified_id).sort(), tokyo);
-  const created = delivered.filter((r) => r.headers['jpsp-event'] === 'program.created').map((r) => JSON.parse(r.body).data.record_id).sort();
+  const created = delivered
+    .filter((r) => r.headers['jpsp-event'] === 'program.created')
+    .map((r) => JSON.parse(r.body).data.record_id)
+    .sort();
   assert.deepEqual(created, derived.manifest.events['program.created']);
   const quiet = await app.outbound.worker.tick(new Date(Date.now() + 3600_000));
   assert.equal(quiet.delivered, 0, 'delivered once');
@@ -137,25 +149,47 @@ test('targets: private, loopback and link-local addresses are refused at creatio
   const dir = tempDir(t, 'jpsp-ssrf-');
   const store = openSqliteStore(path.join(dir, 'state.sqlite'));
   await store.migrate();
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: dir, OUTBOUND_INTERVAL_SECONDS: '0', WEBHOOK_DISABLE_AFTER: '2', WEBHOOK_RETRY_BASE_SECONDS: '0' }), catalog: bundled, state: store, ownsState: true });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: dir, OUTBOUND_INTERVAL_SECONDS: '0', WEBHOOK_DISABLE_AFTER: '2', WEBHOOK_RETRY_BASE_SECONDS: '0' }),
+    catalog: bundled,
+    state: store,
+    ownsState: true,
+  });
   t.after(() => app.close());
   const k = generateApiKey();
   await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier: 'free', customerId: null });
   const headers = { 'x-api-key': k.key };
   const create = (url: string) => app.inject({ method: 'POST', url: '/v1/me/webhooks', headers, payload: { url, events: ['program.created'] } });
-  for (const url of [receiver.url, 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[::ffff:192.168.0.1]/x', 'https://localhost/x', 'https://user:pw@example.com/x', 'ftp://example.com/x']) {
+  for (const url of [
+    receiver.url,
+    'https://127.0.0.1/x',
+    'https://10.1.2.3/x',
+    'https://169.254.169.254/latest',
+    'https://[::1]/x',
+    'https://[::ffff:192.168.0.1]/x',
+    'https://localhost/x',
+    'https://user:pw@example.com/x',
+    'ftp://example.com/x',
+  ]) {
     const res = await create(url);
     assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
     assert.match(body(res).detail, /^Invalid body: url: /);
   }
-  assert.equal((await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers, payload: { url: 'https://example.com', events: ['program.exploded'] } })).statusCode, 400);
+  assert.equal(
+    (await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers, payload: { url: 'https://example.com', events: ['program.exploded'] } })).statusCode,
+    400,
+  );
 
   // A name that resolves to a private address at delivery time (DNS rebinding) is refused then too.
   const { OutboundSecrets } = await import('../../src/outbound/secrets.ts');
   const secrets = await OutboundSecrets.load(app.config, app.state);
   const key = await app.state.keys.findByHash(k.hash);
   const endpoint = await app.state.webhookEndpoints.create({
-    id: 'we_rebound', keyId: key!.id, url: `https://localhost:${receiver.port}/hooks`, events: ['program.created'], description: null,
+    id: 'we_rebound',
+    keyId: key!.id,
+    url: `https://localhost:${receiver.port}/hooks`,
+    events: ['program.created'],
+    description: null,
     sealedSecret: secrets.sealWebhookSecret('we_rebound', 'whsec_x'),
   });
   await app.inject({ method: 'POST', url: `/v1/me/webhooks/${endpoint!.id}/test`, headers });
@@ -197,6 +231,6 @@ test('two server processes on one state store: one runs the worker, each deliver
   assert.equal(reports[0].delivered + reports[1].delivered, 6);
   assert.equal(receiver.received.length, 6);
   assert.equal(new Set(receiver.received.map((r) => r.headers['jpsp-delivery-id'])).size, 6, 'no delivery twice');
-  const blocked = await apps.find((a, i) => !reports[i].leader)!.outbound.worker.tick();
+  const blocked = await apps.find((_app, i) => !reports[i].leader)!.outbound.worker.tick();
   assert.equal(blocked.leader, false, 'the other still waits for the lease');
 });

@@ -19,8 +19,7 @@ function moduleOf(file: string): string {
 
 /** Imports from files matching `from` to files matching `to`, as `a -> b` lines. */
 function importsBetween(from: RegExp, to: RegExp): string[] {
-  return [...graph.edges].filter(([file]) => from.test(file))
-    .flatMap(([file, targets]) => targets.filter((t) => to.test(t)).map((t) => `${file} -> ${t}`));
+  return [...graph.edges].filter(([file]) => from.test(file)).flatMap(([file, targets]) => targets.filter((t) => to.test(t)).map((t) => `${file} -> ${t}`));
 }
 
 test('the walker sees the workspace: every relative and workspace import resolves', () => {
@@ -31,9 +30,22 @@ test('the walker sees the workspace: every relative and workspace import resolve
 });
 
 test('the cycle finder finds and names a cycle', () => {
-  const edges = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts', 'd.ts']], ['d.ts', []]]);
+  const edges = new Map([
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts']],
+    ['c.ts', ['a.ts', 'd.ts']],
+    ['d.ts', []],
+  ]);
   assert.deepEqual(findCycles(edges), [['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
-  assert.deepEqual(findCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]])), []);
+  assert.deepEqual(
+    findCycles(
+      new Map([
+        ['a.ts', ['b.ts']],
+        ['b.ts', []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test('no import cycle between files', () => {
@@ -53,22 +65,32 @@ test('no import cycle between modules (top-level folders and files of each src/)
       if (!example.has(`${a} ${b}`)) example.set(`${a} ${b}`, `${file} -> ${target}`);
     }
   }
-  const cycles = findCycles(new Map([...edges].map(([k, v]) => [k, [...v]]))).map((c) =>
-    `${c.join(' -> ')}\n${c.slice(1).map((m, i) => `    ${example.get(`${c[i]} ${m}`)}`).join('\n')}`);
+  const cycles = findCycles(new Map([...edges].map(([k, v]) => [k, [...v]]))).map(
+    (c) =>
+      `${c.join(' -> ')}\n${c
+        .slice(1)
+        .map((m, i) => `    ${example.get(`${c[i]} ${m}`)}`)
+        .join('\n')}`,
+  );
   assert.deepEqual(cycles, [], `module cycles:\n${cycles.join('\n')}`);
 });
 
 test('dependencies point one way: routes -> plugins -> catalog/state/billing (and the entity graph)', () => {
   const lower = /^packages\/api\/src\/(catalog|ingest|state|billing|entity-graph)\//;
-  assert.deepEqual(importsBetween(lower, /^packages\/api\/src\/(routes|plugins)\//), [],
-    'catalog/, ingest/, state/, billing/ and entity-graph/ never import routes/ or plugins/');
-  assert.deepEqual(importsBetween(/^packages\/api\/src\/plugins\//, /^packages\/api\/src\/routes\//), [],
-    'plugins/ never import routes/');
+  assert.deepEqual(
+    importsBetween(lower, /^packages\/api\/src\/(routes|plugins)\//),
+    [],
+    'catalog/, ingest/, state/, billing/ and entity-graph/ never import routes/ or plugins/',
+  );
+  assert.deepEqual(importsBetween(/^packages\/api\/src\/plugins\//, /^packages\/api\/src\/routes\//), [], 'plugins/ never import routes/');
 });
 
 test('build time apart from serve time: what serves requests (catalog/, entity-graph/) never imports what builds the catalogue (ingest/)', () => {
-  assert.deepEqual(importsBetween(/^packages\/api\/src\/(catalog|entity-graph|routes|plugins)\//, /^packages\/api\/src\/ingest\//), [],
-    'ingest/ imports the catalogue\'s shared definitions, never the other way round');
+  assert.deepEqual(
+    importsBetween(/^packages\/api\/src\/(catalog|entity-graph|routes|plugins)\//, /^packages\/api\/src\/ingest\//),
+    [],
+    "ingest/ imports the catalogue's shared definitions, never the other way round",
+  );
 });
 
 test('packages stand alone: the client never imports the API or the tool server; the tool server never imports the API; the vocabularies import nothing', () => {

@@ -39,7 +39,7 @@ function workspaceEntries(): Map<string, string> {
     const manifest = path.join(PACKAGES_DIR, dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; exports?: string | Record<string, string>; main?: string };
-    const exports = typeof pkg.exports === 'string' ? { '.': pkg.exports } : pkg.exports ?? (pkg.main ? { '.': pkg.main } : {});
+    const exports = typeof pkg.exports === 'string' ? { '.': pkg.exports } : (pkg.exports ?? (pkg.main ? { '.': pkg.main } : {}));
     for (const [sub, target] of Object.entries(exports)) {
       if (typeof target !== 'string') continue;
       entries.set(sub === '.' ? pkg.name : `${pkg.name}/${sub.replace(/^\.\//, '')}`, path.join(PACKAGES_DIR, dir, target));
@@ -54,7 +54,12 @@ export function importSpecifiers(file: string, text: string): string[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push(node.argument.literal.text);

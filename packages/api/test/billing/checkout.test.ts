@@ -97,7 +97,7 @@ test('portal returns the session url; return_url is optional; unknown customer i
 test('portal with a key of another customer answers 401', async (t) => {
   const { app, fake } = await billingApp(t);
   const { sessionId, customer } = await paidCheckout(app, fake);
-  const key = body((await fromCheckout(app, sessionId))).api_key;
+  const key = body(await fromCheckout(app, sessionId)).api_key;
   const other = fake.createCustomer();
   const res = await app.inject({ method: 'POST', url: '/v1/billing/portal', headers: { 'x-api-key': key }, payload: { customer_id: other.id } });
   assert.equal(res.statusCode, 401);
@@ -177,7 +177,12 @@ test('from-checkout first, then the webhook issues nothing more', async (t) => {
   const first = await fromCheckout(app, sessionId);
   assert.equal(first.statusCode, 200);
   await deliver(app, fake, 'customer.subscription.created', subscription);
-  await deliver(app, fake, 'invoice.paid', fake.addInvoice(subscription.customer, { parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } }));
+  await deliver(
+    app,
+    fake,
+    'invoice.paid',
+    fake.addInvoice(subscription.customer, { parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } }),
+  );
   const keys = await app.state.keys.list();
   assert.equal(keys.length, 1);
   assert.equal(keys[0].keyHash, hashApiKey(body(first).api_key));

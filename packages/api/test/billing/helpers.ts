@@ -16,7 +16,13 @@ export async function billingApp(t: T, env: Record<string, string> = {}): Promis
 }
 
 /** POST a signed event to the webhook. */
-export async function deliver(app: FastifyInstance, fake: FakeStripe, type: string, object: Record<string, unknown>, options: { id?: string; timestamp?: number; secret?: string } = {}) {
+export async function deliver(
+  app: FastifyInstance,
+  fake: FakeStripe,
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; timestamp?: number; secret?: string } = {},
+) {
   const { payload, header, event } = fake.signedEvent(type, object, options);
   const res = await app.inject({
     method: 'POST',
@@ -32,7 +38,11 @@ export async function paidCheckout(app: FastifyInstance, fake: FakeStripe) {
   const res = await app.inject({
     method: 'POST',
     url: '/v1/billing/checkout',
-    payload: { success_url: 'https://example.com/ok?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'https://example.com/cancel', customer_email: 'buyer@example.com' },
+    payload: {
+      success_url: 'https://example.com/ok?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://example.com/cancel',
+      customer_email: 'buyer@example.com',
+    },
   });
   if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
   const sessionId = body<{ session_id: string }>(res).session_id;
@@ -80,15 +90,16 @@ export async function waitForQueued(app: FastifyInstance, n: number): Promise<vo
 export function failInTransaction(app: FastifyInstance, repository: 'keys' | 'issuance', method: string, times = 1): void {
   const atomically = app.state.atomically;
   let left = times;
-  app.state.atomically = (fn) => atomically((tx) => {
-    const real = tx[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    const wrapped = {
-      ...real,
-      [method]: async (...args: unknown[]) => {
-        if (left-- > 0) throw new Error('connection lost');
-        return real[method](...args);
-      },
-    };
-    return fn({ ...tx, [repository]: wrapped });
-  });
+  app.state.atomically = (fn) =>
+    atomically((tx) => {
+      const real = tx[repository] as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const wrapped = {
+        ...real,
+        [method]: async (...args: unknown[]) => {
+          if (left-- > 0) throw new Error('connection lost');
+          return real[method](...args);
+        },
+      };
+      return fn({ ...tx, [repository]: wrapped });
+    });
 }

@@ -6,7 +6,17 @@ import { generateApiKey } from '../../src/access/keys.ts';
 import { billingApp, fromCheckout, paidCheckout } from './helpers.ts';
 
 const INVOICE_KEYS = [
-  'amount_due_yen', 'amount_paid_yen', 'created', 'currency', 'hosted_invoice_url', 'id', 'invoice_pdf', 'number', 'period_end', 'period_start', 'status',
+  'amount_due_yen',
+  'amount_paid_yen',
+  'created',
+  'currency',
+  'hosted_invoice_url',
+  'id',
+  'invoice_pdf',
+  'number',
+  'period_end',
+  'period_start',
+  'status',
 ];
 
 test('billing history needs a key', async (t) => {
@@ -14,7 +24,7 @@ test('billing history needs a key', async (t) => {
   const res = await app.inject({ method: 'GET', url: '/v1/me/billing_history' });
   assert.equal(res.statusCode, 401);
   assert.equal(typeof body(res).detail, 'string');
-  const bad = await app.inject({ method: 'GET', url: '/v1/me/billing_history', headers: { 'x-api-key': 'am_' + 'x'.repeat(40) } });
+  const bad = await app.inject({ method: 'GET', url: '/v1/me/billing_history', headers: { 'x-api-key': `am_${'x'.repeat(40)}` } });
   assert.equal(bad.statusCode, 401);
 });
 
@@ -36,8 +46,22 @@ test('billing history lists the customer invoices in the contract shape, cached 
   const { app, fake } = await billingApp(t);
   const { sessionId, customer } = await paidCheckout(app, fake);
   const apiKey = body(await fromCheckout(app, sessionId)).api_key;
-  const older = fake.addInvoice(customer.id, { created: 1_750_000_000, period_start: 1_747_000_000, period_end: 1_750_000_000, amount_due: 1500, amount_paid: 1500 });
-  const open = fake.addInvoice(customer.id, { created: 1_752_000_000, status: 'open', amount_due: 42, amount_paid: 0, number: null, hosted_invoice_url: null, invoice_pdf: null });
+  const older = fake.addInvoice(customer.id, {
+    created: 1_750_000_000,
+    period_start: 1_747_000_000,
+    period_end: 1_750_000_000,
+    amount_due: 1500,
+    amount_paid: 1500,
+  });
+  const open = fake.addInvoice(customer.id, {
+    created: 1_752_000_000,
+    status: 'open',
+    amount_due: 42,
+    amount_paid: 0,
+    number: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+  });
   fake.addInvoice(fake.createCustomer().id); // someone else's
 
   const res = await app.inject({ method: 'GET', url: '/v1/me/billing_history', headers: { 'x-api-key': apiKey } });

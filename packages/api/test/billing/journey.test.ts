@@ -15,10 +15,15 @@ for (const factory of FACTORIES) {
   test(`paid journey end to end (${factory.kind})`, { skip: factory.skip }, async (t) => {
     const fake = await startFakeStripe(t);
     const { app } = await buildWithStore(t, factory, fake.env({ STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', UNIT_PRICE_YEN: '3' }));
-    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+    const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url, payload: payload as object, headers });
 
     // 1. Checkout.
-    const checkout = await post('/v1/billing/checkout', { success_url: 'https://example.com/done?s={CHECKOUT_SESSION_ID}', cancel_url: 'https://example.com/no', customer_email: 'owner@example.com' });
+    const checkout = await post('/v1/billing/checkout', {
+      success_url: 'https://example.com/done?s={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://example.com/no',
+      customer_email: 'owner@example.com',
+    });
     assert.equal(checkout.statusCode, 200, checkout.body);
     const sessionId = body(checkout).session_id as string;
     assert.equal((await post('/v1/billing/keys/from-checkout', { session_id: sessionId })).statusCode, 402, 'not paid yet');
@@ -26,7 +31,12 @@ for (const factory of FACTORIES) {
     // 2. The customer pays; Stripe sends customer.subscription.created.
     const { subscription, customer } = fake.completeSession(sessionId);
     const { payload, header } = fake.signedEvent('customer.subscription.created', subscription);
-    const hook = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': header }, payload });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/v1/billing/webhook',
+      headers: { 'content-type': 'application/json', 'payment-signature': header },
+      payload,
+    });
     assert.deepEqual(body(hook), { status: 'received' });
 
     // 3. The success page exchanges the session for the key, once.
@@ -79,7 +89,12 @@ for (const factory of FACTORIES) {
 
     // 8. The subscription ends: the key is revoked, every call with it is 401; anonymous still works.
     const ended = fake.signedEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' });
-    const del = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': ended.header }, payload: ended.payload });
+    const del = await app.inject({
+      method: 'POST',
+      url: '/v1/billing/webhook',
+      headers: { 'content-type': 'application/json', 'payment-signature': ended.header },
+      payload: ended.payload,
+    });
     assert.equal(del.statusCode, 200);
     for (const url of ['/v1/programs/search?limit=1', '/v1/me', '/v1/ping']) {
       assert.equal((await app.inject({ method: 'GET', url, headers: auth })).statusCode, 401, url);

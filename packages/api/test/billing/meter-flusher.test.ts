@@ -90,7 +90,10 @@ test('a row Stripe keeps refusing does not stall the rows behind it', async (t) 
   // Stripe's permanent refusal parks the row at once: out of the queue, counted, listed with its reason.
   assert.equal(result.parked, 1);
   assert.deepEqual(await app.state.meterOutbox.pending(100), []);
-  assert.deepEqual((await app.state.meterOutbox.parked()).map((p) => p.eventId), [poison.eventId]);
+  assert.deepEqual(
+    (await app.state.meterOutbox.parked()).map((p) => p.eventId),
+    [poison.eventId],
+  );
   assert.equal((await app.state.meterOutbox.stats()).parked, 1);
 
   // During an outage nothing goes through: one batch, then the flush waits for the next tick.

@@ -31,7 +31,10 @@ test('a long outage charges no attempt and parks nothing; the first flush after 
   for (let i = 0; i < 40; i++) await app.meterFlusher!.flush(); // twice the old parking threshold
   const during = await app.state.meterOutbox.pending(100);
   assert.equal(during.length, 5);
-  assert.ok(during.every((e) => e.attempts === 0), 'no attempt charged');
+  assert.ok(
+    during.every((e) => e.attempts === 0),
+    'no attempt charged',
+  );
   assert.deepEqual({ ...(await app.state.meterOutbox.stats()), oldestPendingAt: null }, { pending: 5, parked: 0, oldestPendingAt: null });
   (fake as unknown as { failures: unknown[] }).failures.length = 0;
   const after = await app.meterFlusher!.flush();

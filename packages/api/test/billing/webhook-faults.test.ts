@@ -11,7 +11,10 @@ const keysOf = async (app: Awaited<ReturnType<typeof billingApp>>['app'], subscr
   (await app.state.keys.list()).filter((k) => k.subscriptionId === subscriptionId);
 
 const paidInvoice = (subscriptionId: string, customerId: string) => ({
-  id: `in_${subscriptionId}`, object: 'invoice', customer: customerId, status: 'paid',
+  id: `in_${subscriptionId}`,
+  object: 'invoice',
+  customer: customerId,
+  status: 'paid',
   parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
 });
 

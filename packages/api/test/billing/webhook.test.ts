@@ -50,7 +50,12 @@ test('a signature older than the 300-second tolerance answers 400', async (t) =>
 test('webhook answers 503 when no webhook secret is configured, and is not limited per address', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (let i = 0; i < 3; i++) {
-    const res = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': 't=1,v1=x' }, payload: '{}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/billing/webhook',
+      headers: { 'content-type': 'application/json', 'payment-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
     assert.equal(res.statusCode, 503);
   }
 });
@@ -151,7 +156,11 @@ test('customer.subscription.deleted before the reveal: from-checkout answers 409
 test('invoice.payment_failed is recorded', async (t) => {
   const { app, fake } = await billingApp(t);
   const { subscription, customer } = await paidCheckout(app, fake);
-  const invoice = fake.addInvoice(customer.id, { status: 'open', amount_paid: 0, parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } });
+  const invoice = fake.addInvoice(customer.id, {
+    status: 'open',
+    amount_paid: 0,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+  });
   const { res } = await deliver(app, fake, 'invoice.payment_failed', invoice);
   assert.equal(res.statusCode, 200);
   assert.equal(countRows(app, 'payment_failures', 'customer_id = ? AND subscription_id = ? AND invoice_id = ?', [customer.id, subscription.id, invoice.id]), 1);
@@ -165,10 +174,20 @@ test('unknown event types are acknowledged and ignored; malformed JSON under a v
   assert.equal((await app.state.keys.list()).length, 0);
 
   const broken = '{"id": "evt_broken", "type":';
-  const bad = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': fake.sign(broken) }, payload: broken });
+  const bad = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/webhook',
+    headers: { 'content-type': 'application/json', 'payment-signature': fake.sign(broken) },
+    payload: broken,
+  });
   assert.equal(bad.statusCode, 400);
   const notEvent = '{"hello": "world"}';
-  const bad2 = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'payment-signature': fake.sign(notEvent) }, payload: notEvent });
+  const bad2 = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/webhook',
+    headers: { 'content-type': 'application/json', 'payment-signature': fake.sign(notEvent) },
+    payload: notEvent,
+  });
   assert.equal(bad2.statusCode, 400);
 });
 
@@ -179,7 +198,12 @@ test('the signature is checked over the raw bytes, whatever the content type', a
   const { event } = fake.signedEvent('customer.subscription.created', subscription);
   const payload = JSON.stringify(event, null, 2);
   for (const contentType of ['application/json; charset=utf-8', 'text/plain']) {
-    const res = await app.inject({ method: 'POST', url: '/v1/billing/webhook', headers: { 'content-type': contentType, 'payment-signature': fake.sign(payload) }, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/billing/webhook',
+      headers: { 'content-type': contentType, 'payment-signature': fake.sign(payload) },
+      payload,
+    });
     assert.equal(res.statusCode, 200, contentType);
   }
   assert.equal((await app.state.keys.list()).length, 1);

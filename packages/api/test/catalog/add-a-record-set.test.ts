@@ -84,13 +84,20 @@ after(async () => {
 
 test('ingest loads the new set from its file and rejects a line its schema refuses', () => {
   assert.equal(report.counts.awards, 3);
-  assert.deepEqual(report.rejected.map((r) => [r.file, r.lineNo]), [['awards.jsonl', 4]]);
+  assert.deepEqual(
+    report.rejected.map((r) => [r.file, r.lineNo]),
+    [['awards.jsonl', 4]],
+  );
 });
 
 test('search: free text, filters, aliases and order from the spec', async () => {
   const all = body(await app.inject('/v1/awards/search'));
   assert.equal(all.total, 3);
-  assert.deepEqual(all.results.map((r: any) => r.award_id), ['AW-3', 'AW-1', 'AW-2'], 'the spec order: largest amount first');
+  assert.deepEqual(
+    all.results.map((r: any) => r.award_id),
+    ['AW-3', 'AW-1', 'AW-2'],
+    'the spec order: largest amount first',
+  );
   assert.deepEqual(Object.keys(all.results[0]), ['award_id', 'program_name', 'recipient', 'prefecture', 'amount_yen']);
   const ids = async (qs: string) => body(await app.inject(`/v1/awards/search?${qs}`)).results.map((r: any) => r.award_id);
   assert.deepEqual(await ids(`q=${encodeURIComponent('ものづくり')}`), ['AW-1']);
@@ -117,9 +124,13 @@ test('the OpenAPI document shows the new operations and row schema', async () =>
   assert.equal(doc.paths['/v1/awards/search'].get.operationId, 'searchAwards');
   assert.equal(doc.paths['/v1/awards/{id}'].get.operationId, 'getAward');
   const names = doc.paths['/v1/awards/search'].get.parameters.map((p: any) => p.name);
-  assert.deepEqual(names, ['q', 'prefecture', 'min_amount_yen', 'amount_from', 'limit', 'offset', 'format', 'max_rows'], 'the filters, paging and the export parameters every record-set search has');
+  assert.deepEqual(
+    names,
+    ['q', 'prefecture', 'min_amount_yen', 'amount_from', 'limit', 'offset', 'format', 'max_rows'],
+    'the filters, paging and the export parameters every record-set search has',
+  );
 });
 
-test('the service\'s own sets are still served from the same catalogue (empty here)', async () => {
+test("the service's own sets are still served from the same catalogue (empty here)", async () => {
   assert.equal(body(await app.inject('/v1/loans/search')).total, 0);
 });

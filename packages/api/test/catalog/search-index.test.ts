@@ -9,10 +9,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { testCatalog } from '../helper.ts';
 import { FIELDS } from '../../src/catalog/search/index.ts';
 
-test('every programme\'s in-memory search columns equal its FTS columns', async () => {
+test("every programme's in-memory search columns equal its FTS columns", async () => {
   const catalog = await testCatalog();
   const db = new DatabaseSync(catalog.db.path, { readOnly: true });
-  const rows = db.prepare('SELECT rowid AS pid, primary_name AS name, aliases, authority, other, description, reading FROM programs_fts').all() as Record<string, string | number>[];
+  const rows = db.prepare('SELECT rowid AS pid, primary_name AS name, aliases, authority, other, description, reading FROM programs_fts').all() as Record<
+    string,
+    string | number
+  >[];
   db.close();
   const index = catalog.search.index;
   assert.equal(rows.length, index.size);
@@ -21,5 +24,8 @@ test('every programme\'s in-memory search columns equal its FTS columns', async 
     assert.ok(row, `pid ${fts.pid} is in the index`);
     for (const field of FIELDS) assert.equal(row[field], fts[field], `pid ${fts.pid} ${field}`);
   }
-  assert.ok(rows.some((r) => r.other !== '' && r.authority !== ''), 'the columns compared are not all empty');
+  assert.ok(
+    rows.some((r) => r.other !== '' && r.authority !== ''),
+    'the columns compared are not all empty',
+  );
 });

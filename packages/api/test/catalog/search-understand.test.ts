@@ -20,13 +20,19 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
 test('places and purposes named in q are signals; a place alone is what there is to match', () => {
   const q = understandQuery('東京都で創業する場合の補助金は？')!;
   assert.deepEqual(q.prefectures, ['東京都']);
-  assert.deepEqual(q.required.map((g) => g.term), ['創業']);
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['創業'],
+  );
   assert.ok(q.purposes.includes('創業'));
   assert.ok(q.kinds.includes('subsidy'));
   assert.deepEqual(understandQuery('Tokyo startup')!.prefectures, ['東京都']);
   assert.deepEqual(understandQuery('北海道 スマート農業')!.prefectures, ['北海道']);
   const alone = understandQuery('東京')!;
-  assert.deepEqual(alone.required.map((g) => g.term), ['東京都']);
+  assert.deepEqual(
+    alone.required.map((g) => g.term),
+    ['東京都'],
+  );
 });
 
 test('synonyms and abbreviations are data: any spelling finds the others', () => {
@@ -34,17 +40,28 @@ test('synonyms and abbreviations are data: any spelling finds the others', () =>
   assert.ok(dx.alternatives.includes('でじたるとらんすふぉーめーしょん'));
   assert.ok(understandQuery('省エネ')!.required[0].alternatives.includes('省えねるぎー'));
   assert.ok(understandQuery('IT導入補助金')!.required[0].alternatives.includes('でじたる化・ai導入補助金'));
-  assert.deepEqual(understandQuery('補助金')!.required.map((g) => g.term), ['補助金'], 'generic words alone are matched');
+  assert.deepEqual(
+    understandQuery('補助金')!.required.map((g) => g.term),
+    ['補助金'],
+    'generic words alone are matched',
+  );
   assert.equal(understandQuery('しょうえね')!.required[0].term, 'しょうえね', 'a kana word stays whole (matched against readings)');
 });
 
 test('needs: a situation described in a sentence becomes the word the search uses, the longest phrase first, one way only', () => {
   const startup = understandQuery('会社を始めたいけどお金がない')!;
-  assert.deepEqual(startup.required.map((g) => g.term), ['創業']);
+  assert.deepEqual(
+    startup.required.map((g) => g.term),
+    ['創業'],
+  );
   assert.deepEqual(startup.generic, ['お金'], 'お金 ranks, ない and けど say nothing');
   assert.deepEqual(terms('農業を始めたい'), ['新規就農'], '農業を始めたい wins over 始めたい');
   const cash = understandQuery('売上が落ちて資金繰りが苦しい')!;
-  assert.deepEqual(cash.required.map((g) => g.term), ['資金繰り'], 'two phrases of one need are one term');
+  assert.deepEqual(
+    cash.required.map((g) => g.term),
+    ['資金繰り'],
+    'two phrases of one need are one term',
+  );
   assert.ok(cash.required[0].alternatives.includes('せーふてぃねっと'));
   assert.deepEqual(terms('社員がすぐ辞めてしまう'), ['人材確保']);
   assert.deepEqual(terms('ＴＯＫＹＯで起業したい'), ['創業'], 'phrases match after NFKC and case folding');

@@ -37,7 +37,11 @@ for (const factory of FACTORIES) {
       const fields = e.changes!.map((c) => c.field);
       for (const edited of derived.manifest.edited[e.recordId]) assert.ok(fields.includes(edited), `${e.recordId}: ${edited} in ${fields}`);
     }
-    assert.deepEqual(outcome.events.map((e) => e.seq), outcome.events.map((_, i) => i + 1), 'sequence 1..n, no gap');
+    assert.deepEqual(
+      outcome.events.map((e) => e.seq),
+      outcome.events.map((_, i) => i + 1),
+      'sequence 1..n, no gap',
+    );
     assert.equal((await recordDatasetVersion(second, store)).recorded, false, 'ingesting the derived dataset twice records nothing new');
     assert.equal((await store.changes.head()).lastSeq, outcome.events.length);
 
@@ -54,7 +58,10 @@ for (const factory of FACTORIES) {
       cursor = page.next_cursor;
       if (!page.has_more) break;
     }
-    assert.deepEqual(seen, outcome.events.map((e) => `chg_${e.seq}`));
+    assert.deepEqual(
+      seen,
+      outcome.events.map((e) => `chg_${e.seq}`),
+    );
     const tail = body(await app.inject(`/v1/changes?since=${cursor}`));
     assert.deepEqual(tail.results, [], 'nothing after the last cursor');
     assert.equal(tail.next_cursor, cursor, 'the cursor to poll with stays put');
@@ -68,29 +75,55 @@ for (const factory of FACTORIES) {
     const laws = body(await app.inject('/v1/changes?kind=law,tax_ruleset'));
     assert.ok(laws.results.length > 0 && laws.results.every((r: any) => r.kind === 'law' || r.kind === 'tax_ruleset'));
     const tokyo = body(await app.inject(`/v1/changes?kind=program&prefecture=${encodeURIComponent('東京都')}`));
-    assert.ok(tokyo.results.length >= 3 && tokyo.results.every((r: any) => r.prefecture === '東京都'), JSON.stringify(tokyo.results.map((r: any) => r.prefecture)));
+    assert.ok(
+      tokyo.results.length >= 3 && tokyo.results.every((r: any) => r.prefecture === '東京都'),
+      JSON.stringify(tokyo.results.map((r: any) => r.prefecture)),
+    );
 
-    for (const url of ['/v1/changes?since=bogus', '/v1/changes?kind=program.exploded', '/v1/changes?limit=0', `/v1/changes?since=${Buffer.from('c1.999').toString('base64url')}`]) {
+    for (const url of [
+      '/v1/changes?since=bogus',
+      '/v1/changes?kind=program.exploded',
+      '/v1/changes?limit=0',
+      `/v1/changes?since=${Buffer.from('c1.999').toString('base64url')}`,
+    ]) {
       const res = await app.inject(url);
       assert.equal(res.statusCode, 400, url);
       assert.match(body(res).detail, /Invalid querystring/);
     }
     const versions = body(await app.inject('/v1/changes/versions'));
-    assert.deepEqual(versions.results.map((v: any) => [v.version, v.baseline]), [[2, false], [1, true]]);
+    assert.deepEqual(
+      versions.results.map((v: any) => [v.version, v.baseline]),
+      [
+        [2, false],
+        [1, true],
+      ],
+    );
     const fromV1 = body(await app.inject(`/v1/changes?since=${versions.results[1].cursor}`));
-    assert.equal(fromV1.results.length, Math.min(100, outcome.events.length), 'a version\'s cursor follows from there');
+    assert.equal(fromV1.results.length, Math.min(100, outcome.events.length), "a version's cursor follows from there");
 
     // Histories: an amended programme, a removed one, one never changed, an unknown id.
     const amendedId = derived.manifest.events['program.amended'][0];
     const h = body(await app.inject(`/v1/programs/${amendedId}/history`));
     assert.equal(h.in_catalogue, true);
-    assert.deepEqual(h.versions.map((v: any) => [v.version, v.change]), [[1, 'baseline'], [2, 'amended']]);
+    assert.deepEqual(
+      h.versions.map((v: any) => [v.version, v.change]),
+      [
+        [1, 'baseline'],
+        [2, 'amended'],
+      ],
+    );
     const removedId = derived.manifest.events['program.removed'][0];
     const r = body(await app.inject(`/v1/programs/${removedId}/history`));
     assert.equal(r.in_catalogue, false, 'a removed programme keeps its history');
-    assert.deepEqual(r.versions.map((v: any) => v.change), ['baseline', 'removed']);
+    assert.deepEqual(
+      r.versions.map((v: any) => v.change),
+      ['baseline', 'removed'],
+    );
     const created = body(await app.inject(`/v1/programs/${derived.manifest.events['program.created'][0]}/history`));
-    assert.deepEqual(created.versions.map((v: any) => [v.version, v.change]), [[2, 'created']]);
+    assert.deepEqual(
+      created.versions.map((v: any) => [v.version, v.change]),
+      [[2, 'created']],
+    );
     assert.equal((await app.inject('/v1/programs/UNI-nope-nope/history')).statusCode, 404);
   });
 }
@@ -105,7 +138,10 @@ test('cli ingest records the version of the catalogue it built against the confi
 
   const lines: string[] = [];
   const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => {
+    lines.push(String(chunk));
+    return true;
+  }) as typeof process.stderr.write;
   let code: number;
   try {
     code = await ingestCommand.run(['--quiet'], config);
@@ -114,7 +150,9 @@ test('cli ingest records the version of the catalogue it built against the confi
   }
   assert.equal(code, 0, lines.join(''));
   const expected = derived.manifest.events;
-  const created = Object.entries(expected).filter(([k]) => k.endsWith('.created')).reduce((n, [, v]) => n + v.length, 0);
+  const created = Object.entries(expected)
+    .filter(([k]) => k.endsWith('.created'))
+    .reduce((n, [, v]) => n + v.length, 0);
   assert.match(lines.join(''), new RegExp(`dataset version 2 recorded: ${created} created`));
   const after = await openStateStore(config);
   t.after(() => after.close());

@@ -3,9 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { classifyIntent, INTENTS } from '../../src/entity-graph/intent.ts';
 import { canonicalJson, applicantHash } from '../../src/entity-graph/canonical-json.ts';
-import {
-  extractAmount, extractHoujinBangou, extractIndustry, extractPrefecture, extractTarget, normalizePrefecture,
-} from '../../src/entity-graph/slots.ts';
+import { extractAmount, extractHoujinBangou, extractIndustry, extractPrefecture, extractTarget, normalizePrefecture } from '../../src/entity-graph/slots.ts';
 import { articleFromKey, articleSortKey, parseArticleNumber } from '../../src/entity-graph/articles.ts';
 import { kanjiToNumber } from '../../src/entity-graph/japanese-numbers.ts';
 import { lawNameVariants } from '../../src/entity-graph/law-names.ts';
@@ -47,7 +45,10 @@ test('intent: English questions map to their intent', () => {
 test('intent: scores sorted, confidence normalised, samples present, no match -> confidence 0', () => {
   const r = classifyIntent('補助金と税額控除を併用したい');
   const scores = r.all_scores.map((s) => s.score);
-  assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+  assert.deepEqual(
+    scores,
+    [...scores].sort((a, b) => b - a),
+  );
   assert.equal(r.all_scores.length, INTENTS.length);
   const sum = r.all_scores.reduce((s, x) => s + x.confidence, 0);
   assert.ok(Math.abs(sum - 1) < 0.01);
@@ -137,7 +138,13 @@ test('LRU cache evicts the least recently used entry; upstream predicates evalua
   assert.equal(c.get('b'), undefined);
   assert.equal(c.get('a'), 1);
   assert.equal(c.size, 2);
-  const cond = { op: 'all', of: [{ op: 'eq', field: 'x', value: true }, { op: 'gte', field: 'n', value: 3 }] };
+  const cond = {
+    op: 'all',
+    of: [
+      { op: 'eq', field: 'x', value: true },
+      { op: 'gte', field: 'n', value: 3 },
+    ],
+  };
   assert.equal(evalCondition(cond, { x: true, n: 3 }), true);
   assert.equal(evalCondition(cond, { x: false, n: 3 }), false);
   assert.equal(evalCondition(cond, { x: true }), null);

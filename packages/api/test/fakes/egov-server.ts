@@ -24,30 +24,69 @@ export interface EgovFake {
   close(): Promise<void>;
 }
 
-export function revision(lawId: string, id: string, title: string, enforced: string, status: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function revision(
+  lawId: string,
+  id: string,
+  title: string,
+  enforced: string,
+  status: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
-    law_revision_id: `${lawId}_${id}`, law_type: 'Act', law_title: title, law_title_kana: '', abbrev: '', category: '',
-    updated: `${enforced}T00:00:00+09:00`, amendment_promulgate_date: enforced, amendment_enforcement_date: enforced,
-    amendment_enforcement_comment: null, amendment_scheduled_enforcement_date: null, amendment_law_id: null,
-    amendment_law_title: null, amendment_law_num: null, amendment_type: '3', repeal_status: 'None', repeal_date: null,
-    remain_in_force: false, mission: 'New', current_revision_status: status, ...extra,
+    law_revision_id: `${lawId}_${id}`,
+    law_type: 'Act',
+    law_title: title,
+    law_title_kana: '',
+    abbrev: '',
+    category: '',
+    updated: `${enforced}T00:00:00+09:00`,
+    amendment_promulgate_date: enforced,
+    amendment_enforcement_date: enforced,
+    amendment_enforcement_comment: null,
+    amendment_scheduled_enforcement_date: null,
+    amendment_law_id: null,
+    amendment_law_title: null,
+    amendment_law_num: null,
+    amendment_type: '3',
+    repeal_status: 'None',
+    repeal_date: null,
+    remain_in_force: false,
+    mission: 'New',
+    current_revision_status: status,
+    ...extra,
   };
 }
 
 function fullText(law: FakeLaw, title: string): unknown {
   const article = ([t, caption, text]: [string, string, string], i: number) => ({
-    tag: 'Article', attr: { Num: String(i + 1) },
+    tag: 'Article',
+    attr: { Num: String(i + 1) },
     children: [
       { tag: 'ArticleCaption', attr: {}, children: [caption] },
       { tag: 'ArticleTitle', attr: {}, children: [t] },
-      { tag: 'Paragraph', attr: { Num: '1' }, children: [{ tag: 'ParagraphNum', attr: {}, children: [] }, { tag: 'ParagraphSentence', attr: {}, children: [{ tag: 'Sentence', attr: { Num: '1' }, children: [text] }] }] },
+      {
+        tag: 'Paragraph',
+        attr: { Num: '1' },
+        children: [
+          { tag: 'ParagraphNum', attr: {}, children: [] },
+          { tag: 'ParagraphSentence', attr: {}, children: [{ tag: 'Sentence', attr: { Num: '1' }, children: [text] }] },
+        ],
+      },
     ],
   });
   return {
-    tag: 'Law', attr: { Era: 'Showa', Lang: 'ja', LawType: 'Act', Num: '179', Year: '30' },
+    tag: 'Law',
+    attr: { Era: 'Showa', Lang: 'ja', LawType: 'Act', Num: '179', Year: '30' },
     children: [
       { tag: 'LawNum', attr: {}, children: [law.law_num] },
-      { tag: 'LawBody', attr: {}, children: [{ tag: 'LawTitle', attr: {}, children: [title] }, { tag: 'MainProvision', attr: {}, children: law.articles.map(article) }] },
+      {
+        tag: 'LawBody',
+        attr: {},
+        children: [
+          { tag: 'LawTitle', attr: {}, children: [title] },
+          { tag: 'MainProvision', attr: {}, children: law.articles.map(article) },
+        ],
+      },
     ],
   };
 }
@@ -65,14 +104,28 @@ export async function startEgovFake(laws: FakeLaw[], options: { rateLimitFirst?:
       failed.add(url.pathname);
       return send(500, { code: '500', message: 'Internal Server Error' });
     }
-    const lawInfo = (law: FakeLaw) => ({ law_type: 'Act', law_id: law.law_id, law_num: law.law_num, law_num_era: 'Showa', law_num_year: 30, law_num_type: 'Act', law_num_num: '179', promulgation_date: '1955-08-27' });
+    const lawInfo = (law: FakeLaw) => ({
+      law_type: 'Act',
+      law_id: law.law_id,
+      law_num: law.law_num,
+      law_num_era: 'Showa',
+      law_num_year: 30,
+      law_num_type: 'Act',
+      law_num_num: '179',
+      promulgation_date: '1955-08-27',
+    });
     const current = (law: FakeLaw) => law.revisions.find((r) => r.current_revision_status === 'CurrentEnforced') ?? law.revisions[0];
     if (url.pathname === '/api/2/laws') {
       const limit = Number(url.searchParams.get('limit') ?? 100);
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const page = state.laws.slice(offset, offset + limit);
       const next = offset + page.length < state.laws.length ? offset + page.length : null;
-      return send(200, { total_count: state.laws.length, count: page.length, next_offset: next, laws: page.map((l) => ({ law_info: lawInfo(l), revision_info: current(l), current_revision_info: current(l) })) });
+      return send(200, {
+        total_count: state.laws.length,
+        count: page.length,
+        next_offset: next,
+        laws: page.map((l) => ({ law_info: lawInfo(l), revision_info: current(l), current_revision_info: current(l) })),
+      });
     }
     const m = /^\/api\/2\/(law_revisions|law_data)\/([^/]+)$/.exec(url.pathname);
     const law = m && state.laws.find((l) => l.law_id === decodeURIComponent(m[2]));
@@ -85,8 +138,12 @@ export async function startEgovFake(laws: FakeLaw[], options: { rateLimitFirst?:
   return {
     base: `${source.origin}/api/2`,
     requests: source.requests,
-    get laws() { return state.laws; },
-    set laws(next) { state.laws = next; },
+    get laws() {
+      return state.laws;
+    },
+    set laws(next) {
+      state.laws = next;
+    },
     close: source.close,
   };
 }

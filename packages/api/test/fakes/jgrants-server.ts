@@ -29,7 +29,16 @@ export interface JgrantsFake {
   close(): Promise<void>;
 }
 
-const LIST_FIELDS = ['id', 'name', 'title', 'target_area_search', 'subsidy_max_limit', 'acceptance_start_datetime', 'acceptance_end_datetime', 'target_number_of_employees'];
+const LIST_FIELDS = [
+  'id',
+  'name',
+  'title',
+  'target_area_search',
+  'subsidy_max_limit',
+  'acceptance_start_datetime',
+  'acceptance_end_datetime',
+  'target_number_of_employees',
+];
 
 export async function startJgrantsFake(options: JgrantsFakeOptions): Promise<JgrantsFake> {
   let listRateLimited = false;
@@ -73,8 +82,12 @@ export async function startJgrantsFake(options: JgrantsFakeOptions): Promise<Jgr
   return {
     base: `${source.origin}/exp/v1/public`,
     requests: source.requests,
-    get records() { return fake.records; },
-    set records(next) { fake.records = next; },
+    get records() {
+      return fake.records;
+    },
+    set records(next) {
+      fake.records = next;
+    },
     close: source.close,
   };
 }

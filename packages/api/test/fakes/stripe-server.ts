@@ -170,7 +170,13 @@ export class FakeStripe {
 
   /** Fail the next `count` matching calls with `status` (default 500). */
   failNext(count: number, options: Partial<Omit<FailureRule, 'remaining'>> = {}): void {
-    this.failures.push({ remaining: count, status: options.status ?? 500, pathPrefix: options.pathPrefix ?? '/', afterProcessing: options.afterProcessing ?? false, error: options.error });
+    this.failures.push({
+      remaining: count,
+      status: options.status ?? 500,
+      pathPrefix: options.pathPrefix ?? '/',
+      afterProcessing: options.afterProcessing ?? false,
+      error: options.error,
+    });
   }
 
   /** Distinct meter-event identifiers Stripe accepted (each is billed once). */
@@ -188,10 +194,14 @@ export class FakeStripe {
    * Mark a checkout session paid and complete, creating its customer (unless
    * the session has one) and an active subscription on the session's price.
    */
-  completeSession(sessionId: string, options: { paymentStatus?: string; customerId?: string; subscriptionId?: string } = {}): { session: Obj; subscription: Obj; customer: Obj } {
+  completeSession(
+    sessionId: string,
+    options: { paymentStatus?: string; customerId?: string; subscriptionId?: string } = {},
+  ): { session: Obj; subscription: Obj; customer: Obj } {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`unknown session ${sessionId}`);
-    const customer = this.customers.get(options.customerId ?? session.customer ?? '') ??
+    const customer =
+      this.customers.get(options.customerId ?? session.customer ?? '') ??
       this.createCustomer({ id: options.customerId, email: session.customer_email ?? session.customer_details?.email ?? null });
     const price = session._line_items?.[0]?.price ?? [...this.meteredPrices][0];
     const subscription = this.createSubscription(customer.id, price, options.subscriptionId);
@@ -221,7 +231,15 @@ export class FakeStripe {
       metadata: {},
       items: {
         object: 'list',
-        data: [{ id: id('si'), object: 'subscription_item', price: { id: price, object: 'price', recurring: { usage_type: 'metered', interval: 'month' } }, current_period_start: start, current_period_end: start + 30 * 86400 }],
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price: { id: price, object: 'price', recurring: { usage_type: 'metered', interval: 'month' } },
+            current_period_start: start,
+            current_period_end: start + 30 * 86400,
+          },
+        ],
         has_more: false,
         url: '/v1/subscription_items',
       },
@@ -256,11 +274,7 @@ export class FakeStripe {
   }
 
   /** Build a webhook event and its `t=…,v1=…` signature header (Stripe's scheme). */
-  signedEvent(
-    type: string,
-    object: Obj,
-    options: { id?: string; timestamp?: number; secret?: string } = {},
-  ): { payload: string; header: string; event: Obj } {
+  signedEvent(type: string, object: Obj, options: { id?: string; timestamp?: number; secret?: string } = {}): { payload: string; header: string; event: Obj } {
     const event = {
       id: options.id ?? id('evt'),
       object: 'event',
@@ -279,7 +293,9 @@ export class FakeStripe {
   /** Signature header for a raw payload. */
   sign(payload: string, options: { timestamp?: number; secret?: string } = {}): string {
     const t = options.timestamp ?? now();
-    const v1 = createHmac('sha256', options.secret ?? this.webhookSecret).update(`${t}.${payload}`, 'utf8').digest('hex');
+    const v1 = createHmac('sha256', options.secret ?? this.webhookSecret)
+      .update(`${t}.${payload}`, 'utf8')
+      .digest('hex');
     return `t=${t},v1=${v1}`;
   }
 
@@ -376,10 +392,13 @@ export class FakeStripe {
       throw new StripeFakeError(400, 'Missing required param: line_items.', { code: 'parameter_missing', param: 'line_items' });
     }
     items.forEach((item, i) => {
-      if (!item.price) throw new StripeFakeError(400, `Missing required param: line_items[${i}][price].`, { code: 'parameter_missing', param: `line_items[${i}][price]` });
+      if (!item.price)
+        throw new StripeFakeError(400, `Missing required param: line_items[${i}][price].`, { code: 'parameter_missing', param: `line_items[${i}][price]` });
       if (!this.meteredPrices.has(item.price)) throw missing('price', item.price, `line_items[${i}][price]`);
       if (item.quantity !== undefined) {
-        throw new StripeFakeError(400, 'Quantity should not be specified where usage_type is `metered`. Remove quantity from `line_items[0]`', { param: `line_items[${i}][quantity]` });
+        throw new StripeFakeError(400, 'Quantity should not be specified where usage_type is `metered`. Remove quantity from `line_items[0]`', {
+          param: `line_items[${i}][quantity]`,
+        });
       }
     });
     if (body.customer && !this.customers.has(body.customer)) throw missing('customer', body.customer, 'customer');
@@ -433,13 +452,17 @@ export class FakeStripe {
     this.meterEventAttempts++;
     if (!body.event_name) throw new StripeFakeError(400, 'Missing required param: event_name.', { code: 'parameter_missing', param: 'event_name' });
     const payload = (body.payload ?? {}) as Record<string, string>;
-    if (!payload.stripe_customer_id) throw new StripeFakeError(400, 'Missing required param: payload[stripe_customer_id].', { code: 'parameter_missing', param: 'payload' });
+    if (!payload.stripe_customer_id)
+      throw new StripeFakeError(400, 'Missing required param: payload[stripe_customer_id].', { code: 'parameter_missing', param: 'payload' });
     if (payload.value === undefined || !Number.isFinite(Number(payload.value))) {
       throw new StripeFakeError(400, 'payload[value] must be a number.', { param: 'payload' });
     }
     const identifier = body.identifier ?? id('mev');
     if (this.refusedIdentifiers.has(identifier)) {
-      throw new StripeFakeError(400, `No customer found for payload[stripe_customer_id] of event ${identifier}.`, { param: 'payload', headers: { 'stripe-should-retry': 'false' } });
+      throw new StripeFakeError(400, `No customer found for payload[stripe_customer_id] of event ${identifier}.`, {
+        param: 'payload',
+        headers: { 'stripe-should-retry': 'false' },
+      });
     }
     if (this.meterEvents.has(identifier)) {
       // What Stripe answers for a repeated identifier: a 400 it marks as not retryable.

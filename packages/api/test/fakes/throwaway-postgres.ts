@@ -13,7 +13,9 @@ const BIN_ROOT = '/usr/lib/postgresql';
 /** The directory of initdb/pg_ctl, or null when PostgreSQL's server binaries are not installed. */
 export function postgresBinDir(): string | null {
   if (!existsSync(BIN_ROOT)) return null;
-  const versions = readdirSync(BIN_ROOT).filter((v) => existsSync(path.join(BIN_ROOT, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(BIN_ROOT)
+    .filter((v) => existsSync(path.join(BIN_ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(BIN_ROOT, versions[0], 'bin') : null;
 }
 
@@ -73,8 +75,14 @@ export class ThrowawayPostgres {
 
   async start(): Promise<void> {
     this.run('pg_ctl', [
-      '-D', path.join(this.dir, 'data'), '-w', '-l', path.join(this.dir, 'log'),
-      '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`, 'start',
+      '-D',
+      path.join(this.dir, 'data'),
+      '-w',
+      '-l',
+      path.join(this.dir, 'log'),
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`,
+      'start',
     ]);
   }
 

@@ -17,7 +17,10 @@ const UNIT = 3;
 const CAP = 600; // 200 calls
 
 for (const kind of SHARED_STORES) {
-  test(`two processes, one ${kind.kind} store: exact daily limits, exactly cap/price paid calls served and billed once, under 1,000 concurrent calls`, { skip: kind.skip, timeout: 300_000 }, async (t) => {
+  test(`two processes, one ${kind.kind} store: exact daily limits, exactly cap/price paid calls served and billed once, under 1,000 concurrent calls`, {
+    skip: kind.skip,
+    timeout: 300_000,
+  }, async (t) => {
     const { store, env: stateEnv } = await kind.open(t);
     const free = generateApiKey();
     const paid = generateApiKey();
@@ -30,11 +33,19 @@ for (const kind of SHARED_STORES) {
     t.after(() => agent.destroy());
 
     const burst = async (headers: Record<string, string>) => {
-      const answers = await Promise.all(Array.from({ length: CALLS }, async (_, i) => {
-        return request(agent, `${servers[i % 2].url}/v1/programs/search?limit=1`, { headers });
-      }));
+      const answers = await Promise.all(
+        Array.from({ length: CALLS }, async (_, i) => {
+          return request(agent, `${servers[i % 2].url}/v1/programs/search?limit=1`, { headers });
+        }),
+      );
       const count = (s: number) => answers.filter((x) => x.status === s).length;
-      return { answers, ok: count(200), limited: count(429), refused: count(402), other: answers.filter((a) => ![200, 402, 429].includes(a.status)).map((a) => a.status) };
+      return {
+        answers,
+        ok: count(200),
+        limited: count(429),
+        refused: count(402),
+        other: answers.filter((a) => ![200, 402, 429].includes(a.status)).map((a) => a.status),
+      };
     };
 
     const anonymous = await burst({ 'x-forwarded-for': '203.0.113.123' });

@@ -20,7 +20,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20251122);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_500);
 const ADDRESS = '198.51.100.23';
 const ADMIN = `admin-${'z'.repeat(30)}`;
-const LEAKS = /SQLITE|syntax error|no such (table|column)|SELECT .{0,80} FROM|relation ".*" does not exist|\bat [\w.<>$ ]+ \([^)]*:\d+:\d+\)|node:internal|\.ts:\d+:\d+|ECONNREFUSED|whsec_|sk_test_/i;
+const LEAKS =
+  /SQLITE|syntax error|no such (table|column)|SELECT .{0,80} FROM|relation ".*" does not exist|\bat [\w.<>$ ]+ \([^)]*:\d+:\d+\)|node:internal|\.ts:\d+:\d+|ECONNREFUSED|whsec_|sk_test_/i;
 
 /** mulberry32: a small seeded generator, so a failing run can be repeated. */
 function rng(seed: number) {
@@ -42,7 +43,33 @@ function rng(seed: number) {
 type Rng = ReturnType<typeof rng>;
 type Schema = Record<string, any>;
 
-const ODD_STRINGS = ['', ' ', '"', "'; DROP TABLE api_keys; --", '%', '%%', '_', '\\', '\u0000', '\uFFFF', '\uD800', '😀'.repeat(20), 'NEAR(', '*', '../..', '<script>', 'null', 'true', '-1', '1e999', 'NaN', '٣', '東京都', 'ｘ'.repeat(600), 'a'.repeat(5000)];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '"',
+  "'; DROP TABLE api_keys; --",
+  '%',
+  '%%',
+  '_',
+  '\\',
+  '\u0000',
+  '\uFFFF',
+  '\uD800',
+  '😀'.repeat(20),
+  'NEAR(',
+  '*',
+  '../..',
+  '<script>',
+  'null',
+  'true',
+  '-1',
+  '1e999',
+  'NaN',
+  '٣',
+  '東京都',
+  'ｘ'.repeat(600),
+  'a'.repeat(5000),
+];
 const ODD_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, '', 'x', [], {}, [null], { a: 1 }, '0'.repeat(400)];
 
 /** A value for `schema`: mostly valid, at a boundary sometimes, of the wrong type or odd at other times. */
@@ -75,13 +102,14 @@ function value(r: Rng, schema: Schema | undefined, depth = 0): unknown {
       if (r.chance(0.1)) out[r.pick(['unexpected', '__proto__', 'constructor', 'tier'])] = r.pick(ODD_VALUES);
       return out;
     }
-    case 'string':
     default: {
       if (r.chance(0.35)) return r.pick(ODD_STRINGS);
       const max = schema.maxLength ?? 40;
       const n = r.pick([schema.minLength ?? 0, Math.min(max, 12), max, max + 1]);
-      if (schema.format === 'uri' || /url/i.test(schema.description ?? '')) return r.pick(['https://example.com/x', 'http://x', 'javascript:alert(1)', 'ftp://x', 'https://' + 'a'.repeat(n)]);
-      if (schema.pattern && r.chance(0.5)) return r.pick(['UNI-0000000000', 'cus_test', 'cs_test', 'TAX-0000000000', 'am_' + 'A'.repeat(40), 'ref_' + 'x'.repeat(20)]);
+      if (schema.format === 'uri' || /url/i.test(schema.description ?? ''))
+        return r.pick(['https://example.com/x', 'http://x', 'javascript:alert(1)', 'ftp://x', `https://${'a'.repeat(n)}`]);
+      if (schema.pattern && r.chance(0.5))
+        return r.pick(['UNI-0000000000', 'cus_test', 'cs_test', 'TAX-0000000000', `am_${'A'.repeat(40)}`, `ref_${'x'.repeat(20)}`]);
       return 'あいうabc123'.repeat(Math.ceil(n / 9) + 1).slice(0, n);
     }
   }
@@ -92,7 +120,12 @@ function deep(n: number, r: Rng): string {
   return open.startsWith('[') ? `${open}${']'.repeat(n)}` : `${open}1${'}'.repeat(n)}`;
 }
 
-interface Operation { method: string; path: string; params: { name: string; in: string; schema?: Schema; required?: boolean }[]; body: Schema | null }
+interface Operation {
+  method: string;
+  path: string;
+  params: { name: string; in: string; schema?: Schema; required?: boolean }[];
+  body: Schema | null;
+}
 
 function operations(doc: any): Operation[] {
   const out: Operation[] = [];
@@ -115,7 +148,7 @@ interface Planned {
 
 function plan(r: Rng, op: Operation, keys: { free: string; paid: string }): Planned {
   const enc = (v: unknown) => {
-    const text = typeof v === 'string' ? v : JSON.stringify(v) ?? 'null';
+    const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null');
     try {
       return encodeURIComponent(text);
     } catch {
@@ -134,15 +167,15 @@ function plan(r: Rng, op: Operation, keys: { free: string; paid: string }): Plan
     const values = Array.isArray(v) && r.chance(0.5) ? v.slice(0, 5) : [v];
     for (const one of values) query.push(`${encodeURIComponent(p.name)}=${enc(one)}`);
   }
-  if (r.chance(0.05)) query.push(r.pick(['%', 'q=%E0%A4%A', 'limit=%ZZ', '&&&', '=', 'a[b][c]=1', 'q=' + 'x'.repeat(r.pick([3000, 20_000]))]));
+  if (r.chance(0.05)) query.push(r.pick(['%', 'q=%E0%A4%A', 'limit=%ZZ', '&&&', '=', 'a[b][c]=1', `q=${'x'.repeat(r.pick([3000, 20_000]))}`]));
   if (query.length) url += `?${query.join('&')}`;
   const headers: Record<string, string> = { 'x-forwarded-for': ADDRESS };
-  if (r.chance(0.25)) headers['x-api-key'] = r.pick([keys.free, keys.paid, 'am_' + 'q'.repeat(40), 'garbage', ' ', 'am_']);
+  if (r.chance(0.25)) headers['x-api-key'] = r.pick([keys.free, keys.paid, `am_${'q'.repeat(40)}`, 'garbage', ' ', 'am_']);
   if (r.chance(0.05)) headers.authorization = r.pick([`Bearer ${keys.paid}`, 'Bearer', 'Basic Zm9vOmJhcg==', `Bearer ${'x'.repeat(3000)}`]);
   if (r.chance(0.04)) headers['x-admin-key'] = r.pick([ADMIN, 'wrong']);
   if (r.chance(0.05)) headers['x-forwarded-for'] = r.pick(['unknown', 'ip:port', '203.0.113.5:80', '::1', 'fe80::1%eth0', `${ADDRESS}, 10.0.0.1`]);
   if (r.chance(0.03)) headers['x-request-id'] = r.pick(['../../etc', 'a'.repeat(500), 'ok-id']);
-  if (r.chance(0.03)) headers['if-none-match'] = r.pick(['*', 'W/"x"', '"' + 'y'.repeat(200) + '"']);
+  if (r.chance(0.03)) headers['if-none-match'] = r.pick(['*', 'W/"x"', `"${'y'.repeat(200)}"`]);
   if (r.chance(0.03)) headers['accept-encoding'] = r.pick(['br', 'gzip;q=0', 'identity, *;q=0', 'x'.repeat(100)]);
   let body: string | Buffer | undefined;
   const method = op.method === 'HEAD' ? 'HEAD' : op.method;
@@ -157,7 +190,16 @@ function plan(r: Rng, op: Operation, keys: { free: string; paid: string }): Plan
     else if (kind < 0.85) body = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]);
     else if (kind < 0.9) body = r.pick(['{', '{"a":', 'nul', '[1,]', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '']);
     else body = JSON.stringify(r.pick(ODD_VALUES));
-    headers['content-type'] = r.chance(0.9) ? 'application/json' : r.pick(['text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8', '']);
+    headers['content-type'] = r.chance(0.9)
+      ? 'application/json'
+      : r.pick([
+          'text/plain',
+          'application/json; charset=latin1',
+          'multipart/form-data; boundary=x',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=utf-8',
+          '',
+        ]);
     if (headers['content-type'] === '') delete headers['content-type'];
     if (r.chance(0.02)) headers['content-encoding'] = r.pick(['gzip', 'br', 'deflate', 'nonsense']);
   }
@@ -226,8 +268,14 @@ test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600
   await setup.keys.create({ keyHash: paid.hash, prefix: paid.prefix, tier: 'paid', customerId: customer.id, subscriptionId: 'sub_fuzz' });
   await setup.close();
   const server = await startServer(t, {
-    DATA_DIR: dataDir, TRUST_PROXY: '1', ADMIN_API_KEY: ADMIN,
-    ANON_DAILY_LIMIT: '10000000', FREE_DAILY_LIMIT: '10000000', FEEDBACK_DAILY_LIMIT: '10000000', PORTAL_DAILY_LIMIT: '10000000', WRITE_DAILY_LIMIT: '10000000',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+    ADMIN_API_KEY: ADMIN,
+    ANON_DAILY_LIMIT: '10000000',
+    FREE_DAILY_LIMIT: '10000000',
+    FEEDBACK_DAILY_LIMIT: '10000000',
+    PORTAL_DAILY_LIMIT: '10000000',
+    WRITE_DAILY_LIMIT: '10000000',
     ...fake.env({ STRIPE_METER_FLUSH_SECONDS: '1', STRIPE_MAX_NETWORK_RETRIES: '0' }),
   });
   const port = Number(new URL(server.url).port);
@@ -282,7 +330,9 @@ test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600
   const health = await request(new http.Agent(), `${server.url}/healthz`);
   const ready = await request(new http.Agent(), `${server.url}/readyz`);
   const log = server.output();
-  t.diagnostic(`seed ${SEED}: ${plans.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ${noAnswer} raw requests closed without an answer; RSS ${Math.round(warmRss / 1e6)} MB after 1,000, ${Math.round(endRss / 1e6)} MB at the end`);
+  t.diagnostic(
+    `seed ${SEED}: ${plans.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ${noAnswer} raw requests closed without an answer; RSS ${Math.round(warmRss / 1e6)} MB after 1,000, ${Math.round(endRss / 1e6)} MB at the end`,
+  );
   assert.deepEqual(failures.slice(0, 20), [], `${failures.length} failures`);
   assert.ok(plans.length >= 10_000 || process.env.FUZZ_REQUESTS, 'at least 10,000 requests');
   assert.ok(noAnswer < plans.length * 0.01, `${noAnswer} sockets closed without an answer`);

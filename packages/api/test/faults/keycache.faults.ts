@@ -26,13 +26,18 @@ for (const kind of SHARED_STORES) {
     const [a, b] = await Promise.all([startServer(t, env), startServer(t, env)]);
     const agent = new http.Agent({ keepAlive: true });
     t.after(() => agent.destroy());
-    const call = async (server: { url: string }) => (await request(agent, `${server.url}/v1/programs/search?limit=1`, { headers: { 'x-api-key': key.key } })).status;
+    const call = async (server: { url: string }) =>
+      (await request(agent, `${server.url}/v1/programs/search?limit=1`, { headers: { 'x-api-key': key.key } })).status;
     // Both processes have the key cached (and have seen the generation since it was created).
     await new Promise((r) => setTimeout(r, 3 * KEY_CACHE_DEFAULTS.pollMs));
     for (let i = 0; i < 3; i++) assert.deepEqual([await call(a), await call(b)], [200, 200]);
 
     const deleted = fake.signedEvent('customer.subscription.deleted', { ...sub, status: 'canceled' });
-    const answer = await request(agent, `${a.url}/v1/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': deleted.header }, body: deleted.payload });
+    const answer = await request(agent, `${a.url}/v1/billing/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'payment-signature': deleted.header },
+      body: deleted.payload,
+    });
     assert.equal(answer.status, 200, answer.body);
     const revokedAt = Date.now();
     assert.equal(await call(a), 401, 'the revoking process refuses the very next call');

@@ -44,18 +44,20 @@ test('kill -9 under paid load, restart, Stripe outage: usage and meter events ex
   let answered = 0;
   let sent = 0;
   let stop = false;
-  const load = Promise.all(Array.from({ length: LOOPS }, async (_, loop) => {
-    for (let i = 0; !stop; i++) {
-      sent++;
-      try {
-        const res = await request(agent, `${first.url}/v1/programs/search?limit=1&offset=${(loop * 7 + i) % 50}`, { headers: { 'x-api-key': key.key } });
-        if (res.status === 200) answered++;
-        else assert.fail(`unexpected ${res.status}: ${res.body.slice(0, 200)}`);
-      } catch (err) {
-        if (!stop) throw err;
+  const load = Promise.all(
+    Array.from({ length: LOOPS }, async (_, loop) => {
+      for (let i = 0; !stop; i++) {
+        sent++;
+        try {
+          const res = await request(agent, `${first.url}/v1/programs/search?limit=1&offset=${(loop * 7 + i) % 50}`, { headers: { 'x-api-key': key.key } });
+          if (res.status === 200) answered++;
+          else assert.fail(`unexpected ${res.status}: ${res.body.slice(0, 200)}`);
+        } catch (err) {
+          if (!stop) throw err;
+        }
       }
-    }
-  }));
+    }),
+  );
   await new Promise((r) => setTimeout(r, 1500));
   // Stripe comes back failing (503) for a while, then the server dies mid-load.
   fake.failNext(1_000_000, { pathPrefix: '/v1/billing/meter_events', status: 503 });
@@ -88,5 +90,7 @@ test('kill -9 under paid load, restart, Stripe outage: usage and meter events ex
   for (const event of fake.meterEvents.values()) assert.equal(event.payload.stripe_customer_id, 'cus_kill');
   // The second process answers as the first did.
   assert.equal((await request(agent, `${second.url}/v1/programs/search?limit=1`, { headers: { 'x-api-key': key.key } })).status, 200);
-  t.diagnostic(`${kind}: ${answered} answered, ${inFlightAtKill} in flight at the kill, ${summary.billableRequests} in usage, ${billed.length} billed once each (${fake.meterEventAttempts} meter calls reached Stripe)`);
+  t.diagnostic(
+    `${kind}: ${answered} answered, ${inFlightAtKill} in flight at the kill, ${summary.billableRequests} in usage, ${billed.length} billed once each (${fake.meterEventAttempts} meter calls reached Stripe)`,
+  );
 });

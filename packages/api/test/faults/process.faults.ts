@@ -60,23 +60,35 @@ function rawRequest(url: string, head: string): { rest(data: string): void; answ
   return { rest: (data) => void socket.write(data), answer };
 }
 
-test('WEB_CONCURRENCY=2 on SQLite: 1,000 concurrent calls from one address and one free key admit exactly the limit; /metrics sums both workers', { timeout: 300_000 }, async (t) => {
+test('WEB_CONCURRENCY=2 on SQLite: 1,000 concurrent calls from one address and one free key admit exactly the limit; /metrics sums both workers', {
+  timeout: 300_000,
+}, async (t) => {
   const CALLS = 1000;
   const LIMIT = 300;
   const { dataDir, store } = await sqliteState(t);
   const free = generateApiKey();
   await store.keys.create({ keyHash: free.hash, prefix: free.prefix, tier: 'free' });
   const server = await startServer(t, {
-    DATA_DIR: dataDir, WEB_CONCURRENCY: '2', TRUST_PROXY: '1', ADMIN_API_KEY: ADMIN,
-    ANON_DAILY_LIMIT: String(LIMIT), FREE_DAILY_LIMIT: String(LIMIT),
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: '2',
+    TRUST_PROXY: '1',
+    ADMIN_API_KEY: ADMIN,
+    ANON_DAILY_LIMIT: String(LIMIT),
+    FREE_DAILY_LIMIT: String(LIMIT),
   });
   await until(() => (server.output().match(/Server listening at/g) ?? []).length === 2, 60_000, 'both workers to listen');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   t.after(() => agent.destroy());
 
   const burst = async (headers: Record<string, string>) => {
-    const statuses = await Promise.all(Array.from({ length: CALLS }, async () => (await request(agent, `${server.url}/v1/programs/search?limit=1`, { headers })).status));
-    return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length, other: statuses.filter((s) => s !== 200 && s !== 429) };
+    const statuses = await Promise.all(
+      Array.from({ length: CALLS }, async () => (await request(agent, `${server.url}/v1/programs/search?limit=1`, { headers })).status),
+    );
+    return {
+      ok: statuses.filter((s) => s === 200).length,
+      limited: statuses.filter((s) => s === 429).length,
+      other: statuses.filter((s) => s !== 200 && s !== 429),
+    };
   };
   assert.deepEqual(await burst({ 'x-forwarded-for': '203.0.113.77' }), { ok: LIMIT, limited: CALLS - LIMIT, other: [] }, 'anonymous: exactly the limit');
   assert.deepEqual(await burst({ 'x-api-key': free.key }), { ok: LIMIT, limited: CALLS - LIMIT, other: [] }, 'free key: exactly the limit');
@@ -86,7 +98,14 @@ test('WEB_CONCURRENCY=2 on SQLite: 1,000 concurrent calls from one address and o
   for (let i = 0; i < 4; i++) {
     const metrics = await request(new http.Agent(), `${server.url}/metrics`, { headers: { 'x-admin-key': ADMIN } });
     assert.equal(metrics.status, 200, metrics.body);
-    const count = (status: string) => Number(metrics.body.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('route="/v1/programs/search"') && l.includes(`status="${status}"`))?.split(' ').at(-1));
+    const count = (status: string) =>
+      Number(
+        metrics.body
+          .split('\n')
+          .find((l) => l.startsWith('http_requests_total{') && l.includes('route="/v1/programs/search"') && l.includes(`status="${status}"`))
+          ?.split(' ')
+          .at(-1),
+      );
     assert.equal(count('200'), 2 * LIMIT, `200s of both workers: ${count('200')}`);
     assert.equal(count('429'), 2 * (CALLS - LIMIT));
   }
@@ -107,14 +126,23 @@ test('a crashed worker is replaced and the port keeps answering', { timeout: 120
 
 test('timeouts: a half-sent body and half-sent headers are answered 408 {detail} and closed; an idle connection is closed', { timeout: 120_000 }, async (t) => {
   const { dataDir } = await sqliteState(t);
-  const server = await startServer(t, { DATA_DIR: dataDir, WEB_CONCURRENCY: '1', REQUEST_TIMEOUT_SECONDS: '1', HEADERS_TIMEOUT_SECONDS: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '1' });
+  const server = await startServer(t, {
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: '1',
+    REQUEST_TIMEOUT_SECONDS: '1',
+    HEADERS_TIMEOUT_SECONDS: '1',
+    KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+  });
   // Before the timeouts existed such a connection stayed open for minutes; 10 s is 8× the bound of 1.25 s.
   const within = async (pending: Promise<{ text: string; ms: number }>, what: string) => {
     const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: still open after 10 s`)), 10_000).unref());
     return Promise.race([pending, timer]);
   };
 
-  const body = rawRequest(server.url, 'POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"unified_ids":[');
+  const body = rawRequest(
+    server.url,
+    'POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"unified_ids":[',
+  );
   const cut = await within(body.answer, 'half-sent body');
   assert.match(cut.text, /^HTTP\/1\.1 408 /);
   assert.match(cut.text, /\r\nConnection: close\r\n/i);
@@ -130,9 +158,14 @@ test('timeouts: a half-sent body and half-sent headers are answered 408 {detail}
   t.diagnostic(`cut after ${cut.ms} ms (body), ${cutHeaders.ms} ms (headers); idle closed after ${closed.ms} ms`);
 });
 
-for (const [workers, signals] of [['1', 1], ['2', 2]] as const) {
+for (const [workers, signals] of [
+  ['1', 1],
+  ['2', 2],
+] as const) {
   const what = signals === 1 ? 'one SIGTERM' : 'SIGTERM twice (the second changes nothing)';
-  test(`${what} under load (WEB_CONCURRENCY=${workers}): in-flight requests answered in full, their usage stored and billed, exit 0`, { timeout: 180_000 }, async (t) => {
+  test(`${what} under load (WEB_CONCURRENCY=${workers}): in-flight requests answered in full, their usage stored and billed, exit 0`, {
+    timeout: 180_000,
+  }, async (t) => {
     const { dataDir, store } = await sqliteState(t);
     const fake = await startFakeStripe(t);
     const key = generateApiKey();
@@ -143,7 +176,10 @@ for (const [workers, signals] of [['1', 1], ['2', 2]] as const) {
 
     // A request in flight across the signal: its body arrives slowly.
     const ids = JSON.stringify({ unified_ids: ['does-not-exist-1', 'does-not-exist-2'] });
-    const slow = rawRequest(server.url, `POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(ids)}\r\n\r\n${ids.slice(0, 10)}`);
+    const slow = rawRequest(
+      server.url,
+      `POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(ids)}\r\n\r\n${ids.slice(0, 10)}`,
+    );
 
     // Random load on keep-alive connections.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -152,21 +188,25 @@ for (const [workers, signals] of [['1', 1], ['2', 2]] as const) {
     let unanswered = 0;
     let stop = false;
     const bad: string[] = [];
-    const load = Promise.all(Array.from({ length: 16 }, async (_, loop) => {
-      for (let i = 0; !stop; i++) {
-        try {
-          const res = await request(agent, `${server.url}/v1/programs/search?limit=${1 + ((loop + i) % 5)}&offset=${(loop * 13 + i) % 40}`, { headers: { 'x-api-key': key.key } });
-          if (res.status === 200) {
-            JSON.parse(res.body); // complete
-            answered++;
-          } else bad.push(`${res.status} ${res.body.slice(0, 120)}`);
-        } catch {
-          // Refused or reset after the listener closed: never reached a handler.
-          unanswered++;
-          await new Promise((r) => setTimeout(r, 20));
+    const load = Promise.all(
+      Array.from({ length: 16 }, async (_, loop) => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const res = await request(agent, `${server.url}/v1/programs/search?limit=${1 + ((loop + i) % 5)}&offset=${(loop * 13 + i) % 40}`, {
+              headers: { 'x-api-key': key.key },
+            });
+            if (res.status === 200) {
+              JSON.parse(res.body); // complete
+              answered++;
+            } else bad.push(`${res.status} ${res.body.slice(0, 120)}`);
+          } catch {
+            // Refused or reset after the listener closed: never reached a handler.
+            unanswered++;
+            await new Promise((r) => setTimeout(r, 20));
+          }
         }
-      }
-    }));
+      }),
+    );
     await until(() => answered >= 200, 60_000, 'load');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -203,7 +243,10 @@ test('a request still unfinished after SHUTDOWN_TIMEOUT_SECONDS is cut and the s
   const { dataDir } = await sqliteState(t);
   const server = await startServer(t, { DATA_DIR: dataDir, WEB_CONCURRENCY: '1', SHUTDOWN_TIMEOUT_SECONDS: '1' });
   // A body that never completes (the request timeout, 30 s, is far away).
-  const stuck = rawRequest(server.url, 'POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"unified_ids":[');
+  const stuck = rawRequest(
+    server.url,
+    'POST /v1/programs/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"unified_ids":[',
+  );
   await new Promise((r) => setTimeout(r, 300));
   const signalled = Date.now();
   const exited = once(server.child, 'exit');

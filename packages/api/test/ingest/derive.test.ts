@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  aliasesFor, amountBand, applicationWindow, coverageFrom, DIMENSIONS, enrichedDimensions, tierAndExclusion, trustLevel,
+  aliasesFor,
+  amountBand,
+  applicationWindow,
+  coverageFrom,
+  DIMENSIONS,
+  enrichedDimensions,
+  tierAndExclusion,
+  trustLevel,
 } from '../../src/ingest/derive.ts';
 
 const base = { unified_id: 'UNI-0000000001', primary_name: 'テスト補助金' };
@@ -20,7 +27,11 @@ test('amountBand: null is unknown, bands by 万円 boundaries', () => {
 
 test('tierAndExclusion: a missing tier becomes X, excluded, reason unclassified', () => {
   assert.deepEqual(tierAndExclusion({ ...base, tier: null }), { tier: 'X', excluded: true, exclusion_reason: 'unclassified' });
-  assert.deepEqual(tierAndExclusion({ ...base, tier: 'X', exclusion_reason: 'unclassified_legacy' }), { tier: 'X', excluded: true, exclusion_reason: 'unclassified_legacy' });
+  assert.deepEqual(tierAndExclusion({ ...base, tier: 'X', exclusion_reason: 'unclassified_legacy' }), {
+    tier: 'X',
+    excluded: true,
+    exclusion_reason: 'unclassified_legacy',
+  });
   assert.deepEqual(tierAndExclusion({ ...base, tier: 'A', excluded: false }), { tier: 'A', excluded: false, exclusion_reason: null });
 });
 

@@ -14,7 +14,14 @@ import type { CatalogDatabase } from '../../src/catalog/db.ts';
 
 const REPORT = path.join(REPO_ROOT, 'docs', 'ingest-changes.md');
 
-interface Row { unified_id: string; published_name: string; primary_name: string; prefecture: string | null; municipality: string | null; provenance: string }
+interface Row {
+  unified_id: string;
+  published_name: string;
+  primary_name: string;
+  prefecture: string | null;
+  municipality: string | null;
+  provenance: string;
+}
 
 export function ingestReport(db: CatalogDatabase): { text: string; counts: Record<string, number> } {
   const rows = db.all<Row>('SELECT unified_id, published_name, primary_name, prefecture, municipality, provenance FROM programs ORDER BY unified_id');
@@ -52,7 +59,9 @@ export function ingestReport(db: CatalogDatabase): { text: string; counts: Recor
     '',
     '| change | records |',
     '|---|---:|',
-    ...Object.entries(counts).sort().map(([k, n]) => `| ${k} | ${n} |`),
+    ...Object.entries(counts)
+      .sort()
+      .map(([k, n]) => `| ${k} | ${n} |`),
     '',
     '## Names cleaned',
     '',
@@ -73,7 +82,9 @@ test('the ingest listing (docs/ingest-changes.md) matches what ingest does to th
   let committed = '';
   try {
     committed = readFileSync(REPORT, 'utf8');
-  } catch { /* missing: reported below */ }
+  } catch {
+    /* missing: reported below */
+  }
   assert.ok(committed === text, 'docs/ingest-changes.md is out of date: UPDATE_INGEST_REPORT=1 npm test -- packages/api/test/ingest/ingest-report.test.ts');
   assert.ok(counts['prefecture derived:official_url_domain'] > 300 && counts['prefecture derived:name_place'] > 50, 'places are derived');
   assert.ok(counts['name:site_suffix'] > 100 && counts['name:status_banner'] > 50, 'names are cleaned');

@@ -14,13 +14,24 @@ const program = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ unified_id: id, primary_name: `制度 ${id}`, tier: 'B', prefecture: '北海道', amount_max_man_yen: 100, ...extra });
 
 function dataset(dir: string, programLines: string[]): void {
-  writeFileSync(path.join(dir, 'programs.jsonl'), programLines.join('\n') + '\n');
-  writeFileSync(path.join(dir, 'exclusion_rules.jsonl'), JSON.stringify({
-    rule_id: 'r1', kind: 'absolute', kind_normalized: 'mutex', severity: 'critical',
-    program_a: 'a', program_a_name: '制度 UNI-a', program_a_uid_candidates: ['UNI-a'],
-    program_b: 'b', program_b_name: '制度 UNI-b', program_b_uid_candidates: null,
-    description: 'a × b', source_urls: ['https://example.go.jp'],
-  }) + '\n');
+  writeFileSync(path.join(dir, 'programs.jsonl'), `${programLines.join('\n')}\n`);
+  writeFileSync(
+    path.join(dir, 'exclusion_rules.jsonl'),
+    `${JSON.stringify({
+      rule_id: 'r1',
+      kind: 'absolute',
+      kind_normalized: 'mutex',
+      severity: 'critical',
+      program_a: 'a',
+      program_a_name: '制度 UNI-a',
+      program_a_uid_candidates: ['UNI-a'],
+      program_b: 'b',
+      program_b_name: '制度 UNI-b',
+      program_b_uid_candidates: null,
+      description: 'a × b',
+      source_urls: ['https://example.go.jp'],
+    })}\n`,
+  );
 }
 
 test('bad lines are rejected with file and line number; good ones load', async (t) => {
@@ -46,10 +57,13 @@ test('bad lines are rejected with file and line number; good ones load', async (
   assert.match(report.rejected[4].reason, /duplicate unified_id/);
   const db = new DatabaseSync(report.catalogPath, { readOnly: true });
   const rows = db.prepare('SELECT unified_id, tier, excluded, exclusion_reason FROM programs ORDER BY unified_id').all();
-  assert.deepEqual(rows.map((r) => ({ ...r })), [
-    { unified_id: 'UNI-a', tier: 'B', excluded: 0, exclusion_reason: null },
-    { unified_id: 'UNI-d', tier: 'X', excluded: 1, exclusion_reason: 'unclassified' },
-  ]);
+  assert.deepEqual(
+    rows.map((r) => ({ ...r })),
+    [
+      { unified_id: 'UNI-a', tier: 'B', excluded: 0, exclusion_reason: null },
+      { unified_id: 'UNI-d', tier: 'X', excluded: 1, exclusion_reason: 'unclassified' },
+    ],
+  );
   const rule = db.prepare('SELECT program_a, program_b FROM exclusion_rules').get() as Record<string, string>;
   assert.equal(rule.program_a, 'UNI-a', 'candidates resolve to unified_ids');
   assert.equal(rule.program_b, 'b', 'an unresolved leg keeps its slug');
@@ -66,11 +80,18 @@ test('strict mode: any rejection fails the build and leaves the previous catalog
   dataset(src, [program('UNI-a'), '{broken']);
   await assert.rejects(ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out, strict: true }), (err: unknown) => {
     assert.ok(err instanceof IngestError);
-    assert.deepEqual(err.report.rejected.map((r) => r.lineNo), [2]);
+    assert.deepEqual(
+      err.report.rejected.map((r) => r.lineNo),
+      [2],
+    );
     return true;
   });
   assert.equal(statSync(first.catalogPath).mtimeMs, before, 'the old catalogue is still in place');
-  assert.deepEqual(readdirSync(out).filter((f) => f.includes('.building-')), [], 'no temporary file left behind');
+  assert.deepEqual(
+    readdirSync(out).filter((f) => f.includes('.building-')),
+    [],
+    'no temporary file left behind',
+  );
 });
 
 test('a missing required file fails without writing a catalogue', async (t) => {
@@ -85,9 +106,12 @@ test('CLI: `ingest` reports rejected lines and exits 0; `--strict` exits 1', asy
   const src = tempDir(t);
   const out = tempDir(t);
   dataset(src, [program('UNI-a'), '{broken']);
-  const run = (...extra: string[]) => spawnSync(process.execPath, [
-    '--disable-warning=ExperimentalWarning', path.join(REPO_ROOT, 'packages/api/src/cli.ts'), 'ingest', '--dataset', src, '--data-dir', out, ...extra,
-  ], { encoding: 'utf8' });
+  const run = (...extra: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', path.join(REPO_ROOT, 'packages/api/src/cli.ts'), 'ingest', '--dataset', src, '--data-dir', out, ...extra],
+      { encoding: 'utf8' },
+    );
   const ok = run();
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(ok.stderr, /rejected programs\.jsonl:2: invalid JSON/);

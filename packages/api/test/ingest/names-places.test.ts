@@ -12,7 +12,11 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
   const cases: [string, string, string[]][] = [
     ['創業支援を受けたい|創業支援|東京都産業労働局', '創業支援を受けたい', ['site_suffix']],
     ['【申請受付は終了しました】中小企業省エネ設備導入補助金', '中小企業省エネ設備導入補助金', ['status_banner']],
-    ['【募集終了】省エネルギー対応設備更新等緊急支援補助金の公募について - 愛媛県庁公式ホームページ', '省エネルギー対応設備更新等緊急支援補助金', ['status_banner', 'site_suffix', 'announce_suffix']],
+    [
+      '【募集終了】省エネルギー対応設備更新等緊急支援補助金の公募について - 愛媛県庁公式ホームページ',
+      '省エネルギー対応設備更新等緊急支援補助金',
+      ['status_banner', 'site_suffix', 'announce_suffix'],
+    ],
     ['「中小企業等GX促進事業費補助金」の募集について（R8.4.6追記）｜徳島県ホームページ', '中小企業等GX促進事業費補助金', ['site_suffix', 'quoted_title']],
     ['デジタル技術導入等緊急支援事業費補助金交付要綱 (PDF 234KB)', 'デジタル技術導入等緊急支援事業費補助金交付要綱', ['file_note']],
     ['岐阜_農業6次産業化促進支援事業', '岐阜 農業6次産業化促進支援事業', ['separator']],
@@ -25,8 +29,12 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
   }
   // What belongs to the name is kept.
   for (const kept of [
-    'スマート農業推進事業（機械設備導入）', '新規就農者育成総合対策【経営開始資金】', 'Beyond 5G(6G)基金事業 社会実装・海外展開志向型戦略的プログラム【事業戦略支援型】',
-    '地理的表示 (GI) 保護制度 - 園芸作物関連', '省エネ・非化石転換補助金（エネルギー需要最適化型／EMS）', '戸籍法改正・婚姻届 電子化／ワンストップ',
+    'スマート農業推進事業（機械設備導入）',
+    '新規就農者育成総合対策【経営開始資金】',
+    'Beyond 5G(6G)基金事業 社会実装・海外展開志向型戦略的プログラム【事業戦略支援型】',
+    '地理的表示 (GI) 保護制度 - 園芸作物関連',
+    '省エネ・非化石転換補助金（エネルギー需要最適化型／EMS）',
+    '戸籍法改正・婚姻届 電子化／ワンストップ',
   ]) {
     assert.deepEqual(cleanProgramName(kept), { name: kept, rules: [] }, kept);
   }
@@ -67,10 +75,17 @@ test('places: local-government domains and leading place names, read against the
   assert.equal(romaji('みなみそうま'), 'minamisouma');
   assert.equal(romajiKey('minamisouma'), romajiKey('minamisoma'));
   assert.equal(romajiKey('ohta'), romajiKey('oota'));
-  const master = buildPlaceMaster([
-    { name: '南相馬市', prefecture: '福島県' }, { name: '宇都宮市', prefecture: '栃木県' }, { name: '府中市', prefecture: '東京都' },
-    { name: '府中市', prefecture: '広島県' }, { name: '出水市', prefecture: '鹿児島県' }, { name: '飯綱町', prefecture: '長野県' },
-  ], tokenizer);
+  const master = buildPlaceMaster(
+    [
+      { name: '南相馬市', prefecture: '福島県' },
+      { name: '宇都宮市', prefecture: '栃木県' },
+      { name: '府中市', prefecture: '東京都' },
+      { name: '府中市', prefecture: '広島県' },
+      { name: '出水市', prefecture: '鹿児島県' },
+      { name: '飯綱町', prefecture: '長野県' },
+    ],
+    tokenizer,
+  );
   assert.deepEqual(placeFromUrl('https://www.city.minamisoma.lg.jp/portal/x.html', master), { prefecture: '福島県', municipality: '南相馬市' });
   assert.deepEqual(placeFromUrl('https://www.pref.chiba.lg.jp/a.html', master), { prefecture: '千葉県', municipality: null });
   assert.deepEqual(placeFromUrl('https://www.sangyo-rodo.metro.tokyo.lg.jp/', master), { prefecture: '東京都', municipality: null });
@@ -86,23 +101,53 @@ test('places: local-government domains and leading place names, read against the
   assert.equal(placeFromName('福岡型の支援', master), null, 'a short prefecture name only before a separator');
   assert.equal(placeFromName('府中市有害鳥獣被害防護柵設置支援事業', master), null, 'an ambiguous municipality name');
   const base = { prefecture: null, municipality: null, authorityLevel: null, officialUrl: null, sourceUrl: null, name: '補助金' };
-  assert.deepEqual(derivePlace({ ...base, sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master), { prefecture: '福島県', municipality: '南相馬市', how: 'derived:official_url_domain' });
-  assert.equal(derivePlace({ ...base, authorityLevel: 'national', sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master), null, 'national records stay nationwide');
-  assert.equal(derivePlace({ ...base, prefecture: '栃木県', sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master), null, 'a place in another prefecture is not taken');
-  assert.deepEqual(derivePlace({ ...base, prefecture: '栃木県', name: '宇都宮市 担い手育成金' }, master), { prefecture: null, municipality: '宇都宮市', how: 'derived:name_place' });
+  assert.deepEqual(derivePlace({ ...base, sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master), {
+    prefecture: '福島県',
+    municipality: '南相馬市',
+    how: 'derived:official_url_domain',
+  });
+  assert.equal(
+    derivePlace({ ...base, authorityLevel: 'national', sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master),
+    null,
+    'national records stay nationwide',
+  );
+  assert.equal(
+    derivePlace({ ...base, prefecture: '栃木県', sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master),
+    null,
+    'a place in another prefecture is not taken',
+  );
+  assert.deepEqual(derivePlace({ ...base, prefecture: '栃木県', name: '宇都宮市 担い手育成金' }, master), {
+    prefecture: null,
+    municipality: '宇都宮市',
+    how: 'derived:name_place',
+  });
   assert.equal(tokenizer.reading('省エネ'), 'しょうえね');
 });
 
 test('duplicate groups: merge verdicts, same-place groups and identical names collapse; the best record leads', () => {
   const m = (pid: number, extra: Partial<DuplicateMember> = {}): DuplicateMember => ({
-    pid, unifiedId: `U${pid}`, nameKey: `name${pid}`, prefecture: null, municipality: null, excluded: false, tierOrder: 2,
-    coverage: 0.5, recordClass: 'programme', trustLevel: 'sourced', hasOfficialUrl: false, ...extra,
+    pid,
+    unifiedId: `U${pid}`,
+    nameKey: `name${pid}`,
+    prefecture: null,
+    municipality: null,
+    excluded: false,
+    tierOrder: 2,
+    coverage: 0.5,
+    recordClass: 'programme',
+    trustLevel: 'sourced',
+    hasOfficialUrl: false,
+    ...extra,
   });
   const members = [
-    m(1, { nameKey: 'it導入補助金' }), m(2, { nameKey: 'it導入補助金', tierOrder: 1 }),
-    m(3, { prefecture: '福岡県' }), m(4, { prefecture: '鹿児島県' }),
-    m(5, { prefecture: '愛知県' }), m(6, { prefecture: '愛知県', excluded: true, tierOrder: 4 }),
-    m(7, { nameKey: 'x', prefecture: '東京都' }), m(8, { nameKey: 'x', prefecture: '大阪府' }),
+    m(1, { nameKey: 'it導入補助金' }),
+    m(2, { nameKey: 'it導入補助金', tierOrder: 1 }),
+    m(3, { prefecture: '福岡県' }),
+    m(4, { prefecture: '鹿児島県' }),
+    m(5, { prefecture: '愛知県' }),
+    m(6, { prefecture: '愛知県', excluded: true, tierOrder: 4 }),
+    m(7, { nameKey: 'x', prefecture: '東京都' }),
+    m(8, { nameKey: 'x', prefecture: '大阪府' }),
   ];
   const out = assignDuplicateGroups(members, [
     { unifiedIds: ['U3', 'U4'], verdict: 'keep', winnerUid: null },

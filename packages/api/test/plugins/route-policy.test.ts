@@ -25,7 +25,7 @@ function routerRoutes(app: FastifyInstance): string[] {
   return out;
 }
 
-test('every registered route carries a declaration; HEAD routes inherit their GET route\'s', async (t) => {
+test("every registered route carries a declaration; HEAD routes inherit their GET route's", async (t) => {
   const app = await build(t);
   const routes = routerRoutes(app);
   assert.ok(routes.length >= 100, `${routes.length} routes found`);
@@ -67,7 +67,11 @@ test('the declarations keep what each kind of route costs', async (t) => {
   assert.deepEqual(policy('GET /meta'), read);
   assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
-  assert.deepEqual(policy('POST /mcp'), { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null }, 'one unit per JSON-RPC message; its tool calls are counted and billed in-process');
+  assert.deepEqual(
+    policy('POST /mcp'),
+    { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null },
+    'one unit per JSON-RPC message; its tool calls are counted and billed in-process',
+  );
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {
     assert.equal(policy(route)?.counter, null, route);
   }
@@ -103,8 +107,15 @@ test('advisor: no key 401 (the one wording), another key the 404 of an unknown a
   const stranger = generateApiKey();
   for (const k of [owner, stranger]) await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier: 'free', customerId: null });
   const advisor = await app.state.advisors.create({
-    firmName: '山田税理士法人', firmType: '税理士法人', specialties: ['補助金申請'], prefecture: '東京都', fields: {},
-    ownerKeyHash: owner.hash, stripeAccountId: null, disabledReason: null, verifiedAt: new Date().toISOString(),
+    firmName: '山田税理士法人',
+    firmType: '税理士法人',
+    specialties: ['補助金申請'],
+    prefecture: '東京都',
+    fields: {},
+    ownerKeyHash: owner.hash,
+    stripeAccountId: null,
+    disabledReason: null,
+    verifiedAt: new Date().toISOString(),
   });
   const dashboard = (id: number | string, key?: string) => app.inject({ url: `/v1/advisors/${id}/dashboard`, headers: key ? { 'x-api-key': key } : {} });
   const anonymous = await dashboard(advisor.id);

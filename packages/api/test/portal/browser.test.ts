@@ -217,7 +217,7 @@ test('account: log in with a key, usage and invoices, set and remove the cap, lo
   await page.locator('#key-prefix', { hasText: paidKey.slice(0, 11) }).waitFor();
   await page.locator('#invoices table').waitFor();
   assert.match(await page.locator('#invoices').innerText(), /FAKE-0001/);
-  assert.ok(await page.locator('#usage-chart svg rect.calls').count() >= 1, 'the chart has a bar');
+  assert.ok((await page.locator('#usage-chart svg rect.calls').count()) >= 1, 'the chart has a bar');
   assert.match(await page.locator('#usage-total').innerText(), /5 回/);
 
   const cookies = await context.cookies();
@@ -244,7 +244,11 @@ test('account: log in with a key, usage and invoices, set and remove the cap, lo
   await page.locator('#logout').click();
   await page.locator('#login-form').waitFor();
   await page.locator('#account-status', { hasText: 'ログアウトしました' }).waitFor();
-  assert.equal((await context.cookies()).find((c) => c.name === 'jpsp_session'), undefined, 'the cookie is gone');
+  assert.equal(
+    (await context.cookies()).find((c) => c.name === 'jpsp_session'),
+    undefined,
+    'the cookie is gone',
+  );
   assert.equal(await page.evaluate(async () => (await fetch('/v1/me')).status), 401, 'the session has ended');
   await assertNoLeaks(page, '/account, logged out');
   await done();

@@ -42,7 +42,16 @@ test('every page is HTML with a strict CSP, in Japanese and English, and names o
 test('pages are not counted, not billed and not in the OpenAPI document', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (let i = 0; i < 3; i++) for (const url of PAGES) assert.equal((await app.inject({ url, remoteAddress: '198.51.100.4' })).statusCode, 200, url);
-  for (const url of PAGES) assert.deepEqual(app.routePolicies.get(`GET ${url}`), { access: 'public', counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null });
+  for (const url of PAGES)
+    assert.deepEqual(app.routePolicies.get(`GET ${url}`), {
+      access: 'public',
+      counter: null,
+      billed: false,
+      extraLimit: null,
+      session: false,
+      units: 'request',
+      unitRows: null,
+    });
   const paths = Object.keys(body(await app.inject('/v1/openapi.json')).paths);
   assert.ok(!paths.some((p) => p === '/' || p.startsWith('/portal') || ['/docs', '/explore', '/account'].includes(p)), paths.join());
 });

@@ -15,8 +15,7 @@ const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const ORIGIN = 'http://127.0.0.1:8080';
 
 /** The fenced code blocks of a language. */
-const blocks = (language: string): string[] =>
-  [...README.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1].trimEnd());
+const blocks = (language: string): string[] => [...README.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1].trimEnd());
 
 test('the README links only to what the repository and the running server hold', () => {
   assert.doesNotMatch(README, /\.\.\//, 'no path outside the repository (a clone has no ../shared)');
@@ -37,22 +36,33 @@ test('every npm script and CLI command the README runs exists', () => {
   const runs = [...README.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]);
   assert.ok(runs.length >= 6);
   for (const script of runs) assert.ok(scripts[script], `npm run ${script}`);
-  for (const [, command] of README.matchAll(/npm run cli -- (\w+)/g)) assert.ok(command === 'help' || COMMANDS.some((c) => c.name === command), `cli ${command}`);
+  for (const [, command] of README.matchAll(/npm run cli -- (\w+)/g))
+    assert.ok(command === 'help' || COMMANDS.some((c) => c.name === command), `cli ${command}`);
   for (const [, command] of README.matchAll(/`(\w+) (?:create|list|revoke|approve|verify)/g)) {
-    if (['keys', 'advisors', 'device'].includes(command)) assert.ok(COMMANDS.some((c) => c.name === command), `cli ${command}`);
+    if (['keys', 'advisors', 'device'].includes(command))
+      assert.ok(
+        COMMANDS.some((c) => c.name === command),
+        `cli ${command}`,
+      );
   }
   const ci = readFileSync(path.join(REPO_ROOT, '.ci', 'run'), 'utf8');
-  assert.match(ci, /^npm test$/m, '.ci/run runs the README\'s test command');
+  assert.match(ci, /^npm test$/m, ".ci/run runs the README's test command");
   assert.match(ci, /^npm run typecheck$/m);
   assert.match(ci, /apt-get install -y --no-install-recommends chromium/, '.ci/run installs the browser the tests use');
 });
 
-test('the README\'s examples are the landing page\'s, and its MCP host configurations match the package', () => {
+test("the README's examples are the landing page's, and its MCP host configurations match the package", () => {
   assert.ok(blocks('sh').includes(curlExample(ORIGIN)), 'curl example');
   assert.ok(blocks('ts').includes(clientExample(ORIGIN)), 'client example');
   const json = blocks('json').map((b) => JSON.parse(b) as unknown);
-  assert.ok(json.some((j) => JSON.stringify(j) === JSON.stringify(mcpStdioConfig(ORIGIN))), 'stdio host configuration');
-  assert.ok(json.some((j) => JSON.stringify(j) === JSON.stringify(mcpHttpConfig(ORIGIN))), 'Streamable HTTP host configuration');
+  assert.ok(
+    json.some((j) => JSON.stringify(j) === JSON.stringify(mcpStdioConfig(ORIGIN))),
+    'stdio host configuration',
+  );
+  assert.ok(
+    json.some((j) => JSON.stringify(j) === JSON.stringify(mcpHttpConfig(ORIGIN))),
+    'Streamable HTTP host configuration',
+  );
 
   // What the stdio configuration relies on: the package's one bin (npx runs it) and the variables it reads.
   const mcp = JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/mcp/package.json'), 'utf8'));

@@ -20,7 +20,10 @@ test('the connection timeouts reach the HTTP server, checked every quarter of th
   assert.deepEqual(options.http, { headersTimeout: 1000, requestTimeout: 2000, connectionsCheckingInterval: 500 });
   assert.equal(options.return503OnClosing, false, 'a request on an open connection during shutdown is served, not refused');
   const defaults = loadConfig({});
-  assert.deepEqual([defaults.requestTimeoutSeconds, defaults.headersTimeoutSeconds, defaults.keepAliveTimeoutSeconds, defaults.shutdownTimeoutSeconds], [30, 10, 72, 10]);
+  assert.deepEqual(
+    [defaults.requestTimeoutSeconds, defaults.headersTimeoutSeconds, defaults.keepAliveTimeoutSeconds, defaults.shutdownTimeoutSeconds],
+    [30, 10, 72, 10],
+  );
 });
 
 test('headers must be allowed no longer than the whole request', () => {

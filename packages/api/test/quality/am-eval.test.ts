@@ -12,10 +12,19 @@ import { build, body } from '../helper.ts';
 
 const MEASURED_MEAN_P10 = 0.55;
 
-interface EvalQuery { id: string; tool_name: string; tool_args: Record<string, unknown>; expected_ids: string[]; min_precision_at_10: number }
+interface EvalQuery {
+  id: string;
+  tool_name: string;
+  tool_args: Record<string, unknown>;
+  expected_ids: string[];
+  min_precision_at_10: number;
+}
 
 const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'eval_queries.jsonl');
-const queries = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as EvalQuery);
+const queries = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as EvalQuery);
 
 const MAPPED: Record<string, (args: Record<string, unknown>) => string> = {
   search_tax_rules: (a) => `/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent(String(a.q))}&limit=10`,

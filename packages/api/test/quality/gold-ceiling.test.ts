@@ -6,8 +6,14 @@ import { isContractOrdered, textQueryReach, type GoldRecord } from './gold-ceili
 import type { EvalQuery } from './eval.ts';
 
 const query = (args: Record<string, unknown>, expected: string[]): EvalQuery => ({
-  id: 'q', category: 'c', tool_name: 'search_programs', tool_args: args, expected_ids: expected,
-  forbidden_ids: [], min_precision_at_10: 0, expected_ids_present_in_shared_data: expected,
+  id: 'q',
+  category: 'c',
+  tool_name: 'search_programs',
+  tool_args: args,
+  expected_ids: expected,
+  forbidden_ids: [],
+  min_precision_at_10: 0,
+  expected_ids_present_in_shared_data: expected,
 });
 const record = (over: Partial<GoldRecord>): GoldRecord => ({ tier: 'A', prefecture: null, authority_level: null, primary_name: '', ...over });
 
@@ -20,7 +26,11 @@ test('a gold id is within reach when it passes the filters and holds the query o
     otherPlace: record({ primary_name: 'IT導入補助金', prefecture: '大阪府' }),
     noText: record({ primary_name: '林業研修支援事業' }),
   };
-  const reach = textQueryReach(query({ q: 'IT導入補助金', tier: ['S', 'A', 'B'], prefecture: null }, Object.keys(records)), new Set(['returned']), (id) => records[id]);
+  const reach = textQueryReach(
+    query({ q: 'IT導入補助金', tier: ['S', 'A', 'B'], prefecture: null }, Object.keys(records)),
+    new Set(['returned']),
+    (id) => records[id],
+  );
   assert.deepEqual(reach.reachable, ['inName', 'inAlias', 'returned', 'otherPlace']);
   assert.deepEqual(reach.unreachable, { tierX: 'filtered_out', noText: 'no_query_text' });
   assert.equal(reach.ceiling, 4 / 6);

@@ -40,7 +40,9 @@ test('judged set: nDCG@10, precision@10 and duplicate rate through the HTTP API'
   for (const [category, values] of [...byCategory].sort()) t.diagnostic(`category ${category}: nDCG@10=${mean(values).toFixed(3)} over ${values.length}`);
   const meanNdcg = mean(ndcg);
   const meanPrecision = mean(precision);
-  t.diagnostic(`judged set: nDCG@10=${meanNdcg.toFixed(3)} precision@10=${meanPrecision.toFixed(3)} duplicate rate=${(duplicates / Math.max(1, shown)).toFixed(3)} over ${queries.length} queries`);
+  t.diagnostic(
+    `judged set: nDCG@10=${meanNdcg.toFixed(3)} precision@10=${meanPrecision.toFixed(3)} duplicate rate=${(duplicates / Math.max(1, shown)).toFixed(3)} over ${queries.length} queries`,
+  );
   assert.equal(duplicates, 0, 'no page shows two rows of one programme');
   assert.ok(meanNdcg >= MIN_NDCG_AT_10, `nDCG@10 ${meanNdcg.toFixed(3)} >= ${MIN_NDCG_AT_10}`);
   assert.ok(meanPrecision >= MIN_PRECISION_AT_10, `precision@10 ${meanPrecision.toFixed(3)} >= ${MIN_PRECISION_AT_10}`);

@@ -36,7 +36,11 @@ test('judged set: grades are 0..3 and every query that is not hard has a relevan
     const grades = Object.values(q.judgments);
     assert.ok(grades.length > 0, `${q.id}: has judgments`);
     for (const g of grades) assert.ok(Number.isInteger(g) && g >= 0 && g <= 3, `${q.id}: grade ${g} in 0..3`);
-    if (!q.hard) assert.ok(grades.some((g) => g >= 2), `${q.id}: at least one grade >= 2`);
+    if (!q.hard)
+      assert.ok(
+        grades.some((g) => g >= 2),
+        `${q.id}: at least one grade >= 2`,
+      );
   }
 });
 
@@ -61,7 +65,7 @@ test('judged set: members of one duplicate group judged in a query share its gra
   assert.deepEqual(conflicts, []);
 });
 
-test('judged set: every query\'s parameters are accepted by GET /v1/programs/search', async (t) => {
+test("judged set: every query's parameters are accepted by GET /v1/programs/search", async (t) => {
   // One anonymous request per query, more than the default daily allowance.
   const app = await build(t, { ANON_DAILY_LIMIT: '1000000' });
   for (const q of queries) {

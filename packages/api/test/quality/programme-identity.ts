@@ -14,6 +14,7 @@ export function programmeIdentity(db: CatalogDatabase): (unifiedId: string) => s
   const join = (a: string, b: string): void => {
     const ra = find(a);
     const rb = find(b);
+    // biome-ignore lint/complexity/useMathMinMax: ids are strings, compared as strings
     if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
   };
   const rows = db.all<{ unified_id: string; primary_name: string; prefecture: string | null; municipality: string | null }>(
@@ -23,7 +24,10 @@ export function programmeIdentity(db: CatalogDatabase): (unifiedId: string) => s
   const byName = new Map<string, string>();
   for (const r of rows) {
     parent.set(r.unified_id, r.unified_id);
-    const key = `${r.primary_name.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')}|${r.prefecture ?? ''}|${r.municipality ?? ''}`;
+    const key = `${r.primary_name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '')}|${r.prefecture ?? ''}|${r.municipality ?? ''}`;
     const first = byName.get(key);
     if (first) join(first, r.unified_id);
     else byName.set(key, r.unified_id);

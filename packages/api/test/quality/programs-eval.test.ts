@@ -55,7 +55,9 @@ test('search_programs gold queries: precision@10 and recall through the HTTP API
     }
     ceilings.push(ceiling);
     if (ceiling !== null) assert.ok(ceiling >= s.precisionAt10!, `${q.id}: the ceiling bounds what the search reaches`);
-    t.diagnostic(`${q.id}: p@10=${s.precisionAt10?.toFixed(2) ?? 'n/a'} ceiling=${ceiling?.toFixed(2) ?? 'n/a'} recall=${s.recall?.toFixed(2) ?? 'n/a'} returned=${s.returned}`);
+    t.diagnostic(
+      `${q.id}: p@10=${s.precisionAt10?.toFixed(2) ?? 'n/a'} ceiling=${ceiling?.toFixed(2) ?? 'n/a'} recall=${s.recall?.toFixed(2) ?? 'n/a'} returned=${s.returned}`,
+    );
   }
   const p10 = mean(scores.map((s) => s.precisionAt10));
   const recall = mean(scores.map((s) => s.recall));

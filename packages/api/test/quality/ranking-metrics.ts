@@ -43,13 +43,20 @@ export function ndcgAt10(rows: ResultRow[], judgments: Record<string, number>, p
     const key = programmeOf(id);
     best.set(key, Math.max(best.get(key) ?? 0, grade));
   }
-  const ideal = [...best.values()].sort((a, b) => b - a).slice(0, 10).reduce((sum, g, i) => sum + gain(g) / log2(i + 2), 0);
+  const ideal = [...best.values()]
+    .sort((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((sum, g, i) => sum + gain(g) / log2(i + 2), 0);
   return ideal === 0 ? 0 : dcg / ideal;
 }
 
 /** precision@10 on the judged set: rows of grade ≥ 2 among the first ten, over min(10, programmes of grade ≥ 2). */
 export function judgedPrecisionAt10(rows: ResultRow[], judgments: Record<string, number>, programmeOf: (id: string) => string): number | null {
-  const relevant = new Set(Object.entries(judgments).filter(([, g]) => g >= 2).map(([id]) => programmeOf(id)));
+  const relevant = new Set(
+    Object.entries(judgments)
+      .filter(([, g]) => g >= 2)
+      .map(([id]) => programmeOf(id)),
+  );
   if (relevant.size === 0) return null;
   const hits = rows.slice(0, 10).filter((row) => rowGrade(row, judgments) >= 2).length;
   return hits / Math.min(10, relevant.size);

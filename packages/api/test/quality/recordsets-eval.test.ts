@@ -35,7 +35,9 @@ test('record-set gold queries: precision@10 through the HTTP API', async (t) => 
     });
     const s = score(q, ids);
     scores.push(s);
-    t.diagnostic(`${q.id} (${q.tool_name}): p@10=${s.precisionAt10?.toFixed(2) ?? 'n/a (gold ids not in the dataset)'} recall=${s.recall?.toFixed(2) ?? 'n/a'} returned=${s.returned}`);
+    t.diagnostic(
+      `${q.id} (${q.tool_name}): p@10=${s.precisionAt10?.toFixed(2) ?? 'n/a (gold ids not in the dataset)'} recall=${s.recall?.toFixed(2) ?? 'n/a'} returned=${s.returned}`,
+    );
   }
   const p10 = mean(scores.map((s) => s.precisionAt10));
   t.diagnostic(`mean precision@10=${p10.toFixed(3)} over ${scores.filter((s) => s.precisionAt10 !== null).length} measurable queries`);

@@ -55,7 +55,10 @@ test('portal: own key only (401), https return_url on the allow-list, no enumera
   const keyed = sessions.find((s) => s.keyPrefix !== null)!;
   assert.equal(keyed.keyPrefix, key.slice(0, keyed.keyPrefix!.length));
   assert.equal(keyed.addressHash, hashAddress('203.0.113.50', app.addressSalt()));
-  assert.ok(sessions.every((s) => s.addressHash && /^[0-9a-f]{64}$/.test(s.addressHash)), 'addresses kept as hashes only');
+  assert.ok(
+    sessions.every((s) => s.addressHash && /^[0-9a-f]{64}$/.test(s.addressHash)),
+    'addresses kept as hashes only',
+  );
 });
 
 test('anonymous writes are limited per address: device authorize, advisor signup and track share WRITE_DAILY_LIMIT', async (t) => {

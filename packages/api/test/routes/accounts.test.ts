@@ -115,7 +115,10 @@ for (const factory of FACTORIES) {
     assert.equal(d.spend_yen, 18);
     assert.equal(d.cap_yen, null);
     assert.equal(d.remaining_yen, null);
-    assert.equal(d.per_day.reduce((s: number, x: { requests: number }) => s + x.requests, 0), 8);
+    assert.equal(
+      d.per_day.reduce((s: number, x: { requests: number }) => s + x.requests, 0),
+      8,
+    );
     assert.deepEqual(d.top_endpoints[0], { route: '/v1/programs/search', requests: 5 });
     const outbox = await app.state.meterOutbox.pending(100);
     assert.equal(outbox.length, 6);
@@ -151,7 +154,15 @@ for (const factory of FACTORIES) {
   test(name('cap body validation: integer > 0 or null, else 400 and nothing changes'), opts, async (t) => {
     const { app } = await buildWithStore(t, factory);
     const { key, record } = await issue(app.state, 'paid');
-    for (const payload of [{ monthly_cap_yen: 0 }, { monthly_cap_yen: -5 }, { monthly_cap_yen: 1.5 }, { monthly_cap_yen: '100' }, { monthly_cap_yen: true }, {}, { monthly_cap_yen: 5, extra: 1 }]) {
+    for (const payload of [
+      { monthly_cap_yen: 0 },
+      { monthly_cap_yen: -5 },
+      { monthly_cap_yen: 1.5 },
+      { monthly_cap_yen: '100' },
+      { monthly_cap_yen: true },
+      {},
+      { monthly_cap_yen: 5, extra: 1 },
+    ]) {
       const res = await app.inject({ method: 'POST', url: '/v1/me/cap', headers: { 'x-api-key': key }, payload });
       assert.equal(res.statusCode, 400, JSON.stringify(payload));
       assert.equal(typeof body(res).detail, 'string');
@@ -198,11 +209,25 @@ for (const factory of FACTORIES) {
 
   test(name('feedback: validation, stored with key hash or address hash, daily limit 429'), opts, async (t) => {
     const { app, db } = await buildWithStore(t, factory, { FEEDBACK_DAILY_LIMIT: '2' });
-    for (const payload of [{}, { message: '' }, { message: '   ' }, { message: 'x'.repeat(4001) }, { message: 'ok', rating: 6 }, { message: 'ok', rating: 0 }, { message: 'ok', rating: 2.5 }, { message: 'ok', extra: 1 }]) {
+    for (const payload of [
+      {},
+      { message: '' },
+      { message: '   ' },
+      { message: 'x'.repeat(4001) },
+      { message: 'ok', rating: 6 },
+      { message: 'ok', rating: 0 },
+      { message: 'ok', rating: 2.5 },
+      { message: 'ok', extra: 1 },
+    ]) {
       const res = await app.inject({ method: 'POST', url: '/v1/feedback', payload, remoteAddress: '198.51.100.20' });
       assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 60));
     }
-    const anon = await app.inject({ method: 'POST', url: '/v1/feedback', payload: { message: 'x'.repeat(4000), rating: 5, endpoint: '/v1/ping', request_id: 'req-1' }, remoteAddress: '198.51.100.20' });
+    const anon = await app.inject({
+      method: 'POST',
+      url: '/v1/feedback',
+      payload: { message: 'x'.repeat(4000), rating: 5, endpoint: '/v1/ping', request_id: 'req-1' },
+      remoteAddress: '198.51.100.20',
+    });
     assert.equal(anon.statusCode, 200);
     assert.equal(body(anon).received, true);
     assert.ok(Number.isInteger(body(anon).feedback_id));
@@ -213,7 +238,13 @@ for (const factory of FACTORIES) {
     assert.ok(Number(over.headers['retry-after']) > 0);
 
     const { key } = await issue(app.state, 'paid', 'cus_fb');
-    const keyed = await app.inject({ method: 'POST', url: '/v1/feedback', headers: { 'x-api-key': key }, payload: { message: 'keyed', rating: 3 }, remoteAddress: '198.51.100.20' });
+    const keyed = await app.inject({
+      method: 'POST',
+      url: '/v1/feedback',
+      headers: { 'x-api-key': key },
+      payload: { message: 'keyed', rating: 3 },
+      remoteAddress: '198.51.100.20',
+    });
     assert.equal(keyed.statusCode, 200, 'a key has its own feedback allowance');
     const dump = await db.dump();
     const feedbackLine = dump.split('\n').find((l) => l.startsWith('feedback:'))!;
@@ -236,11 +267,13 @@ for (const factory of FACTORIES) {
     assert.equal(s.expires_in, 900);
     assert.equal(s.interval, 5);
     const grant = 'urn:ietf:params:oauth:grant-type:device_code';
-    const poll = () => app.inject({
-      method: 'POST', url: '/v1/device/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: grant, device_code: s.device_code }).toString(),
-    });
+    const poll = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/device/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ grant_type: grant, device_code: s.device_code }).toString(),
+      });
     const pending = await poll();
     assert.equal(pending.statusCode, 400);
     assert.equal(body(pending).error, 'authorization_pending');
@@ -273,8 +306,14 @@ for (const factory of FACTORIES) {
     assert.equal(body(refused).error, 'access_denied');
     await assert.rejects(approveDevice(app.state, app.config, denied.user_code, 'free', null), /already denied/);
 
-    assert.equal(body(await app.inject({ method: 'POST', url: '/v1/device/token', payload: { grant_type: 'password', device_code: 'x' } })).error, 'unsupported_grant_type');
-    assert.equal(body(await app.inject({ method: 'POST', url: '/v1/device/token', payload: { grant_type: grant, device_code: 'unknown' } })).error, 'invalid_grant');
+    assert.equal(
+      body(await app.inject({ method: 'POST', url: '/v1/device/token', payload: { grant_type: 'password', device_code: 'x' } })).error,
+      'unsupported_grant_type',
+    );
+    assert.equal(
+      body(await app.inject({ method: 'POST', url: '/v1/device/token', payload: { grant_type: grant, device_code: 'unknown' } })).error,
+      'invalid_grant',
+    );
     assert.equal((await app.inject({ method: 'POST', url: '/v1/device/token', payload: { grant_type: grant } })).statusCode, 400);
   });
 

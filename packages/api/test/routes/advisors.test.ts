@@ -9,14 +9,33 @@ import { advisorsCommand } from '../../src/cli/advisors.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 
 const ADVISOR_KEYS = [
-  'address', 'city', 'commission_model', 'commission_rate_pct', 'commission_yen_per_intro', 'contact_email', 'contact_phone',
-  'contact_url', 'firm_name', 'firm_name_kana', 'firm_type', 'id', 'industries', 'intro_blurb', 'prefecture', 'specialties',
-  'success_count', 'verified_at',
+  'address',
+  'city',
+  'commission_model',
+  'commission_rate_pct',
+  'commission_yen_per_intro',
+  'contact_email',
+  'contact_phone',
+  'contact_url',
+  'firm_name',
+  'firm_name_kana',
+  'firm_type',
+  'id',
+  'industries',
+  'intro_blurb',
+  'prefecture',
+  'specialties',
+  'success_count',
+  'verified_at',
 ];
 
 const SIGNUP = {
-  firm_name: '山田税理士法人', firm_type: '税理士法人', specialties: ['事業承継', '補助金申請'], prefecture: '東京都',
-  contact_email: 'info@yamada-tax.example.jp', city: '千代田区',
+  firm_name: '山田税理士法人',
+  firm_type: '税理士法人',
+  specialties: ['事業承継', '補助金申請'],
+  prefecture: '東京都',
+  contact_email: 'info@yamada-tax.example.jp',
+  city: '千代田区',
 };
 
 async function setup(t: Parameters<typeof build>[0]) {
@@ -26,8 +45,14 @@ async function setup(t: Parameters<typeof build>[0]) {
     const out: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
     const writeErr = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((s: string) => { out.push(String(s)); return true; }) as typeof process.stdout.write;
-    process.stderr.write = ((s: string) => { out.push(String(s)); return true; }) as typeof process.stderr.write;
+    process.stdout.write = ((s: string) => {
+      out.push(String(s));
+      return true;
+    }) as typeof process.stdout.write;
+    process.stderr.write = ((s: string) => {
+      out.push(String(s));
+      return true;
+    }) as typeof process.stderr.write;
     try {
       return { code: await advisorsCommand.run(args, config), out: out.join('') };
     } finally {
@@ -48,9 +73,14 @@ async function signup(app: FastifyInstance, extra: Record<string, unknown> = {})
 test('signup is validated, pending advisors are not listed, verified ones are, as AdvisorOut exactly', async (t) => {
   const { app, run } = await setup(t);
   for (const bad of [
-    { ...SIGNUP, firm_type: '占い師' }, { ...SIGNUP, prefecture: '東京' }, { ...SIGNUP, contact_email: 'not-an-email' },
-    { ...SIGNUP, specialties: [] }, { ...SIGNUP, firm_name: '' }, { ...SIGNUP, stripe_account_id: 'acct_1' },
-    { ...SIGNUP, commission_rate_pct: 150 }, { firm_name: 'x' },
+    { ...SIGNUP, firm_type: '占い師' },
+    { ...SIGNUP, prefecture: '東京' },
+    { ...SIGNUP, contact_email: 'not-an-email' },
+    { ...SIGNUP, specialties: [] },
+    { ...SIGNUP, firm_name: '' },
+    { ...SIGNUP, stripe_account_id: 'acct_1' },
+    { ...SIGNUP, commission_rate_pct: 150 },
+    { firm_name: 'x' },
   ]) {
     const res = await app.inject({ method: 'POST', url: '/v1/advisors/signup', payload: bad });
     assert.equal(res.statusCode, 400, JSON.stringify(bad));
@@ -114,7 +144,12 @@ test('track issues a token once (stored hashed); report-conversion pays by the c
   assert.equal(stored, null, 'the plaintext token is not what is stored');
 
   const convert = (token: string, value: number, key: string | null = owner.key) =>
-    app.inject({ method: 'POST', url: '/v1/advisors/report-conversion', headers: key ? { 'x-api-key': key } : {}, payload: { token, conversion_value_yen: value } });
+    app.inject({
+      method: 'POST',
+      url: '/v1/advisors/report-conversion',
+      headers: key ? { 'x-api-key': key } : {},
+      payload: { token, conversion_value_yen: value },
+    });
   // Only the advisor's own key records a conversion (issue 11, finding 8).
   assert.equal((await convert(t1.token, 1_000_000, null)).statusCode, 401, 'anonymous callers cannot record conversions');
   assert.equal((await convert(t1.token, 1_000_000, stranger.key)).statusCode, 403, 'a key bound to no advisor');

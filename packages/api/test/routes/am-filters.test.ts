@@ -16,7 +16,7 @@ const TOMISATO = 'UNI-f6165b8a9c';
 
 test('open_programs: industry by JSIC letter or word, target by applicant kind, size by the shared vocabulary', async (t) => {
   const app = await build(t);
-  const get = async (q: string) => body((await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&limit=100&${q}`)));
+  const get = async (q: string) => body(await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&limit=100&${q}`));
   const all = await get('');
   for (const id of [...JIZOKUKA, JIZOKUKA_EXT, TOMISATO]) assert.ok(ids(all).includes(id), `${id} open on ${PIVOT}`);
 
@@ -48,7 +48,11 @@ test('open_programs: industry by JSIC letter or word, target by applicant kind, 
   assert.deepEqual(ids(await get(`size=${encodeURIComponent('中小企業')}`)), ids(sme));
   assert.equal((await get('size=sole')).total, 0, 'no program open on the day names sole proprietors');
 
-  for (const [q, pattern] of [['industry=Z', /unknown industry/], ['target=martian', /unknown target/], ['size=huge', /unknown company size/]] as const) {
+  for (const [q, pattern] of [
+    ['industry=Z', /unknown industry/],
+    ['target=martian', /unknown target/],
+    ['size=huge', /unknown company size/],
+  ] as const) {
     const res = await app.inject(`/v1/am/open_programs?pivot_date=${PIVOT}&${q}`);
     assert.equal(res.statusCode, 200);
     assert.equal(body(res).error.code, 'invalid_enum', q);
@@ -61,7 +65,7 @@ test('open_programs: industry by JSIC letter or word, target by applicant kind, 
 
 test('active_at: the same applicant filters; entities without the fields (tax measures) never match', async (t) => {
   const app = await build(t);
-  const get = async (q: string) => body((await app.inject(`/v1/am/active_at?date=${PIVOT}&limit=100&${q}`)));
+  const get = async (q: string) => body(await app.inject(`/v1/am/active_at?date=${PIVOT}&limit=100&${q}`));
   const e = await get('industry=E');
   assert.deepEqual(ids(e).sort(), [...JIZOKUKA, JIZOKUKA_EXT].sort());
   assert.ok((await get('')).results.some((r: Row) => r.record_kind === 'tax_measure'));
@@ -72,7 +76,7 @@ test('active_at: the same applicant filters; entities without the fields (tax me
 
 test('gx_programs: applicant filters narrow a theme', async (t) => {
   const app = await build(t);
-  const get = async (q: string) => body((await app.inject(`/v1/am/gx_programs?theme=ghg_reduction&limit=100&${q}`)));
+  const get = async (q: string) => body(await app.inject(`/v1/am/gx_programs?theme=ghg_reduction&limit=100&${q}`));
   const all = await get('');
   assert.equal(all.retrieval_note, undefined);
   const sole = await get('target=sole_proprietor');
@@ -93,7 +97,7 @@ test('gx_programs: applicant filters narrow a theme', async (t) => {
 
 test('tax_rule: authority keeps the measures of that authority', async (t) => {
   const app = await build(t);
-  const get = async (q: string) => body((await app.inject(`/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('中小企業経営強化税制')}&limit=20${q}`)));
+  const get = async (q: string) => body(await app.inject(`/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('中小企業経営強化税制')}&limit=20${q}`));
   const all = await get('');
   const authorities = new Set(all.results.map((r: { authority: string }) => r.authority));
   assert.ok(authorities.has('国税庁') && authorities.has('中小企業庁'));

@@ -51,7 +51,10 @@ test('open_programs: default pivot today, window open on the day, days_remaining
     assert.equal(r.days_remaining, Math.round((Date.parse(r.valid_until) - Date.parse('2026-05-01')) / 86400000));
   }
   const days = all.results.map((r: any) => r.days_remaining);
-  assert.deepEqual(days, [...days].sort((a: number, b: number) => a - b));
+  assert.deepEqual(
+    days,
+    [...days].sort((a: number, b: number) => a - b),
+  );
   const p2 = (await get(app, '/v1/am/open_programs?pivot_date=2026-05-01&limit=1&offset=1')).json;
   assert.equal(p2.results[0].entity_id, all.results[1].entity_id);
   assert.equal(p2.total, all.total);
@@ -82,7 +85,7 @@ test('annotations: derived notes with filters; unknown entity -> 200 seed_not_fo
 
 test('by_law: short names resolve with the aliases tried; unknown law is an error in the body', async (t) => {
   const app = await build(t);
-  const r = (await get(app, '/v1/am/by_law?law_name=' + encodeURIComponent('補助金適正化法') + '&limit=5')).json;
+  const r = (await get(app, `/v1/am/by_law?law_name=${encodeURIComponent('補助金適正化法')}&limit=5`)).json;
   hasKeys(r, [...ENVELOPE_KEYS, 'law_aliases_tried']);
   assert.ok(r.law_aliases_tried.includes('補助金等に係る予算の執行の適正化に関する法律'));
   assert.ok(r.law_aliases_tried.includes('hojokin-nado-ni'));
@@ -90,10 +93,10 @@ test('by_law: short names resolve with the aliases tried; unknown law is an erro
   assert.ok(r.results.every((x: any) => x.law_id === 'LAW-1c1831a72e'));
   const enf = (await get(app, '/v1/am/by_law?law_name=LAW-1c1831a72e&kinds=enforcement&limit=3')).json;
   assert.ok(enf.total > 0 && enf.results.every((x: any) => x.record_kind === 'enforcement'));
-  const tax = (await get(app, '/v1/am/by_law?law_name=' + encodeURIComponent('消費税法') + '&kinds=tax_measure&article=30')).json;
+  const tax = (await get(app, `/v1/am/by_law?law_name=${encodeURIComponent('消費税法')}&kinds=tax_measure&article=30`)).json;
   assert.ok(tax.total > 0);
   assert.ok(tax.results.every((x: any) => x.article_match === 'article'));
-  const none = (await get(app, '/v1/am/by_law?law_name=' + encodeURIComponent('存在しない架空法'))).json;
+  const none = (await get(app, `/v1/am/by_law?law_name=${encodeURIComponent('存在しない架空法')}`)).json;
   assert.equal(none.error.code, 'no_matching_records');
   assert.deepEqual(none.results, []);
   assert.ok(none.law_aliases_tried.length >= 1);
@@ -129,7 +132,7 @@ test('loans and mutual_plans: shape, defaults, boolean switches, paging', async 
   const p2 = (await get(app, '/v1/am/loans?limit=2&offset=2')).json;
   assert.equal(p2.results.length, 2);
   assert.notEqual(p2.results[0].id, l.results[0].id);
-  const jfc = (await get(app, '/v1/am/loans?provider=' + encodeURIComponent('日本政策金融公庫') + '&min_amount_yen=50000000')).json;
+  const jfc = (await get(app, `/v1/am/loans?provider=${encodeURIComponent('日本政策金融公庫')}&min_amount_yen=50000000`)).json;
   assert.ok(jfc.results.every((r: any) => r.amount_max_yen >= 50000000));
   const m = (await get(app, '/v1/am/mutual_plans?plan_kind=bankruptcy_mutual')).json;
   assert.ok(m.total >= 2 && m.results.every((r: any) => r.plan_kind === 'bankruptcy_mutual'));
@@ -142,12 +145,12 @@ test('tax_rule: by id and by words, rule_type and as_of filters, total/results/e
   hasKeys(byId, ['results', 'total', 'error']);
   assert.equal(byId.total, 1);
   assert.equal(byId.results[0].effective_until, '2026-09-30');
-  const words = (await get(app, '/v1/am/tax_rule?measure_name_or_id=' + encodeURIComponent('インボイス'))).json;
+  const words = (await get(app, `/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('インボイス')}`)).json;
   assert.ok(words.total >= 8);
-  const at = (await get(app, '/v1/am/tax_rule?measure_name_or_id=' + encodeURIComponent('80%') + '&as_of=2024-01-01')).json;
+  const at = (await get(app, `/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('80%')}&as_of=2024-01-01`)).json;
   assert.ok(at.results.every((r: any) => r.effective_from <= '2024-01-01' && (r.effective_until === null || r.effective_until >= '2024-01-01')));
   assert.ok(at.results.some((r: any) => r.unified_id === 'TAX-e1854fe12c'));
-  const reg = (await get(app, '/v1/am/tax_rule?measure_name_or_id=' + encodeURIComponent('インボイス') + '&rule_type=registration')).json;
+  const reg = (await get(app, `/v1/am/tax_rule?measure_name_or_id=${encodeURIComponent('インボイス')}&rule_type=registration`)).json;
   assert.ok(reg.total > 0 && reg.results.every((r: any) => r.ruleset_kind === 'registration'));
   assert.equal((await get(app, '/v1/am/tax_rule?measure_name_or_id=x&rule_type=bribe')).json.error.code, 'invalid_enum');
   assert.equal((await get(app, '/v1/am/tax_rule?measure_name_or_id=%20')).json.error.code, 'empty_input');
@@ -176,7 +179,7 @@ test('enforcement: exclusion period checked against as_of_date; by number or nam
   assert.equal(after.found, true);
   assert.equal(after.currently_excluded, false);
   assert.equal(after.all_count, 1);
-  const byName = (await get(app, '/v1/am/enforcement?target_name=' + encodeURIComponent('夢現') + '&as_of_date=2027-01-01')).json;
+  const byName = (await get(app, `/v1/am/enforcement?target_name=${encodeURIComponent('夢現')}&as_of_date=2027-01-01`)).json;
   assert.equal(byName.currently_excluded, true);
   const clean = (await get(app, '/v1/am/enforcement?houjin_bangou=3260001025496')).json;
   assert.equal(clean.found, false);
@@ -205,7 +208,7 @@ test('enums: aliases and dataset names; unknown enum -> 200 invalid_enum', async
 
 test('intent: natural language -> intent with scores and samples', async (t) => {
   const app = await build(t);
-  const r = (await get(app, '/v1/am/intent?query=' + encodeURIComponent('インボイスの特例はいつまで'))).json;
+  const r = (await get(app, `/v1/am/intent?query=${encodeURIComponent('インボイスの特例はいつまで')}`)).json;
   hasKeys(r, ['intent_id', 'intent_name_ja', 'confidence', 'all_scores', 'sample_queries', 'error']);
   assert.equal(r.intent_id, 'tax_measure');
   assert.equal(r.all_scores.length, 10);
@@ -215,8 +218,25 @@ test('intent: natural language -> intent with scores and samples', async (t) => 
 
 test('law_article: kanji and arabic numbers, short names; missing article and unshipped law are errors in the body', async (t) => {
   const app = await build(t);
-  const a = (await get(app, '/v1/am/law_article?law_name_or_canonical_id=' + encodeURIComponent('補助金適正化法') + '&article_number=' + encodeURIComponent('第十七条'))).json;
-  hasKeys(a, ['found', 'article_id', 'article_number', 'article_number_sort', 'effective_from', 'effective_until', 'last_amended', 'law', 'source_fetched_at', 'source_url', 'text_full', 'text_summary', 'title', 'error']);
+  const a = (
+    await get(app, `/v1/am/law_article?law_name_or_canonical_id=${encodeURIComponent('補助金適正化法')}&article_number=${encodeURIComponent('第十七条')}`)
+  ).json;
+  hasKeys(a, [
+    'found',
+    'article_id',
+    'article_number',
+    'article_number_sort',
+    'effective_from',
+    'effective_until',
+    'last_amended',
+    'law',
+    'source_fetched_at',
+    'source_url',
+    'text_full',
+    'text_summary',
+    'title',
+    'error',
+  ]);
   assert.equal(a.found, true);
   assert.equal(a.article_number, '第十七条');
   assert.equal(a.title, '決定の取消');
@@ -235,8 +255,22 @@ test('law_article: kanji and arabic numbers, short names; missing article and un
 
 test('reason: slots extracted, every [n] in the skeleton points to a served source_url', async (t) => {
   const app = await build(t);
-  const r = (await get(app, '/v1/am/reason?query=' + encodeURIComponent('東京都の製造業で500万円以上の設備投資補助金'))).json;
-  hasKeys(r, ['answer_skeleton', 'intent', 'intent_name_ja', 'persona_hint', 'confidence', 'db_bind_ok', 'db_bind_notes', 'filters_extracted', 'missing_data', 'precompute_gaps', 'retry_with', 'source_urls', 'error']);
+  const r = (await get(app, `/v1/am/reason?query=${encodeURIComponent('東京都の製造業で500万円以上の設備投資補助金')}`)).json;
+  hasKeys(r, [
+    'answer_skeleton',
+    'intent',
+    'intent_name_ja',
+    'persona_hint',
+    'confidence',
+    'db_bind_ok',
+    'db_bind_notes',
+    'filters_extracted',
+    'missing_data',
+    'precompute_gaps',
+    'retry_with',
+    'source_urls',
+    'error',
+  ]);
   assert.equal(r.intent, 'search_subsidy');
   assert.equal(r.filters_extracted.prefecture, '東京都');
   assert.equal(r.filters_extracted.amount.man_yen, 500);
@@ -246,10 +280,10 @@ test('reason: slots extracted, every [n] in the skeleton points to a served sour
   assert.ok(refs.length > 0);
   for (const n of refs) assert.ok(n >= 1 && n <= r.source_urls.length);
   for (const line of r.answer_skeleton.split('\n').slice(1)) assert.match(line, /\[\d+\]$/);
-  const tax = (await get(app, '/v1/am/reason?query=' + encodeURIComponent('インボイスの経過措置') + '&persona=tax_advisor')).json;
+  const tax = (await get(app, `/v1/am/reason?query=${encodeURIComponent('インボイスの経過措置')}&persona=tax_advisor`)).json;
   assert.equal(tax.intent, 'tax_measure');
   assert.ok(tax.source_urls.every((u: string) => u.startsWith('https://')));
-  const enf = (await get(app, '/v1/am/reason?query=' + encodeURIComponent('取引先の行政処分を確認したい'))).json;
+  const enf = (await get(app, `/v1/am/reason?query=${encodeURIComponent('取引先の行政処分を確認したい')}`)).json;
   assert.ok(enf.missing_data.length > 0);
   assert.equal((await get(app, '/v1/am/reason?query=x&persona=wizard')).json.error.code, 'invalid_enum');
 });
@@ -281,7 +315,15 @@ test('related: depth 1 vs 2, relation_types filter, unknown seed -> seed_not_fou
 
 test('validate: intake predicates, entity rules, applicant hash, cache, errors', async (t) => {
   const app = await build(t);
-  const applicant = { company_name: '株式会社IKEMOTO', houjin_bangou: '3260001025496', prefecture: '岡山', municipality: '岡山市', employee_count: 13, founded_date: '2011-04-01', industry_jsic: 'D06' };
+  const applicant = {
+    company_name: '株式会社IKEMOTO',
+    houjin_bangou: '3260001025496',
+    prefecture: '岡山',
+    municipality: '岡山市',
+    employee_count: 13,
+    founded_date: '2011-04-01',
+    industry_jsic: 'D06',
+  };
   const post = (payload: unknown) => app.inject({ method: 'POST', url: '/v1/am/validate', payload: payload as object });
   const res = await post({ applicant_data: applicant });
   assert.equal(res.statusCode, 200);
@@ -296,10 +338,19 @@ test('validate: intake predicates, entity rules, applicant hash, cache, errors',
   const again = body(await post({ applicant_data: reordered }));
   assert.equal(again.applicant_hash, v.applicant_hash);
   assert.equal(again.cached, true);
-  const bad = body(await post({ applicant_data: { houjin_bangou: '4260001025496', prefecture: 'Atlantis', employee_count: -3, founded_date: '2999-01-01', industry_jsic: 'Z9' } }));
+  const bad = body(
+    await post({
+      applicant_data: { houjin_bangou: '4260001025496', prefecture: 'Atlantis', employee_count: -3, founded_date: '2999-01-01', industry_jsic: 'Z9' },
+    }),
+  );
   const status = Object.fromEntries(bad.results.map((r: any) => [r.predicate_id, r.status]));
   assert.deepEqual(status, {
-    required_fields: 'fail', houjin_bangou_check_digit: 'fail', location_exists: 'fail', size_plausible: 'fail', dates_valid: 'fail', industry_code_valid: 'fail',
+    required_fields: 'fail',
+    houjin_bangou_check_digit: 'fail',
+    location_exists: 'fail',
+    size_plausible: 'fail',
+    dates_valid: 'fail',
+    industry_code_valid: 'fail',
   });
   assert.equal(bad.summary.ok, false);
   const wrongCity = body(await post({ applicant_data: { ...applicant, municipality: '札幌市' } }));
@@ -308,7 +359,18 @@ test('validate: intake predicates, entity rules, applicant hash, cache, errors',
   assert.equal(pinned.entity_id, 'UNI-000780f85e');
   assert.ok(pinned.results.every((r: any) => r.scope === 'entity'));
   assert.equal(pinned.results.find((r: any) => r.predicate_id === 'entity_prefecture').status, 'fail');
-  const tax = body(await post({ applicant_data: { supplier_is_qualified_invoice_issuer: false, transaction_date_serial: 20240101, classified_invoice_retained: true, application_date: '2024-01-01' }, entity_id: 'TAX-e1854fe12c', scope: 'entity' }));
+  const tax = body(
+    await post({
+      applicant_data: {
+        supplier_is_qualified_invoice_issuer: false,
+        transaction_date_serial: 20240101,
+        classified_invoice_retained: true,
+        application_date: '2024-01-01',
+      },
+      entity_id: 'TAX-e1854fe12c',
+      scope: 'entity',
+    }),
+  );
   assert.equal(tax.results.find((r: any) => r.predicate_id === 'entity_tax_conditions').status, 'pass');
   assert.equal(body(await post({ applicant_data: {}, entity_id: 'UNI-none' })).error.code, 'seed_not_found');
   assert.equal(body(await post({ applicant_data: {}, scope: 'everything' })).error.code, 'invalid_enum');
@@ -329,16 +391,39 @@ test('unknown /v1/am paths are 404; schema garbage is 400', async (t) => {
 
 test('hostile inputs never give a 500', async (t) => {
   const app = await build(t);
-  const nasty = ['"', "'; DROP TABLE am_entities; --", 'NEAR(a b)', '*', '%', '_', '\\', '\u0000', '😀🚀', 'ＮＥＡＲ（', 'x'.repeat(5000), '-1', '99999999999999999999'];
+  const nasty = [
+    '"',
+    "'; DROP TABLE am_entities; --",
+    'NEAR(a b)',
+    '*',
+    '%',
+    '_',
+    '\\',
+    '\u0000',
+    '😀🚀',
+    'ＮＥＡＲ（',
+    'x'.repeat(5000),
+    '-1',
+    '99999999999999999999',
+  ];
   const urls = (v: string) => {
     const e = encodeURIComponent(v);
     return [
-      `/v1/am/active_at?date=${e}&query=${e}`, `/v1/am/open_programs?pivot_date=${e}&query=${e}`, `/v1/am/annotations/${e}`,
-      `/v1/am/by_law?law_name=${e}&article=${e}`, `/v1/am/provenance/${e}`, `/v1/am/provenance/UNI-000780f85e/${e}`,
-      `/v1/am/loans?name_query=${e}&provider=${e}&min_amount_yen=${e}`, `/v1/am/mutual_plans?name_query=${e}`,
-      `/v1/am/tax_rule?measure_name_or_id=${e}&as_of=${e}`, `/v1/am/gx_programs?theme=${e}&region=${e}`,
-      `/v1/am/enforcement?houjin_bangou=${e}&target_name=${e}&as_of_date=${e}`, `/v1/am/enums/${e}`, `/v1/am/intent?query=${e}`,
-      `/v1/am/law_article?law_name_or_canonical_id=${e}&article_number=${e}`, `/v1/am/reason?query=${e}`,
+      `/v1/am/active_at?date=${e}&query=${e}`,
+      `/v1/am/open_programs?pivot_date=${e}&query=${e}`,
+      `/v1/am/annotations/${e}`,
+      `/v1/am/by_law?law_name=${e}&article=${e}`,
+      `/v1/am/provenance/${e}`,
+      `/v1/am/provenance/UNI-000780f85e/${e}`,
+      `/v1/am/loans?name_query=${e}&provider=${e}&min_amount_yen=${e}`,
+      `/v1/am/mutual_plans?name_query=${e}`,
+      `/v1/am/tax_rule?measure_name_or_id=${e}&as_of=${e}`,
+      `/v1/am/gx_programs?theme=${e}&region=${e}`,
+      `/v1/am/enforcement?houjin_bangou=${e}&target_name=${e}&as_of_date=${e}`,
+      `/v1/am/enums/${e}`,
+      `/v1/am/intent?query=${e}`,
+      `/v1/am/law_article?law_name_or_canonical_id=${e}&article_number=${e}`,
+      `/v1/am/reason?query=${e}`,
       `/v1/am/related/${e}?depth=${e}`,
     ];
   };
@@ -348,7 +433,14 @@ test('hostile inputs never give a 500', async (t) => {
       assert.ok(res.statusCode < 500, `${res.statusCode} for ${url.slice(0, 120)}`);
       assert.doesNotMatch(res.body, /SQLITE|at .*\.ts:\d+/);
     }
-    const res = await app.inject({ method: 'POST', url: '/v1/am/validate', payload: { applicant_data: { [v.slice(0, 100)]: v, houjin_bangou: v, prefecture: v, founded_date: v, employee_count: -1e308 }, entity_id: v.slice(0, 100) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/am/validate',
+      payload: {
+        applicant_data: { [v.slice(0, 100)]: v, houjin_bangou: v, prefecture: v, founded_date: v, employee_count: -1e308 },
+        entity_id: v.slice(0, 100),
+      },
+    });
     assert.ok(res.statusCode < 500, `${res.statusCode} for validate ${v.slice(0, 20)}`);
   }
 });

@@ -17,10 +17,32 @@ import { body } from '../helper.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'bids', 'bids.jsonl');
 const BID_KEYS = [
-  'announcement_date', 'awarded_amount_yen', 'bid_deadline', 'bid_description', 'bid_kind', 'bid_title', 'budget_ceiling_yen',
-  'classification_code', 'confidence', 'decision_date', 'eligibility_conditions', 'fetched_at', 'ministry', 'participant_count',
-  'prefecture', 'procuring_entity', 'procuring_houjin_bangou', 'program_id_hint', 'question_deadline', 'source_checksum',
-  'source_excerpt', 'source_url', 'unified_id', 'updated_at', 'winner_houjin_bangou', 'winner_name',
+  'announcement_date',
+  'awarded_amount_yen',
+  'bid_deadline',
+  'bid_description',
+  'bid_kind',
+  'bid_title',
+  'budget_ceiling_yen',
+  'classification_code',
+  'confidence',
+  'decision_date',
+  'eligibility_conditions',
+  'fetched_at',
+  'ministry',
+  'participant_count',
+  'prefecture',
+  'procuring_entity',
+  'procuring_houjin_bangou',
+  'program_id_hint',
+  'question_deadline',
+  'source_checksum',
+  'source_excerpt',
+  'source_url',
+  'unified_id',
+  'updated_at',
+  'winner_houjin_bangou',
+  'winner_name',
 ];
 
 let work: string;
@@ -56,7 +78,10 @@ test('ingest: good bid lines load, bad ones are rejected with line number and re
   assert.equal(report.counts.bids, 2);
   const bids = report.rejected.filter((r) => r.file === 'bids.jsonl');
   const byLine = new Map(bids.map((r) => [r.lineNo, r.reason]));
-  assert.deepEqual([...byLine.keys()].sort((a, b) => a - b), [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  assert.deepEqual(
+    [...byLine.keys()].sort((a, b) => a - b),
+    [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  );
   assert.match(byLine.get(3)!, /unified_id/);
   assert.match(byLine.get(4)!, /additional|extra_field/i);
   assert.match(byLine.get(5)!, /procuring_houjin_bangou: check digit/);

@@ -54,7 +54,7 @@ test('bundled data: every programme with an application window is an all-day eve
   assert.equal((await app.inject('/v1/calendar/deadlines?nonsense=1')).statusCode, 400);
 });
 
-test('derived data: the new and amended windows appear on their dates; a saved search\'s calendar', async (t) => {
+test("derived data: the new and amended windows appear on their dates; a saved search's calendar", async (t) => {
   const derived = await ensureDerivedCatalog();
   const app = await build(t, { ANON_DAILY_LIMIT: '1000' }, {}, { catalog: new Catalog(derived.file) });
   const events = parseIcs((await app.inject('/v1/calendar/deadlines.ics?include_past=true')).body);

@@ -38,7 +38,8 @@ test('unknown routes answer 404 JSON {detail}', async (t) => {
 test('CORS: preflight and simple requests are allowed for browser clients', async (t) => {
   const app = await build(t);
   const pre = await app.inject({
-    method: 'OPTIONS', url: '/v1/programs/search',
+    method: 'OPTIONS',
+    url: '/v1/programs/search',
     headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
   });
   assert.equal(pre.statusCode, 204);
@@ -83,7 +84,16 @@ test('OpenAPI: 3.1, generated from the routes, no admin path, committed copy cur
   const doc = body(res);
   assert.equal(doc.openapi, '3.1.0');
   const paths = Object.keys(doc.paths);
-  for (const p of ['/v1/programs/search', '/v1/programs/{unified_id}', '/v1/programs/batch', '/v1/exclusions/rules', '/v1/exclusions/check', '/meta', '/healthz', '/v1/ping']) {
+  for (const p of [
+    '/v1/programs/search',
+    '/v1/programs/{unified_id}',
+    '/v1/programs/batch',
+    '/v1/exclusions/rules',
+    '/v1/exclusions/check',
+    '/meta',
+    '/healthz',
+    '/v1/ping',
+  ]) {
     assert.ok(paths.includes(p), `${p} documented`);
   }
   assert.ok(!paths.some((p) => p.startsWith('/v1/admin')), 'no admin path');

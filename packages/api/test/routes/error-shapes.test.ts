@@ -25,10 +25,15 @@ test('a JSON body nested deeper than the limit answers 400 on every JSON route, 
     }
   }
   // At the limit the body is read as usual (then validated by the route).
-  const ok = await app.inject({ method: 'POST', url: '/v1/am/validate', payload: `{"applicant_data":{"a":${deep(MAX_JSON_DEPTH - 2)}}}`, headers: { 'content-type': 'application/json' } });
+  const ok = await app.inject({
+    method: 'POST',
+    url: '/v1/am/validate',
+    payload: `{"applicant_data":{"a":${deep(MAX_JSON_DEPTH - 2)}}}`,
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(ok.statusCode, 200, ok.body.slice(0, 200));
   // Brackets inside strings are not nesting; escaped quotes do not end a string.
-  assert.equal(jsonDeeperThan(JSON.stringify({ s: '['.repeat(100) + '\\"' + '{'.repeat(100) }), 2), false);
+  assert.equal(jsonDeeperThan(JSON.stringify({ s: `${'['.repeat(100)}\\"${'{'.repeat(100)}` }), 2), false);
   assert.equal(jsonDeeperThan(deep(3), 2), true);
 });
 
@@ -61,7 +66,7 @@ function get(agent: http.Agent, port: number, path: string): Promise<{ status: n
   });
 }
 
-test('a URL over Node\'s header limit answers 431 {detail} with Connection: close, and the keep-alive client\'s next request works', async (t) => {
+test("a URL over Node's header limit answers 431 {detail} with Connection: close, and the keep-alive client's next request works", async (t) => {
   const { port } = await listening(t);
   // A raw socket: the whole answer, then an orderly close (FIN), not a reset.
   const socket = net.connect(port, '127.0.0.1');
@@ -112,15 +117,29 @@ test("the payment provider's error text is not forwarded: our words, naming the 
   const key = generateApiKey();
   await app.state.keys.create({ keyHash: key.hash, prefix: key.prefix, tier: 'paid', customerId: customer.id, subscriptionId: 'sub_x' });
   fake.failNext(1, {
-    status: 400, pathPrefix: '/v1/billing_portal',
+    status: 400,
+    pathPrefix: '/v1/billing_portal',
     error: { type: 'invalid_request_error', param: 'return_url', message: 'Not a valid URL (acct_1Internal, livemode config portal_cfg_9)' },
   });
-  const res = await app.inject({ method: 'POST', url: '/v1/billing/portal', headers: { 'x-api-key': key.key }, payload: { customer_id: customer.id, return_url: 'https://example.com/back' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/portal',
+    headers: { 'x-api-key': key.key },
+    payload: { customer_id: customer.id, return_url: 'https://example.com/back' },
+  });
   assert.equal(res.statusCode, 400);
   assert.deepEqual(body(res), { detail: 'The payment provider refused the value of return_url' });
   // A 400 on something that is not the caller's (our price id, our configuration) is our failure: 503, logged only.
-  fake.failNext(1, { status: 400, pathPrefix: '/v1/checkout', error: { type: 'invalid_request_error', param: 'line_items[0][price]', message: 'No such price: price_internal_77' } });
-  const checkout = await app.inject({ method: 'POST', url: '/v1/billing/checkout', payload: { success_url: 'https://example.com/ok', cancel_url: 'https://example.com/no' } });
+  fake.failNext(1, {
+    status: 400,
+    pathPrefix: '/v1/checkout',
+    error: { type: 'invalid_request_error', param: 'line_items[0][price]', message: 'No such price: price_internal_77' },
+  });
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/v1/billing/checkout',
+    payload: { success_url: 'https://example.com/ok', cancel_url: 'https://example.com/no' },
+  });
   assert.equal(checkout.statusCode, 503);
   assert.doesNotMatch(checkout.body, /price_internal|No such/);
 });

@@ -13,7 +13,18 @@ test('exclusion rules: every rule with the ExclusionRule fields', async (t) => {
   const rules = body<Row[]>(res);
   assert.equal(rules.length, 22);
   for (const r of rules) {
-    assert.deepEqual(keys(r), ['description', 'extra', 'kind', 'program_a', 'program_b', 'program_b_group', 'rule_id', 'severity', 'source_notes', 'source_urls']);
+    assert.deepEqual(keys(r), [
+      'description',
+      'extra',
+      'kind',
+      'program_a',
+      'program_b',
+      'program_b_group',
+      'rule_id',
+      'severity',
+      'source_notes',
+      'source_urls',
+    ]);
     assert.ok(['mutex', 'prerequisite', 'conditional_reduction'].includes(r.kind));
     assert.ok(Array.isArray(r.source_urls));
   }

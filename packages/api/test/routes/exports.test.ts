@@ -15,7 +15,7 @@ import { csvCell } from '../../src/exports/encode.ts';
 
 const spec = (name: string) => RECORD_SETS.find((s) => s.name === name)!;
 
-test('CSV: BOM, the row schema\'s columns, Japanese text intact, rows in the JSON answer\'s order; JSONL equals the JSON rows', async (t) => {
+test("CSV: BOM, the row schema's columns, Japanese text intact, rows in the JSON answer's order; JSONL equals the JSON rows", async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1000' });
   const res = await app.inject(`/v1/enforcement/search?q=${encodeURIComponent('補助金')}&format=csv&max_rows=150`);
   assert.equal(res.statusCode, 200, res.body);
@@ -24,7 +24,10 @@ test('CSV: BOM, the row schema\'s columns, Japanese text intact, rows in the JSO
   assert.ok(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), 'UTF-8 byte-order mark');
   const records: string[][] = parse(res.rawPayload.toString('utf8'), { bom: true });
   const header = records[0];
-  assert.deepEqual(header, columnsOf(recordSetSchemas(spec('enforcement')).row).map((c) => c.name));
+  assert.deepEqual(
+    header,
+    columnsOf(recordSetSchemas(spec('enforcement')).row).map((c) => c.name),
+  );
   const json = body(await app.inject(`/v1/enforcement/search?q=${encodeURIComponent('補助金')}&limit=100`));
   const total = json.total;
   const rows = records.slice(1);
@@ -39,9 +42,12 @@ test('CSV: BOM, the row schema\'s columns, Japanese text intact, rows in the JSO
 
   const tax = await app.inject('/v1/tax_rulesets/search?format=jsonl');
   assert.equal(tax.headers['content-type'], 'application/x-ndjson; charset=utf-8');
-  const lines = tax.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+  const lines = tax.body
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const taxJson = body(await app.inject('/v1/tax_rulesets/search?limit=100'));
-  assert.deepEqual(lines, taxJson.results, 'every row, the JSON answer\'s shape (limit does not apply to exports)');
+  assert.deepEqual(lines, taxJson.results, "every row, the JSON answer's shape (limit does not apply to exports)");
 
   // Fields the row schema leaves open (JSON columns) are JSON text.
   const taxCsv: string[][] = parse((await app.inject('/v1/tax_rulesets/search?format=csv')).body, { bom: true });
@@ -97,7 +103,7 @@ test('a paid key is billed one unit per started 100 rows; the monthly cap is che
   assert.equal((await app.inject({ url: '/v1/enforcement/search?format=csv&max_rows=100', headers })).statusCode, 200, 'one fits');
 });
 
-test('program search: CSV of the default shape (windows as two columns, lists joined), the search\'s order; JSONL of the chosen shape', async (t) => {
+test("program search: CSV of the default shape (windows as two columns, lists joined), the search's order; JSONL of the chosen shape", async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1000' });
   const q = encodeURIComponent('補助金');
   const res = await app.inject(`/v1/programs/search?q=${q}&prefecture=${encodeURIComponent('東京都')}&format=csv&max_rows=120`);
@@ -117,7 +123,10 @@ test('program search: CSV of the default shape (windows as two columns, lists jo
     assert.equal(row['application_window.end'], json.results[i].application_window.end ?? '');
   }
   const minimal = await app.inject(`/v1/programs/search?q=${q}&format=jsonl&fields=minimal&max_rows=5`);
-  const lines = minimal.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+  const lines = minimal.body
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.deepEqual(lines, body(await app.inject(`/v1/programs/search?q=${q}&fields=minimal&limit=5`)).results);
   assert.equal((await app.inject('/v1/programs/search?format=xlsx')).statusCode, 400);
   assert.equal((await app.inject('/v1/programs/search?format=csv&authority_level=galactic')).statusCode, 400);

@@ -5,11 +5,34 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';
 
-const HOSTILE = ['"', "'; DROP TABLE programs; --", 'NEAR(', '*', '%', '_', '\u0000', '😀', '-1', '1e999', 'NaN', '9'.repeat(30), 'x'.repeat(5000), '../..', '{}', '[]', 'true'];
+const HOSTILE = [
+  '"',
+  "'; DROP TABLE programs; --",
+  'NEAR(',
+  '*',
+  '%',
+  '_',
+  '\u0000',
+  '😀',
+  '-1',
+  '1e999',
+  'NaN',
+  '9'.repeat(30),
+  'x'.repeat(5000),
+  '../..',
+  '{}',
+  '[]',
+  'true',
+];
 const BODIES: unknown[] = [{}, [], 'x', 0, null, { unexpected: true }, { a: '\u0000'.repeat(10) }, { applicant_data: 'x' }, { message: '' }];
 const INTERNALS = /SQLITE|syntax error|\bat [\w.]+ \(|node:internal|\.ts:\d+|pg_|relation ".*" does not exist/i;
 
-interface Operation { method: string; path: string; params: { name: string; in: string }[]; hasBody: boolean }
+interface Operation {
+  method: string;
+  path: string;
+  params: { name: string; in: string }[];
+  hasBody: boolean;
+}
 
 function operations(doc: any): Operation[] {
   const out: Operation[] = [];

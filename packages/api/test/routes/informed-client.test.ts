@@ -11,7 +11,12 @@ import { ensureDerivedCatalog, ensureTestCatalog } from '../catalog-fixture.ts';
 
 test('client: changes, history, saved searches, webhooks, subscribers, calendar and exports', async (t) => {
   const derived = await ensureDerivedCatalog();
-  const app = await build(t, { ANON_DAILY_LIMIT: '1000', FREE_DAILY_LIMIT: '1000', OUTBOUND_ALLOW_PRIVATE: 'true', OUTBOUND_INTERVAL_SECONDS: '0', SMTP_URL: 'smtp://127.0.0.1:9' }, {}, { catalog: new Catalog(derived.file) });
+  const app = await build(
+    t,
+    { ANON_DAILY_LIMIT: '1000', FREE_DAILY_LIMIT: '1000', OUTBOUND_ALLOW_PRIVATE: 'true', OUTBOUND_INTERVAL_SECONDS: '0', SMTP_URL: 'smtp://127.0.0.1:9' },
+    {},
+    { catalog: new Catalog(derived.file) },
+  );
   await recordDatasetVersion(new Catalog(await ensureTestCatalog()), app.state);
   await recordDatasetVersion(app.catalog, app.state);
   const k = generateApiKey();
@@ -23,7 +28,10 @@ test('client: changes, history, saved searches, webhooks, subscribers, calendar 
   assert.equal(events.length, Object.values(derived.manifest.events).flat().length);
   assert.equal((await client.changes.versions()).results[0].version, 2);
   const amended = derived.manifest.events['program.amended'][0];
-  assert.deepEqual((await client.programs.history(amended)).versions.map((v) => v.change), ['baseline', 'amended']);
+  assert.deepEqual(
+    (await client.programs.history(amended)).versions.map((v) => v.change),
+    ['baseline', 'amended'],
+  );
 
   const saved = await client.savedSearches.create({ name: '東京', query: { prefecture: '東京都' } });
   assert.equal((await client.savedSearches.list()).results[0].id, saved.id);

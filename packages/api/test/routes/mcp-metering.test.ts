@@ -12,7 +12,8 @@ const ADDRESS = '203.0.113.66';
 
 function mcp(app: FastifyInstance, payload: unknown, headers: Record<string, string> = {}) {
   return app.inject({
-    method: 'POST', url: '/mcp',
+    method: 'POST',
+    url: '/mcp',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': ADDRESS, ...headers },
     payload: JSON.stringify(payload),
   });
@@ -30,12 +31,18 @@ test('every JSON-RPC message takes one unit; a batch over MCP_MAX_BATCH is refus
   assert.equal(single.statusCode, 200, single.body);
   assert.equal(await used(app), 1 + 0, 'one message, one unit (the ping itself is not in the figure)');
 
-  const batch = await mcp(app, [1, 2, 3, 4].map((i) => message(i)));
+  const batch = await mcp(
+    app,
+    [1, 2, 3, 4].map((i) => message(i)),
+  );
   assert.equal(batch.statusCode, 200, batch.body);
   assert.equal((body(batch) as unknown as unknown[]).length, 4);
   assert.equal(await used(app), 1 + 1 + 4);
 
-  const tooBig = await mcp(app, [1, 2, 3, 4, 5, 6].map((i) => message(i)));
+  const tooBig = await mcp(
+    app,
+    [1, 2, 3, 4, 5, 6].map((i) => message(i)),
+  );
   assert.equal(tooBig.statusCode, 400);
   assert.equal(body(tooBig).error.code, -32600);
   assert.match(body(tooBig).error.message, /over the limit of 5/);
@@ -47,7 +54,10 @@ test('every JSON-RPC message takes one unit; a batch over MCP_MAX_BATCH is refus
 
   // A batch bigger than what is left is refused whole with 429, nothing runs.
   const left = 30 - (await used(app)) - 1;
-  const over = await mcp(app, Array.from({ length: Math.min(5, left + 1) }, (_, i) => message(i)));
+  const over = await mcp(
+    app,
+    Array.from({ length: Math.min(5, left + 1) }, (_, i) => message(i)),
+  );
   if (left + 1 <= 5) {
     assert.equal(over.statusCode, 429, over.body);
     assert.equal(typeof body(over).detail, 'string');
@@ -62,5 +72,5 @@ test('one tool call makes at most MAX_API_CALLS_PER_TOOL_CALL REST calls; more i
   assert.equal(res.statusCode, 200);
   const result = body(res).result;
   assert.equal(result.structuredContent.error.code, 'limit_exceeded', JSON.stringify(result.structuredContent.error));
-  assert.equal(await used(app) - before, 1 + 1, 'the message only: no inner call was made');
+  assert.equal((await used(app)) - before, 1 + 1, 'the message only: no inner call was made');
 });

@@ -44,7 +44,15 @@ test('/metrics: Prometheus text for the operator key only; per-route counts and 
   const text = res.body;
   assert.match(text, /http_requests_total\{method="GET",route="\/v1\/programs\/search",status="200"\} 2/);
   assert.match(text, /http_requests_total\{method="GET",route="\/v1\/programs\/:unified_id",status="404"\} 1/);
-  const bucket = text.split('\n').find((l) => l.startsWith('http_request_duration_seconds_bucket{') && l.includes('le="5"') && l.includes('route="/v1/programs/search"') && l.includes('status="200"'));
+  const bucket = text
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('http_request_duration_seconds_bucket{') &&
+        l.includes('le="5"') &&
+        l.includes('route="/v1/programs/search"') &&
+        l.includes('status="200"'),
+    );
   assert.match(bucket ?? '', / 2$/, 'both searches answered within 5 s');
   assert.match(text, /jpsp_meter_outbox_pending 0/);
   assert.match(text, /jpsp_meter_outbox_parked 0/);
@@ -60,7 +68,13 @@ test('/metrics: Prometheus text for the operator key only; per-route counts and 
 
 test('/metrics: the webhook outbox (deliveries waiting, given up; endpoints disabled)', async (t) => {
   const app = await build(t, { ADMIN_API_KEY: 'admin-secret-1234567890' });
-  const endpoint = await app.state.webhookEndpoints.create({ keyId: 1, url: 'https://example.com/hook', events: ['program.created'], description: null, sealedSecret: 'sealed' });
+  const endpoint = await app.state.webhookEndpoints.create({
+    keyId: 1,
+    url: 'https://example.com/hook',
+    events: ['program.created'],
+    description: null,
+    sealedSecret: 'sealed',
+  });
   assert.ok(endpoint);
   const payload = () => '{}';
   await app.state.webhookEndpoints.queue([
@@ -84,7 +98,10 @@ test('METRICS_PORT serves /metrics without a key on its own listener, and nothin
   assert.equal(typeof (await other.json()).detail, 'string');
 });
 
-test('a PostgreSQL outage: 503 {detail} with Retry-After where state is needed, anonymous reads served uncounted, recovery without a restart', { skip: postgresBinDir() ? false : 'PostgreSQL server binaries not installed', timeout: 120_000 }, async (t) => {
+test('a PostgreSQL outage: 503 {detail} with Retry-After where state is needed, anonymous reads served uncounted, recovery without a restart', {
+  skip: postgresBinDir() ? false : 'PostgreSQL server binaries not installed',
+  timeout: 120_000,
+}, async (t) => {
   const pg = await ThrowawayPostgres.create();
   t.after(() => pg.destroy());
   const store = openPostgresStore(pg.url, { max: 4 });

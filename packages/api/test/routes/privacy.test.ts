@@ -15,10 +15,20 @@ const ADDRESSES = ['203.0.113.77', '2001:db8:dead:beef::77', '198.51.100.177'];
 for (const factory of FACTORIES) {
   test(`${factory.kind}: no raw key or client address in the state tables or the logs`, { skip: factory.skip }, async (t) => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
-    const { app, db } = await buildWithStore(t, factory, { TRUST_PROXY: '1', ADMIN_API_KEY: 'admin-key-xyz', FEEDBACK_DAILY_LIMIT: '50' }, {
-      logger: { ...(loggerOptions('info') as object), stream },
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
     });
+    const { app, db } = await buildWithStore(
+      t,
+      factory,
+      { TRUST_PROXY: '1', ADMIN_API_KEY: 'admin-key-xyz', FEEDBACK_DAILY_LIMIT: '50' },
+      {
+        logger: { ...(loggerOptions('info') as object), stream },
+      },
+    );
     const free = generateApiKey();
     const paid = generateApiKey();
     await app.state.keys.create({ keyHash: free.hash, prefix: free.prefix, tier: 'free' });
@@ -26,9 +36,15 @@ for (const factory of FACTORIES) {
     const unknown = generateApiKey().key;
     const device = JSON.parse((await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} })).body);
     await approveDevice(app.state, app.config, device.user_code, 'free', null);
-    const issued = JSON.parse((await app.inject({
-      method: 'POST', url: '/v1/device/token', payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code },
-    })).body).access_token as string;
+    const issued = JSON.parse(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/device/token',
+          payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code },
+        })
+      ).body,
+    ).access_token as string;
     assert.ok(issued.startsWith('am_'));
     const keys = [free.key, paid.key, unknown, issued];
 

@@ -27,7 +27,8 @@ test('withMembers appends members as JSON.stringify would', () => {
 test('detail and batch: the bytes of the shaped rows, whatever the cache holds', async (t) => {
   const app = await build(t);
   const catalog = await testCatalog();
-  const ids = (catalog.db.all<{ unified_id: string }>("SELECT unified_id FROM programs WHERE enriched IS NOT NULL AND source_mentions IS NOT NULL ORDER BY pid LIMIT 5"))
+  const ids = catalog.db
+    .all<{ unified_id: string }>('SELECT unified_id FROM programs WHERE enriched IS NOT NULL AND source_mentions IS NOT NULL ORDER BY pid LIMIT 5')
     .map((r) => r.unified_id);
   assert.equal(ids.length, 5);
   for (const id of ids) {
@@ -76,13 +77,22 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
     const facets = (c.facets ?? []) as Facet[];
     const page = search.search({
       ...searchRequestOf({ q: c.q as string | undefined, tier: c.tier as string[] | undefined, sort: c.sort as never }, jstDate()),
-      facets, explain: c.explain === true, limit, offset,
+      facets,
+      explain: c.explain === true,
+      limit,
+      offset,
     });
-    const rows = getProgramRowsByPid(reference.db, page.hits.map((h) => h.pid));
+    const rows = getProgramRowsByPid(
+      reference.db,
+      page.hits.map((h) => h.pid),
+    );
     const expected = {
-      total: page.total, limit, offset,
+      total: page.total,
+      limit,
+      offset,
       results: page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields)),
-      attribution: programAttribution(rows.values()), next_cursor: page.nextCursor,
+      attribution: programAttribution(rows.values()),
+      next_cursor: page.nextCursor,
       ...(page.facets ? { facets: page.facets } : {}),
     };
     withDuplicates += page.hits.filter((h) => h.also.length > 0).length;

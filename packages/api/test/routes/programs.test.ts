@@ -6,13 +6,42 @@ import { build, body } from '../helper.ts';
 
 const MINIMAL_KEYS = ['amount_max_man_yen', 'authority_name', 'official_url', 'prefecture', 'primary_name', 'tier', 'unified_id'];
 const DEFAULT_KEYS = [
-  'a_to_j_coverage', 'aliases', 'amount_band', 'amount_max_man_yen', 'amount_min_man_yen', 'application_window',
-  'authority_level', 'authority_name', 'coverage_score', 'crop_categories', 'equipment_category', 'excluded',
-  'exclusion_reason', 'funding_purpose', 'gap_to_tier_s', 'municipality', 'official_url', 'prefecture', 'primary_name',
-  'program_kind', 'subsidy_rate', 'target_types', 'tier', 'trust_level', 'unified_id',
+  'a_to_j_coverage',
+  'aliases',
+  'amount_band',
+  'amount_max_man_yen',
+  'amount_min_man_yen',
+  'application_window',
+  'authority_level',
+  'authority_name',
+  'coverage_score',
+  'crop_categories',
+  'equipment_category',
+  'excluded',
+  'exclusion_reason',
+  'funding_purpose',
+  'gap_to_tier_s',
+  'municipality',
+  'official_url',
+  'prefecture',
+  'primary_name',
+  'program_kind',
+  'subsidy_rate',
+  'target_types',
+  'tier',
+  'trust_level',
+  'unified_id',
 ].sort();
 const FULL_KEYS = [
-  ...DEFAULT_KEYS, 'description', 'enriched', 'provenance', 'published_name', 'source_checksum', 'source_fetched_at', 'source_mentions', 'source_url',
+  ...DEFAULT_KEYS,
+  'description',
+  'enriched',
+  'provenance',
+  'published_name',
+  'source_checksum',
+  'source_fetched_at',
+  'source_mentions',
+  'source_url',
 ].sort();
 const keys = (o: object) => Object.keys(o).sort();
 /** Keys of a search row without `also_listed_as`, which a row has when duplicates were collapsed into it (additive). */
@@ -83,36 +112,41 @@ test('search: repeatable tier values are OR-ed', async (t) => {
 
 test('search: q of 3+ characters uses the trigram index and ranks; 1-2 characters match substrings', async (t) => {
   const app = await build(t);
-  const long = body<Search>(await app.inject('/v1/programs/search?q=' + encodeURIComponent('スマート農業') + '&limit=50'));
+  const long = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('スマート農業')}&limit=50`));
   assert.ok(long.total > 0);
   const hit = long.results.filter((r) => r.primary_name.includes('スマート農業'));
   assert.ok(hit.length > 0, 'name matches are returned');
   // 創業 is searched with its synonyms (vocabulary.json): every row holds one of them.
-  const short = body<Search>(await app.inject('/v1/programs/search?q=' + encodeURIComponent('創業') + '&limit=100'));
+  const short = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('創業')}&limit=100`));
   assert.ok(short.total > 0);
   const spellings = ['創業', '起業', '開業', 'スタートアップ', 'startup'];
-  const holds = (r: Row) => [r.primary_name, ...r.aliases, r.authority_name ?? '', r.program_kind ?? '', ...r.target_types, ...r.funding_purpose]
-    .some((text: string) => spellings.some((w) => text.toLowerCase().includes(w)));
+  const holds = (r: Row) =>
+    [r.primary_name, ...r.aliases, r.authority_name ?? '', r.program_kind ?? '', ...r.target_types, ...r.funding_purpose].some((text: string) =>
+      spellings.some((w) => text.toLowerCase().includes(w)),
+    );
   for (const r of short.results) assert.ok(holds(r), r.primary_name);
-  assert.ok(short.results.slice(0, 10).every((r) => r.primary_name.includes('創業')), 'the word itself ranks first');
+  assert.ok(
+    short.results.slice(0, 10).every((r) => r.primary_name.includes('創業')),
+    'the word itself ranks first',
+  );
   // Full-width input finds half-width text (NFKC on both sides).
-  const fw = body<Search>(await app.inject('/v1/programs/search?q=' + encodeURIComponent('ＩＴ導入補助金')));
-  const hw = body<Search>(await app.inject('/v1/programs/search?q=' + encodeURIComponent('IT導入補助金')));
+  const fw = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('ＩＴ導入補助金')}`));
+  const hw = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('IT導入補助金')}`));
   assert.equal(fw.total, hw.total);
   assert.ok(hw.total > 0);
 });
 
 test('search: prefecture, authority_level (with Japanese aliases), amount bounds, funding_purpose, target_type', async (t) => {
   const app = await build(t);
-  const tokyo = body<Search>(await app.inject('/v1/programs/search?prefecture=' + encodeURIComponent('東京都') + '&limit=100'));
+  const tokyo = body<Search>(await app.inject(`/v1/programs/search?prefecture=${encodeURIComponent('東京都')}&limit=100`));
   assert.ok(tokyo.total > 0 && tokyo.results.every((r) => r.prefecture === '東京都'));
   const pref = body<Search>(await app.inject('/v1/programs/search?authority_level=prefecture&limit=1'));
-  const prefJa = body<Search>(await app.inject('/v1/programs/search?authority_level=' + encodeURIComponent('都道府県') + '&limit=1'));
+  const prefJa = body<Search>(await app.inject(`/v1/programs/search?authority_level=${encodeURIComponent('都道府県')}&limit=1`));
   assert.equal(pref.total, prefJa.total);
   assert.ok(pref.total > 0);
-  const muni = body<Search>(await app.inject('/v1/programs/search?authority_level=' + encodeURIComponent('市区町村') + '&limit=100'));
+  const muni = body<Search>(await app.inject(`/v1/programs/search?authority_level=${encodeURIComponent('市区町村')}&limit=100`));
   assert.ok(muni.results.every((r) => r.authority_level === 'municipality'));
-  const fin = body<Search>(await app.inject('/v1/programs/search?authority_level=' + encodeURIComponent('公庫') + '&limit=100'));
+  const fin = body<Search>(await app.inject(`/v1/programs/search?authority_level=${encodeURIComponent('公庫')}&limit=100`));
   assert.ok(fin.total > 0 && fin.results.every((r) => r.authority_level === 'financial'));
   const bad = await app.inject('/v1/programs/search?authority_level=galaxy');
   assert.equal(bad.statusCode, 400);
@@ -122,7 +156,7 @@ test('search: prefecture, authority_level (with Japanese aliases), amount bounds
   assert.ok(band.total > 0);
   assert.ok(band.results.every((r) => r.amount_max_man_yen >= 100 && r.amount_max_man_yen <= 500));
 
-  const fp = body<Search>(await app.inject('/v1/programs/search?funding_purpose=' + encodeURIComponent('設備投資') + '&limit=100'));
+  const fp = body<Search>(await app.inject(`/v1/programs/search?funding_purpose=${encodeURIComponent('設備投資')}&limit=100`));
   assert.ok(fp.total > 0 && fp.results.every((r) => r.funding_purpose.includes('設備投資')));
   const tt = body<Search>(await app.inject('/v1/programs/search?target_type=corporation&target_type=sole_proprietor&limit=100'));
   assert.ok(tt.total > 0);
@@ -138,7 +172,10 @@ test('search: limit 1..100 and offset >= 0, paging is consistent', async (t) => 
   }
   const first = body<Search>(await app.inject('/v1/programs/search?limit=10&fields=minimal'));
   const second = body<Search>(await app.inject('/v1/programs/search?limit=5&offset=5&fields=minimal'));
-  assert.deepEqual(second.results.map((r) => r.unified_id), first.results.slice(5).map((r) => r.unified_id));
+  assert.deepEqual(
+    second.results.map((r) => r.unified_id),
+    first.results.slice(5).map((r) => r.unified_id),
+  );
   const past = body<Search>(await app.inject(`/v1/programs/search?offset=${first.total + 10}`));
   assert.equal(past.results.length, 0);
   assert.equal(past.total, first.total);
@@ -162,10 +199,17 @@ test('detail: three shapes and 404', async (t) => {
 test('batch: dedupe in first-occurrence order, not_found, one shape, size rules 422', async (t) => {
   const app = await build(t);
   const ids = body<Search>(await app.inject('/v1/programs/search?limit=3&fields=minimal')).results.map((r) => r.unified_id);
-  const res = await app.inject({ method: 'POST', url: '/v1/programs/batch', payload: { unified_ids: [ids[2], 'UNI-nope', ids[0], ids[2], ids[1], 'UNI-nope'] } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/programs/batch',
+    payload: { unified_ids: [ids[2], 'UNI-nope', ids[0], ids[2], ids[1], 'UNI-nope'] },
+  });
   assert.equal(res.statusCode, 200);
   const b = body(res);
-  assert.deepEqual(b.results.map((r: Row) => r.unified_id), [ids[2], ids[0], ids[1]]);
+  assert.deepEqual(
+    b.results.map((r: Row) => r.unified_id),
+    [ids[2], ids[0], ids[1]],
+  );
   assert.deepEqual(b.not_found, ['UNI-nope']);
   for (const r of b.results) assert.deepEqual(keys(r), FULL_KEYS);
 

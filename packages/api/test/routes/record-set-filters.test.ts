@@ -19,7 +19,12 @@ async function search(app: FastifyInstance, set: string, query: Record<string, s
 
 /** Every row of a filtered search satisfies `holds`, and the alias answers the same rows. */
 async function filterHolds(
-  app: FastifyInstance, set: string, name: string, alias: string | null, value: string | number, holds: (row: Record<string, any>) => boolean,
+  app: FastifyInstance,
+  set: string,
+  name: string,
+  alias: string | null,
+  value: string | number,
+  holds: (row: Record<string, any>) => boolean,
 ): Promise<Page> {
   const page = await search(app, set, { [name]: value });
   assert.ok(page.total > 0, `${set} ${name}=${value} finds records`);
@@ -38,13 +43,24 @@ test('enforcement: action type, statute, program name, improper amount, and the 
   const actions = await filterHolds(app, 'enforcement', 'action_type', 'event_type', '業務改善命令', (r) => r.action_type === '業務改善命令');
   assert.equal(actions.total, 109);
   // The statute is in related_law_text (corporate actions) or related_laws (findings): both are searched.
-  const fiea = await filterHolds(app, 'enforcement', 'related_law', 'legal_basis', '金融商品取引法', (r) => lawNames(r).some((n) => n.includes('金融商品取引法')));
+  const fiea = await filterHolds(app, 'enforcement', 'related_law', 'legal_basis', '金融商品取引法', (r) =>
+    lawNames(r).some((n) => n.includes('金融商品取引法')),
+  );
   assert.ok(fiea.results.some((r) => r.related_law_text?.includes('金融商品取引法')));
-  const employment = await filterHolds(app, 'enforcement', 'related_law', 'legal_basis', '雇用保険法', (r) => lawNames(r).some((n) => n.includes('雇用保険法')));
+  const employment = await filterHolds(app, 'enforcement', 'related_law', 'legal_basis', '雇用保険法', (r) =>
+    lawNames(r).some((n) => n.includes('雇用保険法')),
+  );
   assert.ok(employment.total > 400, 'the labour-bureau findings name 雇用保険法 in related_laws');
   assert.ok((await search(app, 'enforcement', { legal_basis: '雇用保険法', limit: 100, offset: 400 })).results.length > 0);
   await filterHolds(app, 'enforcement', 'program_name', 'program_name_hint', 'IT導入', (r) => r.program_name_at_publication.includes('IT導入'));
-  const large = await filterHolds(app, 'enforcement', 'min_improper_amount_yen', 'min_improper_grant_yen', 10_000_000, (r) => r.improper_amount_yen >= 10_000_000);
+  const large = await filterHolds(
+    app,
+    'enforcement',
+    'min_improper_amount_yen',
+    'min_improper_grant_yen',
+    10_000_000,
+    (r) => r.improper_amount_yen >= 10_000_000,
+  );
   assert.equal(large.total, 532);
   const band = await search(app, 'enforcement', { min_improper_grant_yen: 1_000_000, max_improper_grant_yen: 2_000_000 });
   assert.equal(band.total, 152);
@@ -57,18 +73,24 @@ test('enforcement: action type, statute, program name, improper amount, and the 
   await filterHolds(app, 'enforcement', 'decided_to', 'disclosed_until', '2023-01-01', (r) => r.action_date.slice(0, 10) <= '2023-01-01');
   await filterHolds(app, 'enforcement', 'houjin_bangou', 'recipient_houjin_bangou', '6010401117444', (r) => r.houjin_bangou === '6010401117444');
   // Two names of one filter: the same value is fine, different values are a 400; a bad date under the alias names the alias.
-  assert.equal((await search(app, 'enforcement', { authority: '金融庁', ministry: '金融庁' })).total, (await search(app, 'enforcement', { authority: '金融庁' })).total);
+  assert.equal(
+    (await search(app, 'enforcement', { authority: '金融庁', ministry: '金融庁' })).total,
+    (await search(app, 'enforcement', { authority: '金融庁' })).total,
+  );
   const conflict = await app.inject(`/v1/enforcement/search?authority=a&ministry=b`);
   assert.equal(conflict.statusCode, 400);
   assert.match(body(conflict).detail, /authority and ministry/);
   assert.match(body(await app.inject('/v1/enforcement/search?disclosed_from=2025-02-30')).detail, /disclosed_from: not a calendar date/);
 });
 
-test('loans: provider, loan type, amount, rate and term, and the tools\' names of the risk axes', async (t) => {
+test("loans: provider, loan type, amount, rate and term, and the tools' names of the risk axes", async (t) => {
   const app = await build(t, ENV);
   await filterHolds(app, 'loans', 'provider', null, '商工会議所', (r) => r.provider.includes('商工会議所'));
   const special = await filterHolds(app, 'loans', 'loan_type', null, 'special_rate', (r) => r.loan_type === 'special_rate');
-  assert.deepEqual(special.results.map((r) => r.id), ['1']);
+  assert.deepEqual(
+    special.results.map((r) => r.id),
+    ['1'],
+  );
   const amountYen = (r: Record<string, any>) => r.amount_max_yen ?? r.amount_max_man_yen * 10_000;
   const big = await filterHolds(app, 'loans', 'min_amount_yen', null, 50_000_000, (r) => amountYen(r) >= 50_000_000);
   assert.ok(big.results.some((r) => r.amount_max_man_yen !== null) && big.results.some((r) => r.loan_id !== null), 'both amount fields count');
@@ -76,19 +98,38 @@ test('loans: provider, loan type, amount, rate and term, and the tools\' names o
   await search(app, 'loans', { min_amount_yen: 2, max_amount_yen: 1 }, 400);
   // Only the two JFC products state a rate and a term.
   assert.deepEqual((await search(app, 'loans', { max_interest_rate: 2 })).results.map((r) => r.id).sort(), ['1', '12']);
-  assert.deepEqual((await search(app, 'loans', { max_interest_rate: 1 })).results.map((r) => r.id), ['1']);
+  assert.deepEqual(
+    (await search(app, 'loans', { max_interest_rate: 1 })).results.map((r) => r.id),
+    ['1'],
+  );
   assert.equal((await search(app, 'loans', { min_loan_period_years: 20 })).total, 2);
   assert.equal((await search(app, 'loans', { min_loan_period_years: 21 })).total, 0);
   await filterHolds(app, 'loans', 'collateral', 'collateral_required', 'negotiable', (r) => r.collateral_required === 'negotiable');
   await filterHolds(app, 'loans', 'personal_guarantor', 'personal_guarantor_required', 'negotiable', (r) => r.personal_guarantor_required === 'negotiable');
-  await filterHolds(app, 'loans', 'third_party_guarantor', 'third_party_guarantor_required', 'not_required', (r) => r.third_party_guarantor_required === 'not_required');
+  await filterHolds(
+    app,
+    'loans',
+    'third_party_guarantor',
+    'third_party_guarantor_required',
+    'not_required',
+    (r) => r.third_party_guarantor_required === 'not_required',
+  );
 });
 
 test('laws: the type of instrument from the law number, ministry as an alias of ministry_code', async (t) => {
   const app = await build(t, ENV);
   const constitution = await search(app, 'laws', { law_type: 'constitution' });
-  assert.deepEqual(constitution.results.map((r) => r.title), ['日本国憲法']);
-  const byNumber: Record<string, RegExp> = { act: /年法律/, cabinet_order: /年政令/, imperial_order: /年勅令/, ministerial_ordinance: /(省|府|閣|庁)令/, rule: /規則/ };
+  assert.deepEqual(
+    constitution.results.map((r) => r.title),
+    ['日本国憲法'],
+  );
+  const byNumber: Record<string, RegExp> = {
+    act: /年法律/,
+    cabinet_order: /年政令/,
+    imperial_order: /年勅令/,
+    ministerial_ordinance: /(省|府|閣|庁)令/,
+    rule: /規則/,
+  };
   for (const [type, pattern] of Object.entries(byNumber)) {
     await filterHolds(app, 'laws', 'law_type', null, type, (r) => (r.law_number ? pattern.test(r.law_number) : lawType(r.title, null) === type));
   }
@@ -100,7 +141,7 @@ test('laws: the type of instrument from the law number, ministry as an alias of 
   await filterHolds(app, 'laws', 'ministry_code', 'ministry', 'mhlw', (r) => r.ministry_code === 'mhlw');
 });
 
-test('case studies: the tools\' names of jsic_code, pattern_tag and the employee range', async (t) => {
+test("case studies: the tools' names of jsic_code, pattern_tag and the employee range", async (t) => {
   const app = await build(t, ENV);
   await filterHolds(app, 'case_studies', 'jsic_code', 'industry_jsic', 'D', (r) => r.jsic_code.startsWith('D'));
   await filterHolds(app, 'case_studies', 'pattern_tag', 'program_used', 'DX/デジタル化', (r) => r.pattern_tags.includes('DX/デジタル化'));
@@ -119,7 +160,10 @@ test('tax rulesets by authority; certifications by certifying body (alias author
 
 test('the loan filters list their values: /v1/am/enums/loan_type and loan_provider count loans_mutual_aid', async (t) => {
   const app = await build(t, ENV);
-  for (const [name, column] of [['loan_type', 'loan_type'], ['loan_provider', 'provider']] as const) {
+  for (const [name, column] of [
+    ['loan_type', 'loan_type'],
+    ['loan_provider', 'provider'],
+  ] as const) {
     const res = body<{ values: string[]; frequency_map: Record<string, number>; error: unknown }>(await app.inject(`/v1/am/enums/${name}`));
     assert.equal(res.error, null);
     assert.ok(res.values.length > 0, `${name} has values`);

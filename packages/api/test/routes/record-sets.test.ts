@@ -23,7 +23,15 @@ function assertEnvelope(page: Page, limit: number, offset: number): void {
   for (const row of page.results) assert.ok('source_url' in row, 'every row carries source_url');
 }
 
-const SEARCHES = ['/v1/loans/search', '/v1/tax_rulesets/search', '/v1/enforcement/search', '/v1/laws/search', '/v1/case_studies/search', '/v1/certifications/search', '/v1/bids/search'];
+const SEARCHES = [
+  '/v1/loans/search',
+  '/v1/tax_rulesets/search',
+  '/v1/enforcement/search',
+  '/v1/laws/search',
+  '/v1/case_studies/search',
+  '/v1/certifications/search',
+  '/v1/bids/search',
+];
 
 test('every search: envelope, default and explicit paging, offset past the end, limit/offset bounds', async (t) => {
   const app = await build(t, ENV);
@@ -54,9 +62,15 @@ test('loans: risk axes, unknown for rows without them, plan_type, q, detail by u
   assert.equal(neg.total, 2, 'only the two JFC products state the axes');
   assert.ok(neg.results.every((r: any) => r.collateral_required === 'negotiable'));
   const third = await get(app, '/v1/loans/search?third_party_guarantor=not_required');
-  assert.deepEqual(third.results.map((r: any) => r.id), ['12']);
+  assert.deepEqual(
+    third.results.map((r: any) => r.id),
+    ['12'],
+  );
   const both = await get(app, '/v1/loans/search?personal_guarantor=negotiable&third_party_guarantor=negotiable');
-  assert.deepEqual(both.results.map((r: any) => r.id), ['1']);
+  assert.deepEqual(
+    both.results.map((r: any) => r.id),
+    ['1'],
+  );
   const unknown = await get(app, '/v1/loans/search?collateral=unknown&limit=1');
   assert.equal(unknown.total, 514);
   assert.equal(unknown.results[0].personal_guarantor_required, 'unknown');
@@ -100,7 +114,10 @@ test('tax rulesets: rule_name / effective_to / sunset_date, effective_on, catego
   const credit = await get(app, '/v1/tax_rulesets/search?ruleset_kind=credit&limit=100');
   assert.ok(credit.total > 0 && credit.results.every((r: any) => r.ruleset_kind === 'credit'));
   const invoice = await get(app, `/v1/tax_rulesets/search?q=${encodeURIComponent('インボイス')}`);
-  assert.ok(invoice.results.some((r: any) => r.unified_id === 'TAX-a84bb28afb'), 'インボイス finds 適格請求書 rulesets');
+  assert.ok(
+    invoice.results.some((r: any) => r.unified_id === 'TAX-a84bb28afb'),
+    'インボイス finds 適格請求書 rulesets',
+  );
   const one = await get(app, '/v1/tax_rulesets/TAX-e1854fe12c');
   assert.equal(one.rule_name, one.ruleset_name);
   assert.equal(one.sunset_date, '2026-09-30');
@@ -163,14 +180,26 @@ test('laws: search filters, detail by LAW id and slug with article count, articl
   const list = await get(app, '/v1/laws/hojokin-nado-ni/articles?limit=100');
   egov(list);
   assert.equal(list.total, 55);
-  assert.deepEqual(list.results.map((r: any) => r.seq), [...list.results.map((r: any) => r.seq)].sort((a: number, b: number) => a - b));
+  assert.deepEqual(
+    list.results.map((r: any) => r.seq),
+    [...list.results.map((r: any) => r.seq)].sort((a: number, b: number) => a - b),
+  );
   const supp = await get(app, '/v1/laws/hojokin-nado-ni/articles?supplementary=true&limit=100');
   assert.ok(supp.total > 0 && supp.results.every((r: any) => r.is_supplementary === true));
   await get(app, '/v1/laws/nope/articles', 404);
 
   const forms: [string, string][] = [
-    ['21_2', '21_2'], ['21の2', '21_2'], ['第二十一条の二', '21_2'], ['第21条の2', '21_2'], ['21-2', '21_2'],
-    ['1', '1'], ['第一条', '1'], ['附則第一条', '1_附2'], ['附則1', '1_附2'], ['附則第1条', '1_附2'], ['1_附3', '1_附3'],
+    ['21_2', '21_2'],
+    ['21の2', '21_2'],
+    ['第二十一条の二', '21_2'],
+    ['第21条の2', '21_2'],
+    ['21-2', '21_2'],
+    ['1', '1'],
+    ['第一条', '1'],
+    ['附則第一条', '1_附2'],
+    ['附則1', '1_附2'],
+    ['附則第1条', '1_附2'],
+    ['1_附3', '1_附3'],
   ];
   for (const [ref, key] of forms) {
     const art = await get(app, `/v1/laws/hojokin-nado-ni/articles/${encodeURIComponent(ref)}`);
@@ -225,7 +254,27 @@ test('certifications: q, prefecture, tier, detail', async (t) => {
   await get(app, '/v1/certifications/UNI-none', 404);
 });
 
-const HOSTILE_Q = ['"', "' OR 1=1 --", 'AND', 'a AND b', 'NEAR(', 'NEAR(a b, 2)', '*', 'abc*', '%', '_', '%%%', '\\', '😀', '😀😀😀', '\u0000', 'a\u0000bc', '(', 'title:abc', '^abc'];
+const HOSTILE_Q = [
+  '"',
+  "' OR 1=1 --",
+  'AND',
+  'a AND b',
+  'NEAR(',
+  'NEAR(a b, 2)',
+  '*',
+  'abc*',
+  '%',
+  '_',
+  '%%%',
+  '\\',
+  '😀',
+  '😀😀😀',
+  '\u0000',
+  'a\u0000bc',
+  '(',
+  'title:abc',
+  '^abc',
+];
 
 test('hostile q, numbers and dates answer 4xx or a normal result on every search, never 500', async (t) => {
   const app = await build(t, ENV);
@@ -243,11 +292,16 @@ test('hostile q, numbers and dates answer 4xx or a normal result on every search
     }
   }
   for (const url of [
-    '/v1/enforcement/search?decided_from=0000-00-00', '/v1/enforcement/search?decided_to=2025-02-30T00:00',
-    '/v1/tax_rulesets/search?effective_on=%00', '/v1/case_studies/search?employees_max=1e99',
-    '/v1/bids/search?min_amount_yen=-5', '/v1/bids/search?deadline_after=2025-99-99',
-    `/v1/laws/${encodeURIComponent("' OR 1=1 --")}`, `/v1/laws/hojokin-nado-ni/articles/${encodeURIComponent('1" OR "1"="1')}`,
-    `/v1/loans/${encodeURIComponent('😀')}`, '/v1/enforcement/%00',
+    '/v1/enforcement/search?decided_from=0000-00-00',
+    '/v1/enforcement/search?decided_to=2025-02-30T00:00',
+    '/v1/tax_rulesets/search?effective_on=%00',
+    '/v1/case_studies/search?employees_max=1e99',
+    '/v1/bids/search?min_amount_yen=-5',
+    '/v1/bids/search?deadline_after=2025-99-99',
+    `/v1/laws/${encodeURIComponent("' OR 1=1 --")}`,
+    `/v1/laws/hojokin-nado-ni/articles/${encodeURIComponent('1" OR "1"="1')}`,
+    `/v1/loans/${encodeURIComponent('😀')}`,
+    '/v1/enforcement/%00',
   ]) {
     const res = await app.inject(url);
     assert.ok(res.statusCode === 400 || res.statusCode === 404, `${url} -> ${res.statusCode}`);

@@ -30,7 +30,8 @@ function closed(doc: object): object {
   return JSON.parse(JSON.stringify(doc), (_key, value) =>
     value && typeof value === 'object' && !Array.isArray(value) && value.type === 'object' && value.properties && !('additionalProperties' in value)
       ? { ...value, additionalProperties: false }
-      : value);
+      : value,
+  );
 }
 
 test('every documented 2xx answer matches its response schema in the OpenAPI document', async (t) => {
@@ -38,9 +39,14 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   const app = await build(
     t,
     fake.env({
-      STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', ANON_DAILY_LIMIT: '100000', FREE_DAILY_LIMIT: '100000',
+      STRIPE_METER_FLUSH_SECONDS: '0',
+      STRIPE_MAX_NETWORK_RETRIES: '0',
+      ANON_DAILY_LIMIT: '100000',
+      FREE_DAILY_LIMIT: '100000',
       // Subscriber mail is queued, not sent (no worker timer); webhook targets on this machine.
-      SMTP_URL: 'smtp://127.0.0.1:9', OUTBOUND_INTERVAL_SECONDS: '0', OUTBOUND_ALLOW_PRIVATE: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      OUTBOUND_INTERVAL_SECONDS: '0',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
     }),
     {},
     { catalog: await testCatalogWithBids() },
@@ -74,8 +80,15 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   const owner = generateApiKey();
   await app.state.keys.create({ keyHash: owner.hash, prefix: owner.prefix, tier: 'free', customerId: null });
   const advisor = await app.state.advisors.create({
-    firmName: '山田税理士法人', firmType: '税理士法人', specialties: ['補助金申請'], prefecture: '東京都', fields: { city: '千代田区' },
-    ownerKeyHash: owner.hash, stripeAccountId: null, disabledReason: null, verifiedAt: new Date().toISOString(),
+    firmName: '山田税理士法人',
+    firmType: '税理士法人',
+    specialties: ['補助金申請'],
+    prefecture: '東京都',
+    fields: { city: '千代田区' },
+    ownerKeyHash: owner.hash,
+    stripeAccountId: null,
+    disabledReason: null,
+    verifiedAt: new Date().toISOString(),
   });
 
   const calls: Record<string, (() => Promise<LightMyRequestResponse>)[]> = {};
@@ -97,11 +110,20 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   get('healthz', '/healthz');
   get('readyz', '/readyz');
   get('ping', '/v1/ping');
-  (calls.ping ??= []).push(() => app.inject('/v1/ping'), () => app.inject({ url: '/v1/ping', headers: paid }));
+  (calls.ping ??= []).push(
+    () => app.inject('/v1/ping'),
+    () => app.inject({ url: '/v1/ping', headers: paid }),
+  );
   get('getAttribution', '/v1/attribution');
 
   const program = await first('/v1/programs/search?q=補助金&limit=1', 'unified_id');
-  get('searchPrograms', '/v1/programs/search?q=補助金', '/v1/programs/search?fields=minimal', '/v1/programs/search?fields=full&limit=5', '/v1/programs/search?q=zzzznothing');
+  get(
+    'searchPrograms',
+    '/v1/programs/search?q=補助金',
+    '/v1/programs/search?fields=minimal',
+    '/v1/programs/search?fields=full&limit=5',
+    '/v1/programs/search?q=zzzznothing',
+  );
   get('getProgram', `/v1/programs/${program}`, `/v1/programs/${program}?fields=minimal`, `/v1/programs/${program}?fields=full`);
   post('batchGetPrograms', '/v1/programs/batch', { unified_ids: [program, 'UNI-doesnotexist'] });
   const rules = body(await app.inject({ url: '/v1/exclusions/rules', headers: free }));
@@ -122,21 +144,41 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   get('amEnforcement', '/v1/am/enforcement?houjin_bangou=3040001101014&as_of_date=2027-01-01', '/v1/am/enforcement?houjin_bangou=3260001025496');
   get('amEnumValues', '/v1/am/enums/tier', '/v1/am/enums/nonsense');
   get('amIntent', `/v1/am/intent?query=${q('インボイスの特例はいつまで')}`, '/v1/am/intent?query=%20');
-  get('amLawArticle', '/v1/am/law_article?law_name_or_canonical_id=LAW-1c1831a72e&article_number=17', '/v1/am/law_article?law_name_or_canonical_id=LAW-1c1831a72e&article_number=9999');
+  get(
+    'amLawArticle',
+    '/v1/am/law_article?law_name_or_canonical_id=LAW-1c1831a72e&article_number=17',
+    '/v1/am/law_article?law_name_or_canonical_id=LAW-1c1831a72e&article_number=9999',
+  );
   get('amReason', `/v1/am/reason?query=${q('東京都の製造業で500万円以上の設備投資補助金')}`, '/v1/am/reason?query=x&persona=wizard');
   get('amRelated', '/v1/am/related/UNI-194743d166?depth=2', '/v1/am/related/UNI-nothing');
-  post('amValidate', '/v1/am/validate', { applicant_data: { company_name: '株式会社IKEMOTO', houjin_bangou: '3260001025496', prefecture: '岡山', employee_count: 13, founded_date: '2011-04-01', industry_jsic: 'D06' } });
+  post('amValidate', '/v1/am/validate', {
+    applicant_data: {
+      company_name: '株式会社IKEMOTO',
+      houjin_bangou: '3260001025496',
+      prefecture: '岡山',
+      employee_count: 13,
+      founded_date: '2011-04-01',
+      industry_jsic: 'D06',
+    },
+  });
   post('amValidate', '/v1/am/validate', { applicant_data: { prefecture: 'Atlantis', employee_count: -3 }, entity_id: 'TAX-e1854fe12c', scope: 'entity' });
 
   // Record sets: [path, search operation, get operation, id field of a row].
   const recordSets = [
-    ['loans', 'searchLoans', 'getLoan', 'unified_id', 'loan_id'], ['tax_rulesets', 'searchTaxRulesets', 'getTaxRuleset', 'unified_id'],
-    ['enforcement', 'searchEnforcement', 'getEnforcement', 'enforcement_id'], ['laws', 'searchLaws', 'getLaw', 'law_id'],
-    ['case_studies', 'searchCaseStudies', 'getCaseStudy', 'case_id'], ['certifications', 'searchCertifications', 'getCertification', 'unified_id'],
+    ['loans', 'searchLoans', 'getLoan', 'unified_id', 'loan_id'],
+    ['tax_rulesets', 'searchTaxRulesets', 'getTaxRuleset', 'unified_id'],
+    ['enforcement', 'searchEnforcement', 'getEnforcement', 'enforcement_id'],
+    ['laws', 'searchLaws', 'getLaw', 'law_id'],
+    ['case_studies', 'searchCaseStudies', 'getCaseStudy', 'case_id'],
+    ['certifications', 'searchCertifications', 'getCertification', 'unified_id'],
   ] as const;
   for (const [set, searchOp, getOp, ...idFields] of recordSets) {
     get(searchOp, `/v1/${set}/search`, `/v1/${set}/search?q=zzzznothing`);
-    get(getOp, `/v1/${set}/${q(await first(`/v1/${set}/search?limit=1`, ...idFields))}`, `/v1/${set}/${q(await first(`/v1/${set}/search?limit=1&offset=7`, ...idFields))}`);
+    get(
+      getOp,
+      `/v1/${set}/${q(await first(`/v1/${set}/search?limit=1`, ...idFields))}`,
+      `/v1/${set}/${q(await first(`/v1/${set}/search?limit=1&offset=7`, ...idFields))}`,
+    );
   }
   const articles = body(await app.inject({ url: '/v1/laws/LAW-1c1831a72e/articles', headers: free }));
   get('listLawArticles', '/v1/laws/LAW-1c1831a72e/articles', '/v1/laws/LAW-1c1831a72e/articles?limit=1&offset=3');
@@ -146,7 +188,13 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   get('getBid', `/v1/bids/${bid}`);
 
   get('listAdvisors', '/v1/advisors');
-  post('advisorSignup', '/v1/advisors/signup', { firm_name: '大阪診断士事務所', firm_type: '中小企業診断士', prefecture: '大阪府', specialties: ['DX'], contact_email: 'info@example.jp' });
+  post('advisorSignup', '/v1/advisors/signup', {
+    firm_name: '大阪診断士事務所',
+    firm_type: '中小企業診断士',
+    prefecture: '大阪府',
+    specialties: ['DX'],
+    contact_email: 'info@example.jp',
+  });
   const track = await app.inject({ method: 'POST', url: '/v1/advisors/track', payload: { advisor_id: advisor.id, source_program_id: program } });
   (calls.trackAdvisorReferral ??= []).push(async () => track);
   post('reportAdvisorConversion', '/v1/advisors/report-conversion', { token: body(track).token, conversion_value_yen: 1_000_000 }, { 'x-api-key': owner.key });
@@ -161,9 +209,13 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   post('setCap', '/v1/me/cap', { monthly_cap_yen: null }, paid);
   // The portal's session: log in, then the account calls and logout with its cookie.
   post('createSession', '/v1/session', { api_key: paid['x-api-key'] }, {});
-  const sessionCookie = async () => String((await app.inject({ method: 'POST', url: '/v1/session', payload: { api_key: paid['x-api-key'] } })).headers['set-cookie']).split(';')[0];
+  const sessionCookie = async () =>
+    String((await app.inject({ method: 'POST', url: '/v1/session', payload: { api_key: paid['x-api-key'] } })).headers['set-cookie']).split(';')[0];
   (calls.getDashboard ??= []).push(async () => app.inject({ url: '/v1/me/dashboard', headers: { cookie: await sessionCookie() } }));
-  (calls.getSession ??= []).push(async () => app.inject({ url: '/v1/session', headers: { cookie: await sessionCookie() } }), () => app.inject({ url: '/v1/session', headers: paid }));
+  (calls.getSession ??= []).push(
+    async () => app.inject({ url: '/v1/session', headers: { cookie: await sessionCookie() } }),
+    () => app.inject({ url: '/v1/session', headers: paid }),
+  );
   (calls.endSession ??= []).push(
     () => app.inject({ method: 'POST', url: '/v1/session/logout' }),
     async () => app.inject({ method: 'POST', url: '/v1/session/logout', headers: { cookie: await sessionCookie() } }),
@@ -174,18 +226,27 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   get('listChanges', '/v1/changes', '/v1/changes?kind=program&limit=5');
   get('listDatasetVersions', '/v1/changes/versions');
   get('getProgramHistory', `/v1/programs/${program}/history`);
-  const saved = body(await app.inject({ method: 'POST', url: '/v1/me/saved_searches', headers: free, payload: { name: '東京', query: { prefecture: '東京都' } } }));
+  const saved = body(
+    await app.inject({ method: 'POST', url: '/v1/me/saved_searches', headers: free, payload: { name: '東京', query: { prefecture: '東京都' } } }),
+  );
   post('createSavedSearch', '/v1/me/saved_searches', { name: '大阪', query: { prefecture: '大阪府', tier: ['S', 'A'] } });
   get('listSavedSearches', '/v1/me/saved_searches');
   get('getSavedSearch', `/v1/me/saved_searches/${saved.id}`);
-  const hook = body(await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers: free, payload: { url: 'http://127.0.0.1:9/hook', events: ['program.created'] } }));
+  const hook = body(
+    await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers: free, payload: { url: 'http://127.0.0.1:9/hook', events: ['program.created'] } }),
+  );
   post('createWebhook', '/v1/me/webhooks', { url: 'http://127.0.0.1:9/other', events: ['saved_search.matched'], description: 'shapes' });
   get('listWebhooks', '/v1/me/webhooks');
   post('testWebhook', `/v1/me/webhooks/${hook.id}/test`, {});
   get('listWebhookDeliveries', `/v1/me/webhooks/${hook.id}/deliveries`);
   post('subscribe', '/v1/subscribers', { email: 'shapes@example.jp', saved_search_id: saved.id });
   post('subscribe', '/v1/subscribers', { email: 'shapes2@example.jp', search: { name: '北海道', query: { prefecture: '北海道' } } }, {});
-  get('getDeadlineCalendar', '/v1/calendar/deadlines', `/v1/calendar/deadlines?include_past=true&prefecture=${q('東京都')}`, `/v1/calendar/deadlines?saved_search_id=${saved.id}`);
+  get(
+    'getDeadlineCalendar',
+    '/v1/calendar/deadlines',
+    `/v1/calendar/deadlines?include_past=true&prefecture=${q('東京都')}`,
+    `/v1/calendar/deadlines?saved_search_id=${saved.id}`,
+  );
 
   const device = body(await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} }));
   (calls.deviceAuthorize ??= []).push(() => app.inject({ method: 'POST', url: '/v1/device/authorize', payload: { client_id: 'shapes' } }));
@@ -202,7 +263,13 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   });
 
   assert.deepEqual([...operations.keys()].filter((op) => !calls[op]).sort(), [], 'every documented 2xx operation has a representative call here');
-  assert.deepEqual(Object.keys(calls).filter((op) => !operations.has(op)).sort(), [], 'every call here names a documented operation');
+  assert.deepEqual(
+    Object.keys(calls)
+      .filter((op) => !operations.has(op))
+      .sort(),
+    [],
+    'every call here names a documented operation',
+  );
 
   const failures: string[] = [];
   let checked = 0;

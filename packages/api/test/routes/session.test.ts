@@ -104,7 +104,12 @@ test('CSRF: a cookie-borne POST from another origin is refused; a keyed one is n
   }
   assert.equal((await app.state.keys.findById(key.id))?.monthlyCapYen, null, 'nothing changed');
   // A form post cannot carry JSON: another content type answers 415 before any handler.
-  const form = await app.inject({ method: 'POST', url: '/v1/me/cap', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'monthly_cap_yen=1' });
+  const form = await app.inject({
+    method: 'POST',
+    url: '/v1/me/cap',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'monthly_cap_yen=1',
+  });
   assert.equal(form.statusCode, 415);
   // Logging in or out from another origin is refused too.
   assert.equal((await login(app, key.key, { origin: 'http://evil.example' })).res.statusCode, 403);
@@ -130,7 +135,12 @@ test('logout ends the session once and removes the cookie; an ended or expired s
 
   // Expired: a session past its expiry is dead even though its row is still there.
   const id = 'A'.repeat(43);
-  await app.state.sessions.create({ idHash: hashSessionId(id), keyId: key.id, createdAt: '2025-01-01T00:00:00.000Z', expiresAt: new Date(Date.now() - 1000).toISOString() });
+  await app.state.sessions.create({
+    idHash: hashSessionId(id),
+    keyId: key.id,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    expiresAt: new Date(Date.now() - 1000).toISOString(),
+  });
   const expired = await app.inject({ url: '/v1/me/dashboard', headers: { cookie: `${SESSION_COOKIE}=${id}` } });
   assert.deepEqual([expired.statusCode, body(expired)], [401, { detail: SESSION_ENDED }]);
   // A cookie of the wrong shape is no cookie.
@@ -159,7 +169,11 @@ test('a revoked key ends its sessions; bad keys cannot log in', async (t) => {
 test('session routes are declared not counted and not billed', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (const route of ['POST /v1/session', 'POST /v1/session/logout']) {
-    assert.deepEqual(app.routePolicies.get(route), { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request', unitRows: null }, route);
+    assert.deepEqual(
+      app.routePolicies.get(route),
+      { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request', unitRows: null },
+      route,
+    );
   }
   for (const route of ['GET /v1/session', 'GET /v1/me', 'GET /v1/me/dashboard', 'POST /v1/me/cap', 'GET /v1/me/billing_history']) {
     assert.equal(app.routePolicies.get(route)?.session, true, route);

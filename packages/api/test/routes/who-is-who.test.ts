@@ -40,7 +40,9 @@ async function sameBucket(env: Record<string, string>, first: Record<string, str
   return b.statusCode === 429;
 }
 const cleanups: (() => unknown)[] = [];
-test.after(async () => { for (const c of cleanups) await c(); });
+test.after(async () => {
+  for (const c of cleanups) await c();
+});
 
 test('without TRUST_PROXY, or with "false"/"0", X-Forwarded-For cannot buy a fresh anonymous allowance', async () => {
   for (const value of [undefined, 'false', '0']) {
@@ -51,8 +53,15 @@ test('without TRUST_PROXY, or with "false"/"0", X-Forwarded-For cannot buy a fre
 
 test('a hop count or a CIDR list trusts only the proxy hops: a forged leftmost entry changes nothing', async () => {
   for (const value of ['1', '127.0.0.0/8', '127.0.0.1,::1']) {
-    assert.ok(await sameBucket({ TRUST_PROXY: value }, { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' }, { 'x-forwarded-for': '198.51.100.2, 203.0.113.9' }), value);
-    assert.equal(await sameBucket({ TRUST_PROXY: value }, { 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.10' }), false, `${value}: two real clients`);
+    assert.ok(
+      await sameBucket({ TRUST_PROXY: value }, { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' }, { 'x-forwarded-for': '198.51.100.2, 203.0.113.9' }),
+      value,
+    );
+    assert.equal(
+      await sameBucket({ TRUST_PROXY: value }, { 'x-forwarded-for': '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.10' }),
+      false,
+      `${value}: two real clients`,
+    );
   }
   // A list that does not hold the socket's address trusts nothing.
   assert.ok(await sameBucket({ TRUST_PROXY: '10.0.0.0/8' }, { 'x-forwarded-for': '203.0.113.1' }, { 'x-forwarded-for': '203.0.113.2' }));
@@ -75,14 +84,19 @@ test('an address with a port is the address; a value that is no address answers 
 test('verification_uri comes from PUBLIC_BASE_URL, never from Host or X-Forwarded-Host', async (t) => {
   const app = await build(t, { TRUST_PROXY: '1', PUBLIC_BASE_URL: 'https://api.example.jp/' });
   const res = await app.inject({
-    method: 'POST', url: '/v1/device/authorize', payload: {},
+    method: 'POST',
+    url: '/v1/device/authorize',
+    payload: {},
     headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
   });
   assert.equal(res.statusCode, 200);
   assert.equal(body(res).verification_uri, 'https://api.example.jp/device');
   assert.match(body(res).verification_uri_complete, /^https:\/\/api\.example\.jp\/device\?user_code=/);
   // X-Forwarded-Host is dropped before any route sees it unless the operator trusts it.
-  for (const [trusted, expected] of [['false', 'api.internal'], ['true', 'evil.example']] as const) {
+  for (const [trusted, expected] of [
+    ['false', 'api.internal'],
+    ['true', 'evil.example'],
+  ] as const) {
     const probe = Fastify({ trustProxy: true });
     probe.decorate('config', loadConfig({ TRUST_FORWARDED_HOST: trusted }));
     await probe.register(forwardedHost);
@@ -96,7 +110,12 @@ test('verification_uri comes from PUBLIC_BASE_URL, never from Host or X-Forwarde
 
 test('a key in the query string or path never reaches the log', async (t) => {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const config = loadConfig({ DATA_DIR: tempDir(t) });
   const app = await buildApp({ config, catalog: await testCatalog(), logger: { ...(loggerOptions('info') as object), stream } });
   t.after(() => app.close());

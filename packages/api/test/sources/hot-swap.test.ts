@@ -18,11 +18,17 @@ const NEW_ID = 'UNI-jg-a0W0000000000NEWAAA';
 test('a published sync is served by the running server without a restart or a failed request', async (t) => {
   const dataDir = tempDir(t);
   await ensureCatalog(CATALOG_PLAN, dataDir, SOURCES_DATASET);
-  const server = await startServer(t, { ...syncEnv(dataDir), WEB_CONCURRENCY: '2', CATALOG_POLL_SECONDS: '1', ANON_DAILY_LIMIT: '1000000', OUTBOUND_INTERVAL_SECONDS: '0' });
+  const server = await startServer(t, {
+    ...syncEnv(dataDir),
+    WEB_CONCURRENCY: '2',
+    CATALOG_POLL_SECONDS: '1',
+    ANON_DAILY_LIMIT: '1000000',
+    OUTBOUND_INTERVAL_SECONDS: '0',
+  });
   const pid = server.child.pid;
   const get = async (p: string) => {
     const res = await fetch(`${server.url}${p}`);
-    return { status: res.status, body: await res.json() as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
   assert.equal((await get(`/v1/programs/${NEW_ID}`)).status, 404);
 
@@ -53,7 +59,12 @@ test('a published sync is served by the running server without a restart or a fa
   });
   t.after(() => fake.close());
   const { exitCode, report } = await syncJgrants({
-    config: syncConfig(dataDir, { JGRANTS_API_BASE: fake.base }), keywords: ['補助金'], acceptance: ['1'], recordChanges: true, progress: recordingProgress(), backoffMs: 1,
+    config: syncConfig(dataDir, { JGRANTS_API_BASE: fake.base }),
+    keywords: ['補助金'],
+    acceptance: ['1'],
+    recordChanges: true,
+    progress: recordingProgress(),
+    backoffMs: 1,
   });
   assert.equal(exitCode, 0, JSON.stringify(report));
 
@@ -77,7 +88,10 @@ test('a published sync is served by the running server without a restart or a fa
   assert.equal(server.child.exitCode, null);
   assert.equal((await get('/v1/programs/UNI-t0000001')).body.application_window.end, '2026-07-31');
   const search = await get('/v1/programs/search?prefecture=北海道');
-  assert.ok(search.body.results.some((r: { unified_id: string }) => r.unified_id === NEW_ID), 'the search index is the new catalogue\'s');
+  assert.ok(
+    search.body.results.some((r: { unified_id: string }) => r.unified_id === NEW_ID),
+    "the search index is the new catalogue's",
+  );
   assert.match(search.body.attribution.source, /出典：Jグランツ/);
   assert.match(search.body.attribution.notice, /https:\/\/www\.jgrants-portal\.go\.jp\/subsidy\/a0W0000000000NEWAAA/);
   assert.equal(server.output().match(/catalogue swapped/g)?.length, 2, 'each of the two workers swapped once');

@@ -16,10 +16,14 @@ import { syncEnv } from './fixture.ts';
 
 function runCli(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'packages/api/src/cli.ts', 'sync', 'jgrants'], {
-    cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
-  child.stderr.on('data', (c) => { err += String(c); });
+  child.stderr.on('data', (c) => {
+    err += String(c);
+  });
   child.stdout.resume();
   const exit = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as string | null }));
   return { child, exit, stderr: () => err };
@@ -27,7 +31,9 @@ function runCli(env: Record<string, string>) {
 
 test('a sync killed with SIGKILL halfway resumes where it stopped', async (t) => {
   const dataDir = tempDir(t);
-  const records = Array.from({ length: 12 }, (_, i) => jgrantsRecord(`a0W0000000000${String(i).padStart(2, '0')}BBB`, `地域振興補助金その${i + 1}`, { target_area_search: '長野県' }));
+  const records = Array.from({ length: 12 }, (_, i) =>
+    jgrantsRecord(`a0W0000000000${String(i).padStart(2, '0')}BBB`, `地域振興補助金その${i + 1}`, { target_area_search: '長野県' }),
+  );
   const fake = await startJgrantsFake({ records, detailDelayMs: 120 });
   t.after(() => fake.close());
   const env = syncEnv(dataDir, { JGRANTS_API_BASE: fake.base, JGRANTS_KEYWORDS: '補助金', JGRANTS_ACCEPTANCE: '1' });
@@ -42,7 +48,10 @@ test('a sync killed with SIGKILL halfway resumes where it stopped', async (t) =>
   }
   first.child.kill('SIGKILL');
   assert.equal((await first.exit).signal, 'SIGKILL');
-  const storedByFirst = readFileSync(fetchedFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).id as string);
+  const storedByFirst = readFileSync(fetchedFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).id as string);
   assert.ok(storedByFirst.length >= 4 && storedByFirst.length < 12, `killed halfway (${storedByFirst.length} stored)`);
   assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'current')), false, 'nothing published by the killed run');
   const requestsBefore = fake.requests.length;

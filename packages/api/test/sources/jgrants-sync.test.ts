@@ -19,10 +19,15 @@ const RECORDS = [
   jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金', {
     subsidy_max_limit: 2_500_000,
     subsidy_catch_phrase: '販路開拓を応援します',
-    detail: '<p>小規模事業者の<b>販路開拓</b>の取組を支援します。<br>例：チラシ作成&amp;ウェブサイト改修（創業後まもない事業者も対象）</p><script>track()</script>',
+    detail:
+      '<p>小規模事業者の<b>販路開拓</b>の取組を支援します。<br>例：チラシ作成&amp;ウェブサイト改修（創業後まもない事業者も対象）</p><script>track()</script>',
   }),
   // 東京都's 創業助成事業: a prefectural match; the window ends 17:00 JST on 2026-10-09.
-  jgrantsRecord('a0W000000000002AAA', '創業助成事業', { target_area_search: '東京都', subsidy_max_limit: 4_000_000, acceptance_end_datetime: '2026-10-09T08:00:00.000Z' }),
+  jgrantsRecord('a0W000000000002AAA', '創業助成事業', {
+    target_area_search: '東京都',
+    subsidy_max_limit: 4_000_000,
+    acceptance_end_datetime: '2026-10-09T08:00:00.000Z',
+  }),
   // Two prefectures, two programmes of that name: a person decides.
   jgrantsRecord('a0W000000000003AAA', '省エネ設備導入補助金', { target_area_search: '大阪府 / 京都府' }),
   // Not in the dataset: a new programme with a stable id.
@@ -43,9 +48,15 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
 
   // Politeness: the 429 and the 500 were retried; paging asked for the later pages.
   const lists = fake.requests.filter((r) => r.startsWith('/exp/v1/public/subsidies?'));
-  assert.ok(lists.some((r) => r.includes('offset=2')), 'the second page was asked for');
+  assert.ok(
+    lists.some((r) => r.includes('offset=2')),
+    'the second page was asked for',
+  );
   assert.equal(fake.requests.filter((r) => r.endsWith('/id/a0W000000000002AAA')).length, 2, 'the 500 was retried once');
-  assert.ok(progress.lines.some((l) => l.includes('HTTP 429')), 'the retry of the 429 is reported');
+  assert.ok(
+    progress.lines.some((l) => l.includes('HTTP 429')),
+    'the retry of the 429 is reported',
+  );
 
   assert.deepEqual(report.counts, { listed: 5, fetched: 5, matched: 2, enriched: 2, new: 1, ambiguous: 1, errors: 1 });
   assert.deepEqual(report.matched.map((m) => m.unified_id).sort(), ['UNI-t0000001', 'UNI-t0000002']);
@@ -64,13 +75,20 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   assert.equal(jizoku.window_start, '2026-04-01');
   assert.equal(jizoku.window_end, '2026-06-30', '08:00 UTC is 17:00 JST the same day');
   assert.equal(jizoku.amount_max_man_yen, 250, '2,500,000 yen is 250 万円');
-  assert.equal(JSON.parse(jizoku.application_window).cycle, '公募回ごと', 'the dataset\'s notes on the window stay');
+  assert.equal(JSON.parse(jizoku.application_window).cycle, '公募回ごと', "the dataset's notes on the window stay");
   assert.deepEqual(JSON.parse(jizoku.jsic_majors), ['E', 'I']);
   assert.deepEqual(JSON.parse(jizoku.target_types), ['employees_le_20']);
   const provenance = JSON.parse(jizoku.provenance);
-  assert.match(provenance.amount_max_man_yen, /^jgrants: 出典：Jグランツ https:\/\/www\.jgrants-portal\.go\.jp\/subsidy\/a0W000000000001AAA fetched \S+ sha256:[0-9a-f]{16}$/);
+  assert.match(
+    provenance.amount_max_man_yen,
+    /^jgrants: 出典：Jグランツ https:\/\/www\.jgrants-portal\.go\.jp\/subsidy\/a0W000000000001AAA fetched \S+ sha256:[0-9a-f]{16}$/,
+  );
   assert.equal(provenance.primary_name, 'idx', 'fields jGrants did not supply keep their provenance');
-  assert.equal(jizoku.description, '販路開拓を応援します\n小規模事業者の 販路開拓 の取組を支援します。\n例：チラシ作成&ウェブサイト改修（創業後まもない事業者も対象）', 'catch phrase and detail text, HTML removed');
+  assert.equal(
+    jizoku.description,
+    '販路開拓を応援します\n小規模事業者の 販路開拓 の取組を支援します。\n例：チラシ作成&ウェブサイト改修（創業後まもない事業者も対象）',
+    'catch phrase and detail text, HTML removed',
+  );
   assert.match(provenance.description, /^jgrants: 出典：Jグランツ /);
   assert.equal(row('UNI-t0000002').window_end, '2026-10-09');
   assert.equal(row('UNI-t0000002').amount_max_man_yen, 400);
@@ -86,10 +104,18 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   // The description is searched (below the name) and served with its source.
   const app = await build(t, syncEnv(dataDir), {}, { catalog });
   const found = body<{ results: { unified_id: string }[]; attribution: { source: string } }>(await app.inject('/v1/programs/search?q=チラシ作成'));
-  assert.deepEqual(found.results.map((r) => r.unified_id), ['UNI-t0000001'], 'a word only in the description finds the programme');
+  assert.deepEqual(
+    found.results.map((r) => r.unified_id),
+    ['UNI-t0000001'],
+    'a word only in the description finds the programme',
+  );
   assert.match(found.attribution.source, /出典：Jグランツ/, 'the answer credits jGrants');
   const sogyo = body<{ results: { unified_id: string }[] }>(await app.inject('/v1/programs/search?q=創業'));
-  assert.deepEqual(sogyo.results.map((r) => r.unified_id), ['UNI-t0000002', 'UNI-t0000001'], 'a word in the name ranks above the same word in a description');
+  assert.deepEqual(
+    sogyo.results.map((r) => r.unified_id),
+    ['UNI-t0000002', 'UNI-t0000001'],
+    'a word in the name ranks above the same word in a description',
+  );
   const detail = body<Record<string, any>>(await app.inject('/v1/programs/UNI-t0000001'));
   assert.equal(detail.description, jizoku.description);
   assert.match(detail.provenance.description, /^jgrants: 出典：Jグランツ /);

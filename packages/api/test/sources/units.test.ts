@@ -27,7 +27,13 @@ async function scriptedServer(t: { after(fn: () => unknown): void }, answers: { 
     res.end(a.body ?? '{}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.after(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  t.after(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, calls: () => i };
 }
 
@@ -40,7 +46,9 @@ test('Retry-After is read as seconds or as an HTTP date', () => {
 
 test('the client retries 429 (honouring Retry-After), 5xx and network errors with doubling backoff, and not other 4xx', async (t) => {
   const waits: number[] = [];
-  const sleep = async (ms: number) => { waits.push(ms); };
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
   const s = await scriptedServer(t, [{ status: 429, headers: { 'retry-after': '3' } }, { status: 503 }, { status: 502 }, { status: 200, body: '{"ok":true}' }]);
   const client = new PoliteClient({ rate: 0, maxRetries: 5, backoffMs: 100, sleep });
   assert.deepEqual(await client.getJson(s.url), { ok: true });
@@ -48,7 +56,10 @@ test('the client retries 429 (honouring Retry-After), 5xx and network errors wit
   assert.equal(client.requests, 4);
 
   const notFound = await scriptedServer(t, [{ status: 404 }]);
-  await assert.rejects(new PoliteClient({ rate: 0, maxRetries: 5, sleep }).getJson(notFound.url), (e: unknown) => e instanceof SourceHttpError && e.status === 404);
+  await assert.rejects(
+    new PoliteClient({ rate: 0, maxRetries: 5, sleep }).getJson(notFound.url),
+    (e: unknown) => e instanceof SourceHttpError && e.status === 404,
+  );
   assert.equal(notFound.calls(), 1, 'a 404 is not retried');
 
   waits.length = 0;
@@ -65,7 +76,14 @@ test('the client retries 429 (honouring Retry-After), 5xx and network errors wit
 test('the client spaces requests by its rate', async (t) => {
   const s = await scriptedServer(t, [{ status: 200 }]);
   const waits: number[] = [];
-  const client = new PoliteClient({ rate: 2, maxRetries: 0, sleep: async (ms) => { waits.push(ms); await new Promise((r) => setTimeout(r, ms)); } });
+  const client = new PoliteClient({
+    rate: 2,
+    maxRetries: 0,
+    sleep: async (ms) => {
+      waits.push(ms);
+      await new Promise((r) => setTimeout(r, ms));
+    },
+  });
   for (let i = 0; i < 3; i++) await client.getJson(s.url);
   assert.equal(waits.length, 2, 'the second and third requests waited for their slot');
   for (const w of waits) assert.ok(w > 0 && w <= 500, `waited ${w} ms of a 500 ms slot`);
@@ -76,10 +94,15 @@ test('jGrants date-times become Japan dates; amounts become 万円; areas, indus
   assert.deepEqual(jstDateTime('2026-03-31T23:59:59+09:00'), { date: '2026-03-31', at: '2026-03-31T23:59:59+09:00' });
   assert.deepEqual(jstDateTime('2026-03-31 10:00'), { date: '2026-03-31', at: '2026-03-31T10:00:00+09:00' }, 'no zone: Japan time');
   assert.equal(jstDateTime('3月末'), null);
-  const r = mapDetail(jgrantsRecord('x1', '補助金A', {
-    subsidy_max_limit: 12_345_678, target_area_search: '東京都 / 神奈川県', industry: '農業，林業 / 情報通信業 / 宇宙業',
-    target_number_of_employees: '従業員数の制約なし', acceptance_start_datetime: null,
-  }) as unknown as JgrantsDetail);
+  const r = mapDetail(
+    jgrantsRecord('x1', '補助金A', {
+      subsidy_max_limit: 12_345_678,
+      target_area_search: '東京都 / 神奈川県',
+      industry: '農業，林業 / 情報通信業 / 宇宙業',
+      target_number_of_employees: '従業員数の制約なし',
+      acceptance_start_datetime: null,
+    }) as unknown as JgrantsDetail,
+  );
   assert.ok(r.ok);
   assert.equal(r.fields.amount_max_man_yen, 1234.57);
   assert.equal(r.fields.prefecture, null, 'two prefectures: no single one');
@@ -89,7 +112,13 @@ test('jGrants date-times become Japan dates; amounts become 万円; areas, indus
   assert.deepEqual(r.fields.target_types, ['employees_any']);
   assert.deepEqual(r.fields.application_window?.start, null);
   assert.equal(mapDetail(jgrantsRecord('x2', '補助金B', { subsidy_max_limit: 0 }) as unknown as JgrantsDetail).ok && 'ok', 'ok');
-  const bad = mapDetail(jgrantsRecord('x3', ' ', { subsidy_max_limit: -5, acceptance_start_datetime: '2026-05-01T00:00:00Z', acceptance_end_datetime: '2026-04-01T00:00:00Z' }) as unknown as JgrantsDetail);
+  const bad = mapDetail(
+    jgrantsRecord('x3', ' ', {
+      subsidy_max_limit: -5,
+      acceptance_start_datetime: '2026-05-01T00:00:00Z',
+      acceptance_end_datetime: '2026-04-01T00:00:00Z',
+    }) as unknown as JgrantsDetail,
+  );
   assert.ok(!bad.ok);
   assert.deepEqual(bad.reasons, ['title is empty', 'acceptance window ends before it starts', 'subsidy_max_limit is not an amount: -5']);
 });
@@ -109,7 +138,10 @@ test('jGrants detail HTML becomes plain text: tags, breaks, entities, scripts; c
 
 test('shape drift: missing required fields and wrong JSON types; extra fields are not drift', () => {
   assert.deepEqual(detailDrift(jgrantsRecord('x', 't', { brand_new_field: [1, 2] })), []);
-  assert.deepEqual(detailDrift({ ...jgrantsRecord('x', 't'), id: 7, industry: ['製造業'] }), ['field id: expected string, got number', 'field industry: expected string or null, got array']);
+  assert.deepEqual(detailDrift({ ...jgrantsRecord('x', 't'), id: 7, industry: ['製造業'] }), [
+    'field id: expected string, got number',
+    'field industry: expected string or null, got array',
+  ]);
   const { acceptance_end_datetime: _gone, ...rest } = jgrantsRecord('x', 't');
   assert.deepEqual(detailDrift(rest), ['required field acceptance_end_datetime missing']);
   assert.deepEqual(detailDrift('x'), ['record is not a JSON object']);
@@ -118,30 +150,63 @@ test('shape drift: missing required fields and wrong JSON types; extra fields ar
 test('overlays enrich base records, add new ones, replace groups, and drop enrichments of records gone', async (t) => {
   const dir = tempDir(t);
   const base = path.join(dir, 'programs.jsonl');
-  writeFileSync(base, [{ unified_id: 'UNI-a', primary_name: 'A', amount_max_man_yen: 1, _provenance: { primary_name: 'idx', amount_max_man_yen: 'idx' } }, { unified_id: 'UNI-b', primary_name: 'B' }].map((r) => JSON.stringify(r)).join('\n'));
+  writeFileSync(
+    base,
+    [
+      { unified_id: 'UNI-a', primary_name: 'A', amount_max_man_yen: 1, _provenance: { primary_name: 'idx', amount_max_man_yen: 'idx' } },
+      { unified_id: 'UNI-b', primary_name: 'B' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  );
   const overlay = path.join(dir, 'overlay.jsonl');
-  writeFileSync(overlay, [
-    { _overlay: 'enrich', unified_id: 'UNI-a', amount_max_man_yen: 5, _provenance: { amount_max_man_yen: 'jgrants: x' } },
-    { _overlay: 'new', unified_id: 'UNI-jg-1', primary_name: 'New' },
-    { _overlay: 'enrich', unified_id: 'UNI-gone', amount_max_man_yen: 2 },
-    { unified_id: 'UNI-c' },
-  ].map((r) => JSON.stringify(r)).join('\n') + '\n{broken');
+  writeFileSync(
+    overlay,
+    `${[
+      { _overlay: 'enrich', unified_id: 'UNI-a', amount_max_man_yen: 5, _provenance: { amount_max_man_yen: 'jgrants: x' } },
+      { _overlay: 'new', unified_id: 'UNI-jg-1', primary_name: 'New' },
+      { _overlay: 'enrich', unified_id: 'UNI-gone', amount_max_man_yen: 2 },
+      { unified_id: 'UNI-c' },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')}\n{broken`,
+  );
   const warnings: string[] = [];
   const out = [];
   for await (const line of mergeOverlays(base, [overlay], OVERLAY_RULES.programs, (w) => warnings.push(w))) out.push(line);
   const ok = out.filter((l) => l.ok).map((l) => (l as { record: Record<string, unknown> }).record);
-  assert.deepEqual(ok[0], { unified_id: 'UNI-a', primary_name: 'A', amount_max_man_yen: 5, _provenance: { primary_name: 'idx', amount_max_man_yen: 'jgrants: x' } });
-  assert.deepEqual(ok.map((r) => r.unified_id), ['UNI-a', 'UNI-b', 'UNI-jg-1']);
+  assert.deepEqual(ok[0], {
+    unified_id: 'UNI-a',
+    primary_name: 'A',
+    amount_max_man_yen: 5,
+    _provenance: { primary_name: 'idx', amount_max_man_yen: 'jgrants: x' },
+  });
+  assert.deepEqual(
+    ok.map((r) => r.unified_id),
+    ['UNI-a', 'UNI-b', 'UNI-jg-1'],
+  );
   assert.equal(out.filter((l) => !l.ok && l.overlay).length, 2, 'the keyless record and the broken line are rejected as overlay lines');
   assert.match(warnings[0], /enrichment of UNI-gone dropped/);
 
   const articles = path.join(dir, 'law_articles.jsonl');
-  writeFileSync(articles, [{ law_slug: 'x', seq: 1 }, { law_slug: 'x', seq: 2 }, { law_slug: 'y', seq: 1 }].map((r) => JSON.stringify(r)).join('\n'));
+  writeFileSync(
+    articles,
+    [
+      { law_slug: 'x', seq: 1 },
+      { law_slug: 'x', seq: 2 },
+      { law_slug: 'y', seq: 1 },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  );
   const newArticles = path.join(dir, 'new-articles.jsonl');
   writeFileSync(newArticles, JSON.stringify({ _overlay: 'new', law_slug: 'x', seq: 1, text: 'new' }));
   const merged = [];
   for await (const l of mergeOverlays(articles, [newArticles], OVERLAY_RULES.law_articles, () => {})) if (l.ok) merged.push(l.record);
-  assert.deepEqual(merged, [{ law_slug: 'y', seq: 1 }, { law_slug: 'x', seq: 1, text: 'new' }]);
+  assert.deepEqual(merged, [
+    { law_slug: 'y', seq: 1 },
+    { law_slug: 'x', seq: 1, text: 'new' },
+  ]);
 });
 
 test('the live catalogue swaps on a new file and closes the old one only when its leases are released', async (t) => {

@@ -32,7 +32,9 @@ test('sqlite: usage, spend, outbox and counters survive SIGKILL of the server', 
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  t.after(() => { if (child.exitCode === null) child.kill('SIGKILL'); });
+  t.after(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (c: Buffer) => {

@@ -59,10 +59,12 @@ test('postgres: two server processes never pass the free-key or anonymous daily 
 
   const burst = async (headers: Record<string, string>) => {
     const statuses = await Promise.all(
-      Array.from({ length: 4 * LIMIT }, (_, i) => fetch(`${servers[i % 2]}/v1/programs/search?limit=1`, { headers }).then(async (r) => {
-        await r.arrayBuffer();
-        return r.status;
-      })),
+      Array.from({ length: 4 * LIMIT }, (_, i) =>
+        fetch(`${servers[i % 2]}/v1/programs/search?limit=1`, { headers }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
     );
     return { ok: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length };
   };

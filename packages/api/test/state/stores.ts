@@ -90,10 +90,7 @@ export const postgresFactory: StoreFactory = {
       reopen,
       location: schema,
       async dump() {
-        const tables = await admin.query<{ table_name: string }>(
-          'SELECT table_name FROM information_schema.tables WHERE table_schema = $1',
-          [schema],
-        );
+        const tables = await admin.query<{ table_name: string }>('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
         const parts: string[] = [];
         for (const { table_name } of tables.rows) {
           const rows = await admin.query(`SELECT * FROM ${schema}."${table_name}"`);

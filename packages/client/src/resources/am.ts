@@ -36,7 +36,12 @@ export class AM extends APIResource {
   }
 
   /** GET /v1/am/provenance/{entity_id}/{field}: where one fact of an entity comes from. */
-  async provenanceForFact(entityId: string, field: string, query: T.AMProvenanceForFactQuery = {}, options?: CallOptions): Promise<T.AMProvenanceForFactResponse> {
+  async provenanceForFact(
+    entityId: string,
+    field: string,
+    query: T.AMProvenanceForFactQuery = {},
+    options?: CallOptions,
+  ): Promise<T.AMProvenanceForFactResponse> {
     return this._client.get(path`/v1/am/provenance/${entityId}/${field}`, { query, ...options });
   }
 

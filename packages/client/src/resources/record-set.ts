@@ -32,7 +32,11 @@ export class RecordSet<Search extends keyof Operations, Get extends keyof Operat
    * text. Each started 100 rows count as one request. For large exports
    * stream the URL with fetch instead: this reads the whole text.
    */
-  async export(format: 'csv' | 'jsonl', query: Omit<QueryOf<Search>, 'format'> = {} as Omit<QueryOf<Search>, 'format'>, options?: CallOptions): Promise<string> {
+  async export(
+    format: 'csv' | 'jsonl',
+    query: Omit<QueryOf<Search>, 'format'> = {} as Omit<QueryOf<Search>, 'format'>,
+    options?: CallOptions,
+  ): Promise<string> {
     return this._client.get(path`/v1/${this.name}/search`, { query: { ...(query as QueryParams), format }, ...options });
   }
 

@@ -6,8 +6,24 @@
 import type * as G from '../generated/openapi.ts';
 
 export type {
-  Attribution, ProgramDetail, ProgramMinimal, ProgramHit, ProgramHitFull, ProgramHitMinimal, ScoreParts, ExclusionRule, Loan, TaxRuleset, EnforcementRecord, Law, LawArticle,
-  CaseStudy, Certification, Bid, BillingInvoice, Operations,
+  Attribution,
+  ProgramDetail,
+  ProgramMinimal,
+  ProgramHit,
+  ProgramHitFull,
+  ProgramHitMinimal,
+  ScoreParts,
+  ExclusionRule,
+  Loan,
+  TaxRuleset,
+  EnforcementRecord,
+  Law,
+  LawArticle,
+  CaseStudy,
+  Certification,
+  Bid,
+  BillingInvoice,
+  Operations,
 } from '../generated/openapi.ts';
 export type Advisor = G.AdvisorOut;
 /** A program in the default shape (a search row without the search's own keys also_listed_as and score). */

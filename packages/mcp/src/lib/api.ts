@@ -5,9 +5,21 @@ import type { JpSupportClient } from '@jp-support/client';
 
 export type ToolApi = Pick<
   JpSupportClient,
-  | 'programs' | 'exclusions' | 'meta' | 'loans' | 'taxRulesets' | 'enforcement' | 'laws' | 'caseStudies' | 'certifications' | 'bids' | 'am'
+  | 'programs'
+  | 'exclusions'
+  | 'meta'
+  | 'loans'
+  | 'taxRulesets'
+  | 'enforcement'
+  | 'laws'
+  | 'caseStudies'
+  | 'certifications'
+  | 'bids'
+  | 'am'
   // the optional `informed` toolset
-  | 'changes' | 'savedSearches' | 'calendar'
+  | 'changes'
+  | 'savedSearches'
+  | 'calendar'
 >;
 
 /** What the tools read from an error the client throws for a non-2xx answer. */

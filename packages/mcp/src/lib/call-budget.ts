@@ -20,17 +20,18 @@ export class CallBudgetExceeded extends Error {
 /** `api` with at most `limit` method calls in all, counted across its resources. */
 export function withCallBudget(api: ToolApi, limit = MAX_API_CALLS_PER_TOOL_CALL): ToolApi {
   let used = 0;
-  const wrap = (target: object): object => new Proxy(target, {
-    get(obj, prop, receiver) {
-      const value = Reflect.get(obj, prop, receiver);
-      if (typeof value === 'function') {
-        return (...args: unknown[]) => {
-          if (++used > limit) return Promise.reject(new CallBudgetExceeded(limit));
-          return value.apply(obj, args);
-        };
-      }
-      return value !== null && typeof value === 'object' ? wrap(value) : value;
-    },
-  });
+  const wrap = (target: object): object =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (typeof value === 'function') {
+          return (...args: unknown[]) => {
+            if (++used > limit) return Promise.reject(new CallBudgetExceeded(limit));
+            return value.apply(obj, args);
+          };
+        }
+        return value !== null && typeof value === 'object' ? wrap(value) : value;
+      },
+    });
   return wrap(api) as ToolApi;
 }

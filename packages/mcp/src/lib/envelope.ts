@@ -21,15 +21,21 @@ const ENVELOPE_KEYS = {
   latency_ms: z.number().describe('Time the tool took, in milliseconds'),
   evidence_source_count: z.number().int().describe('Distinct source URLs in the result'),
   meta: z.record(z.unknown()).describe('Protocol and data notes'),
-  input_warnings: z.array(z.object({ code: z.string(), field: z.string(), message: z.string() })).optional().describe('Input that was clamped, normalised or ignored'),
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    hint: z.string().optional(),
-    retry_with: z.array(z.unknown()).optional(),
-    status: z.number().int().optional(),
-    request_id: z.string().nullable().optional(),
-  }).optional().describe('Set when the call could not be answered; the payload keys are then empty'),
+  input_warnings: z
+    .array(z.object({ code: z.string(), field: z.string(), message: z.string() }))
+    .optional()
+    .describe('Input that was clamped, normalised or ignored'),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      hint: z.string().optional(),
+      retry_with: z.array(z.unknown()).optional(),
+      status: z.number().int().optional(),
+      request_id: z.string().nullable().optional(),
+    })
+    .optional()
+    .describe('Set when the call could not be answered; the payload keys are then empty'),
 };
 
 const outputSchemas = new WeakMap<ToolDef, z.ZodTypeAny>();
@@ -89,7 +95,7 @@ export function envelope(ctx: EnvelopeContext, status: Status, payload: Payload)
     query_echo: ctx.echo,
     latency_ms: Math.round((performance.now() - ctx.started) * 10) / 10,
     evidence_source_count: countSources(payload),
-    meta: { protocol_version: PROTOCOL_VERSION, ...(payload.meta && typeof payload.meta === 'object' ? payload.meta as object : {}) },
+    meta: { protocol_version: PROTOCOL_VERSION, ...(payload.meta && typeof payload.meta === 'object' ? (payload.meta as object) : {}) },
     ...(ctx.warnings.length > 0 ? { input_warnings: [...ctx.warnings] } : {}),
   };
 }

@@ -9,10 +9,28 @@ export const f = {
   offset: () => z.number().int().min(0).max(1_000_000).default(0).describe('Rows to skip for paging (default 0)'),
   prefecture: (what = 'Prefecture name') => z.string().max(20).optional().describe(`${what}, e.g. 東京都; aliases like '東京' or 'Tokyo' are normalised`),
   q: (what: string) => z.string().max(500).optional().describe(`Free-text keywords matched against ${what}`),
-  date: (what: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional().describe(`${what} (YYYY-MM-DD)`),
-  asOf: () => z.string().regex(/^(today|\d{4}-\d{2}-\d{2})$/, "must be 'today' or YYYY-MM-DD").default('today').describe("Reference date: 'today' or YYYY-MM-DD"),
-  houjin: (what = 'Corporate number (法人番号, 13 digits)') => z.string().regex(/^\d{13}$/, 'must be 13 digits').optional().describe(what),
-  profile: () => z.record(z.unknown()).describe('Business profile as free-form fields, e.g. {prefecture, industry_jsic, employee_count, revenue_yen, is_sole_proprietor, capital_yen}'),
+  date: (what: string) =>
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+      .optional()
+      .describe(`${what} (YYYY-MM-DD)`),
+  asOf: () =>
+    z
+      .string()
+      .regex(/^(today|\d{4}-\d{2}-\d{2})$/, "must be 'today' or YYYY-MM-DD")
+      .default('today')
+      .describe("Reference date: 'today' or YYYY-MM-DD"),
+  houjin: (what = 'Corporate number (法人番号, 13 digits)') =>
+    z
+      .string()
+      .regex(/^\d{13}$/, 'must be 13 digits')
+      .optional()
+      .describe(what),
+  profile: () =>
+    z
+      .record(z.unknown())
+      .describe('Business profile as free-form fields, e.g. {prefecture, industry_jsic, employee_count, revenue_yen, is_sole_proprietor, capital_yen}'),
   region: () => z.string().max(40).optional().describe('Region: national, a regional block (e.g. 関東, 近畿) or a prefecture name'),
 };
 
@@ -23,7 +41,12 @@ export const o = {
   record: () => z.record(z.unknown()).nullable().describe('The record'),
 };
 
-export const searchOutput = () => ({ total: o.total(), limit: z.number().int().optional().describe('Page size used'), offset: z.number().int().optional().describe('Offset used'), results: o.rows() });
+export const searchOutput = () => ({
+  total: o.total(),
+  limit: z.number().int().optional().describe('Page size used'),
+  offset: z.number().int().optional().describe('Offset used'),
+  results: o.rows(),
+});
 export const SEARCH_EMPTY: Payload = { total: 0, results: [] };
 export const RECORD_EMPTY: Payload = { record: null };
 

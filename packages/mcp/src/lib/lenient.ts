@@ -83,17 +83,30 @@ function fieldError(field: string, marker: InvalidMarker): ToolInputError {
   const where = issue.path.length > 1 ? issue.path.join('.') : field;
   if (issue.code === 'invalid_enum_value') {
     const options = (issue as { options: unknown[] }).options;
-    return new ToolInputError('invalid_enum', `${where}: ${JSON.stringify((issue as { received: unknown }).received)} is not one of ${options.join(', ')}`, `Use one of: ${options.join(', ')}`, options);
+    return new ToolInputError(
+      'invalid_enum',
+      `${where}: ${JSON.stringify((issue as { received: unknown }).received)} is not one of ${options.join(', ')}`,
+      `Use one of: ${options.join(', ')}`,
+      options,
+    );
   }
   if (issue.code === 'invalid_type' && (issue as { received: string }).received === 'undefined' && issue.path.length <= 1) {
     return new ToolInputError('invalid_field', `${field} is required`, `Pass ${field}.`);
   }
-  if (issue.code === 'too_small' && (issue as { minimum: number | bigint }).minimum === 1 && ((issue as { type: string }).type === 'array' || (issue as { type: string }).type === 'string')) {
+  if (
+    issue.code === 'too_small' &&
+    (issue as { minimum: number | bigint }).minimum === 1 &&
+    ((issue as { type: string }).type === 'array' || (issue as { type: string }).type === 'string')
+  ) {
     return new ToolInputError('empty_input', `${where} must not be empty`, `Pass at least one value in ${where}.`);
   }
   if (issue.code === 'too_big' && (issue as { type: string }).type === 'array') {
     const max = (issue as { maximum: number | bigint }).maximum;
-    return new ToolInputError('limit_exceeded', `${where} accepts at most ${max} values (got ${Array.isArray(marker.input) ? marker.input.length : '?'})`, `Split the call into chunks of ${max}.`);
+    return new ToolInputError(
+      'limit_exceeded',
+      `${where} accepts at most ${max} values (got ${Array.isArray(marker.input) ? marker.input.length : '?'})`,
+      `Split the call into chunks of ${max}.`,
+    );
   }
   return new ToolInputError('invalid_field', `${where}: ${issue.message}`);
 }

@@ -7,9 +7,12 @@ import type { Payload } from './define.ts';
 
 export const NO_DATA = 'no_data';
 
-export const COURT_NOTE = 'This service holds no court decisions: the catalogue has laws, law articles, enforcement findings, case studies, tax rulesets, loans and bids, but no judgments.';
-export const INVOICE_NOTE = 'This service holds no qualified-invoice-issuer (適格請求書発行事業者) registrations; look the number up at the National Tax Agency publication site (https://www.invoice-kohyo.nta.go.jp/).';
-export const ACCEPTANCE_NOTE = 'This service holds no application/acceptance statistics (the upstream statistics table is not published); no rounds can be listed.';
+export const COURT_NOTE =
+  'This service holds no court decisions: the catalogue has laws, law articles, enforcement findings, case studies, tax rulesets, loans and bids, but no judgments.';
+export const INVOICE_NOTE =
+  'This service holds no qualified-invoice-issuer (適格請求書発行事業者) registrations; look the number up at the National Tax Agency publication site (https://www.invoice-kohyo.nta.go.jp/).';
+export const ACCEPTANCE_NOTE =
+  'This service holds no application/acceptance statistics (the upstream statistics table is not published); no rounds can be listed.';
 
 /** The payload of a tool over a record set this deployment does not hold. */
 export function noData(message: string, hint: string, payload: Payload): Payload {

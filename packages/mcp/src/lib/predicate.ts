@@ -39,14 +39,29 @@ export function evaluatePredicate(predicate: unknown, profile: Record<string, un
     const actual = profile[field];
     let result: Tri;
     switch (op) {
-      case 'eq': result = actual === n.value; break;
-      case 'ne': result = actual !== n.value; break;
-      case 'gte': result = compare(actual, n.value, (a, b) => a >= b); break;
-      case 'gt': result = compare(actual, n.value, (a, b) => a > b); break;
-      case 'lte': result = compare(actual, n.value, (a, b) => a <= b); break;
-      case 'lt': result = compare(actual, n.value, (a, b) => a < b); break;
-      case 'in': result = Array.isArray(n.value) ? n.value.includes(actual) : null; break;
-      default: result = null;
+      case 'eq':
+        result = actual === n.value;
+        break;
+      case 'ne':
+        result = actual !== n.value;
+        break;
+      case 'gte':
+        result = compare(actual, n.value, (a, b) => a >= b);
+        break;
+      case 'gt':
+        result = compare(actual, n.value, (a, b) => a > b);
+        break;
+      case 'lte':
+        result = compare(actual, n.value, (a, b) => a <= b);
+        break;
+      case 'lt':
+        result = compare(actual, n.value, (a, b) => a < b);
+        break;
+      case 'in':
+        result = Array.isArray(n.value) ? n.value.includes(actual) : null;
+        break;
+      default:
+        result = null;
     }
     reasons.push(`${field}=${JSON.stringify(actual)} ${op} ${JSON.stringify(n.value)}: ${result === null ? 'not comparable' : result ? 'yes' : 'no'}`);
     return result;

@@ -4,7 +4,13 @@
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ListToolsResult, type Tool,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ListToolsResult,
+  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApi } from './api.ts';
 import { callTool } from './call-tool.ts';
@@ -47,7 +53,11 @@ export function toolsByName(tools: readonly ToolDef[]): Map<string, ToolDef> {
 }
 
 /** tools/call: the one place a call's name and arguments become a tool's run (the SDK's handler and the HTTP fast path, transports/http.ts). */
-export async function runToolCall(tools: readonly ToolDef[], api: ToolApi, params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+export async function runToolCall(
+  tools: readonly ToolDef[],
+  api: ToolApi,
+  params: { name: string; arguments?: Record<string, unknown> },
+): Promise<CallToolResult> {
   const def = toolsByName(tools).get(params.name);
   if (!def) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
   const parsed = inputSchema(def).safeParse(params.arguments ?? {});

@@ -1,5 +1,5 @@
 // The resource template program://{unified_id}: one program's full JSON.
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { apiErrorInfo, type ToolApi } from '../lib/api.ts';
 
 export function registerProgramResource(server: McpServer, api: ToolApi): void {

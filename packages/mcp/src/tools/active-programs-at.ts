@@ -12,9 +12,16 @@ export const activeProgramsAt = defineTool({
   title: 'Programs in force on a date',
   description: 'List programs and tax measures whose validity period covers a given date (a point-in-time view).',
   input: {
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').describe('The date, YYYY-MM-DD'),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+      .describe('The date, YYYY-MM-DD'),
     region: f.region(),
-    industry: z.string().max(100).optional().describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
+    industry: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
     size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
     limit: f.limit(100, 20, 'records'),
   },
@@ -22,6 +29,8 @@ export const activeProgramsAt = defineTool({
   annotations: READ_ONLY,
   empty: AM_EMPTY,
   async run(call, a) {
-    return { ...(await call.api.am.activeAt(compact({ date: a.date, prefecture: regionArg(call, a.region), industry: a.industry, size: a.size, limit: a.limit }))) };
+    return {
+      ...(await call.api.am.activeAt(compact({ date: a.date, prefecture: regionArg(call, a.region), industry: a.industry, size: a.size, limit: a.limit }))),
+    };
   },
 });

@@ -6,7 +6,8 @@ import { o } from '../lib/fields.ts';
 export const batchGetPrograms = defineTool({
   name: 'batch_get_programs',
   title: 'Get up to 50 programs',
-  description: 'Fetch up to 50 programs (full detail) in one call; duplicate ids are collapsed keeping the first occurrence, unknown ids are listed in not_found.',
+  description:
+    'Fetch up to 50 programs (full detail) in one call; duplicate ids are collapsed keeping the first occurrence, unknown ids are listed in not_found.',
   input: {
     unified_ids: z.array(z.string().min(1).max(100)).min(1).max(50).describe('1 to 50 program ids'),
   },
@@ -15,7 +16,8 @@ export const batchGetPrograms = defineTool({
   empty: { results: [], not_found: [] },
   async run(call, a) {
     const ids = [...new Set(a.unified_ids)];
-    if (ids.length > 50) throw new ToolInputError('limit_exceeded', `unified_ids accepts at most 50 distinct ids (got ${ids.length})`, 'Split the call into chunks of 50.');
+    if (ids.length > 50)
+      throw new ToolInputError('limit_exceeded', `unified_ids accepts at most 50 distinct ids (got ${ids.length})`, 'Split the call into chunks of 50.');
     const body = await call.api.programs.batch({ unified_ids: ids });
     return { results: body.results, not_found: body.not_found, attribution: body.attribution };
   },

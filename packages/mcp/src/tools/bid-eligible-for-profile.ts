@@ -21,13 +21,35 @@ export const bidEligibleForProfile = defineTool({
     const p = a.business_profile as Profile;
     const checks: Row[] = [];
     const conditions = String(bid.eligibility_conditions ?? '');
-    if (bid.prefecture && typeof p.prefecture === 'string') checks.push({ check: 'region', ok: p.prefecture === bid.prefecture, detail: `bid region ${String(bid.prefecture)}, profile ${p.prefecture}` });
-    if (/全省庁統一資格|競争参加資格/.test(conditions)) checks.push({ check: 'unified_qualification', ok: typeof p.has_unified_qualification === 'boolean' ? p.has_unified_qualification : null, detail: 'the notice requires a competitive-participation qualification' });
+    if (bid.prefecture && typeof p.prefecture === 'string')
+      checks.push({ check: 'region', ok: p.prefecture === bid.prefecture, detail: `bid region ${String(bid.prefecture)}, profile ${p.prefecture}` });
+    if (/全省庁統一資格|競争参加資格/.test(conditions))
+      checks.push({
+        check: 'unified_qualification',
+        ok: typeof p.has_unified_qualification === 'boolean' ? p.has_unified_qualification : null,
+        detail: 'the notice requires a competitive-participation qualification',
+      });
     if (typeof p.houjin_bangou === 'string') {
       const enf = await call.api.am.enforcement({ houjin_bangou: p.houjin_bangou });
-      checks.push({ check: 'no_exclusion_in_force', ok: !enf.currently_excluded, detail: enf.currently_excluded ? 'an exclusion is in force' : 'no exclusion in force on record' });
+      checks.push({
+        check: 'no_exclusion_in_force',
+        ok: !enf.currently_excluded,
+        detail: enf.currently_excluded ? 'an exclusion is in force' : 'no exclusion in force on record',
+      });
     }
-    const verdict = checks.some((c) => c.ok === false) ? 'likely_ineligible' : checks.length > 0 && checks.every((c) => c.ok === true) ? 'likely_eligible' : 'unknown';
-    return { bid, verdict, checks, result_count: 1, explanation: conditions ? `Stated conditions: ${conditions.slice(0, 200)}` : 'The notice states no conditions in the catalogue; verify on its source_url.' };
+    const verdict = checks.some((c) => c.ok === false)
+      ? 'likely_ineligible'
+      : checks.length > 0 && checks.every((c) => c.ok === true)
+        ? 'likely_eligible'
+        : 'unknown';
+    return {
+      bid,
+      verdict,
+      checks,
+      result_count: 1,
+      explanation: conditions
+        ? `Stated conditions: ${conditions.slice(0, 200)}`
+        : 'The notice states no conditions in the catalogue; verify on its source_url.',
+    };
   },
 });

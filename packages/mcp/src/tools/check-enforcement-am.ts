@@ -14,11 +14,21 @@ export const checkEnforcementAm = defineTool({
     target_name: z.string().max(200).optional().describe('Company name'),
     as_of_date: f.asOf(),
   },
-  output: { found: z.boolean().describe('Any record found'), currently_excluded: z.boolean().describe('An exclusion is in force on the date'), active_exclusions: o.rows(), recent_history: o.rows(), all_count: z.number().int().optional().describe('All records found') },
+  output: {
+    found: z.boolean().describe('Any record found'),
+    currently_excluded: z.boolean().describe('An exclusion is in force on the date'),
+    active_exclusions: o.rows(),
+    recent_history: o.rows(),
+    all_count: z.number().int().optional().describe('All records found'),
+  },
   annotations: READ_ONLY,
   empty: { found: false, currently_excluded: false, active_exclusions: [], recent_history: [] },
   async run(call, a) {
     const body = await call.api.am.enforcement(compact({ houjin_bangou: a.houjin_bangou, target_name: a.target_name, as_of_date: resolveAsOf(a.as_of_date) }));
-    return { ...body, result_count: typeof body.all_count === 'number' ? body.all_count : 0, explanation: body.found ? null : 'No enforcement record names this company.' };
+    return {
+      ...body,
+      result_count: typeof body.all_count === 'number' ? body.all_count : 0,
+      explanation: body.found ? null : 'No enforcement record names this company.',
+    };
   },
 });

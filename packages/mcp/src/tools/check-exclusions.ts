@@ -6,7 +6,8 @@ import { o } from '../lib/fields.ts';
 export const checkExclusions = defineTool({
   name: 'check_exclusions',
   title: 'Check a program combination',
-  description: 'Given program ids (unified ids or slugs), report the exclusion rules the combination triggers: mutual exclusions need two of their programs, prerequisites fire on one.',
+  description:
+    'Given program ids (unified ids or slugs), report the exclusion rules the combination triggers: mutual exclusions need two of their programs, prerequisites fire on one.',
   input: {
     program_ids: z.array(z.string().min(1).max(200)).min(1).max(50).describe('1 to 50 program ids or slugs; duplicates removed'),
   },
@@ -16,9 +17,13 @@ export const checkExclusions = defineTool({
   async run(call, a) {
     const body = await call.api.exclusions.check({ program_ids: a.program_ids });
     return {
-      program_ids: body.program_ids, hits: body.hits, checked_rules: body.checked_rules, attribution: body.attribution,
+      program_ids: body.program_ids,
+      hits: body.hits,
+      checked_rules: body.checked_rules,
+      attribution: body.attribution,
       result_count: body.hits.length,
-      explanation: body.hits.length === 0 ? `No rule is triggered by this combination (${body.checked_rules} rules checked).` : `${body.hits.length} rule(s) triggered.`,
+      explanation:
+        body.hits.length === 0 ? `No rule is triggered by this combination (${body.checked_rules} rules checked).` : `${body.hits.length} rule(s) triggered.`,
     };
   },
 });

@@ -9,7 +9,8 @@ import { evaluateTax } from '../lib/tax-eval.ts';
 export const combinedComplianceCheck = defineTool({
   name: 'combined_compliance_check',
   title: 'One-shot compliance report',
-  description: 'One report for a business profile and program(s): exclusion-rule check of the programs, tax ruleset evaluation, exclusions in force against the company, and related bids.',
+  description:
+    'One report for a business profile and program(s): exclusion-rule check of the programs, tax ruleset evaluation, exclusions in force against the company, and related bids.',
   input: {
     business_profile: f.profile(),
     program_unified_id: z.string().max(100).optional().describe('Main program id'),
@@ -18,16 +19,24 @@ export const combinedComplianceCheck = defineTool({
     top_bids: z.number().int().min(0).max(20).default(5).describe('Related bids to list (0 to 20)'),
     candidate_program_ids: z.array(z.string().max(100)).max(50).optional().describe('Other programs to check together'),
   },
-  output: { exclusions: z.record(z.unknown()).nullable().describe('Exclusion check'), tax: o.rows(), enforcement: z.record(z.unknown()).nullable().describe('Enforcement check'), bids: o.rows(), results: o.rows() },
+  output: {
+    exclusions: z.record(z.unknown()).nullable().describe('Exclusion check'),
+    tax: o.rows(),
+    enforcement: z.record(z.unknown()).nullable().describe('Enforcement check'),
+    bids: o.rows(),
+    results: o.rows(),
+  },
   annotations: READ_ONLY,
   empty: { exclusions: null, tax: [], enforcement: null, bids: [], results: [] },
   async run(call, a) {
     const profile = a.business_profile as Profile;
     const ids = [...new Set([a.program_unified_id, ...(a.candidate_program_ids ?? [])].filter((x): x is string => !!x))];
     const [exclusions, tax, enforcement, bids] = await Promise.all([
-      ids.length > 0 ? call.api.exclusions.check({ program_ids: ids }) as Promise<Payload> : Promise.resolve(null),
+      ids.length > 0 ? (call.api.exclusions.check({ program_ids: ids }) as Promise<Payload>) : Promise.resolve(null),
       a.include_tax_eval ? evaluateTax(call.api, profile, undefined, a.tax_verbose) : Promise.resolve([]),
-      typeof profile.houjin_bangou === 'string' ? call.api.am.enforcement({ houjin_bangou: profile.houjin_bangou }) as Promise<Payload> : Promise.resolve(null),
+      typeof profile.houjin_bangou === 'string'
+        ? (call.api.am.enforcement({ houjin_bangou: profile.houjin_bangou }) as Promise<Payload>)
+        : Promise.resolve(null),
       a.top_bids > 0 ? call.api.bids.search(compact({ program_id_hint: a.program_unified_id, limit: a.top_bids })).then(rowsOf) : Promise.resolve([]),
     ]);
     const results = [

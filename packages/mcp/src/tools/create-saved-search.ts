@@ -7,7 +7,8 @@ import { f, o, RECORD_EMPTY } from '../lib/fields.ts';
 export const createSavedSearch = defineTool({
   name: 'create_saved_search',
   title: 'Save a search',
-  description: 'Save a program search under the API key in use. Each new dataset version records its new and amended matches (see get_saved_search), sent by webhook and e-mail digest where set up.',
+  description:
+    'Save a program search under the API key in use. Each new dataset version records its new and amended matches (see get_saved_search), sent by webhook and e-mail digest where set up.',
   input: {
     name: z.string().min(1).max(100).describe('A label for the search, shown in notifications'),
     q: f.q('program names and descriptions'),

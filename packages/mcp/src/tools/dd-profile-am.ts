@@ -7,13 +7,20 @@ import { rowsOf } from '../lib/search.ts';
 export const ddProfileAm = defineTool({
   name: 'dd_profile_am',
   title: 'Due-diligence profile of a company',
-  description: 'Bundle what the catalogue holds on a corporate number: enforcement history and exclusions in force, published case studies, bids won; invoice registration is not held.',
+  description:
+    'Bundle what the catalogue holds on a corporate number: enforcement history and exclusions in force, published case studies, bids won; invoice registration is not held.',
   input: {
     houjin_bangou: z.string().min(1).max(64).describe('Corporate number (13 digits; hyphens and spaces are removed)'),
     include_adoptions: z.boolean().default(true).describe('Include case studies / awards'),
     adoption_limit: f.limit(50, 20, 'case studies'),
   },
-  output: { houjin_bangou: z.string().describe('The number'), enforcement: z.record(z.unknown()).nullable().describe('Enforcement check'), adoptions: o.rows(), bids_won: o.rows(), invoice_registration: z.record(z.unknown()).describe('Invoice registration status') },
+  output: {
+    houjin_bangou: z.string().describe('The number'),
+    enforcement: z.record(z.unknown()).nullable().describe('Enforcement check'),
+    adoptions: o.rows(),
+    bids_won: o.rows(),
+    invoice_registration: z.record(z.unknown()).describe('Invoice registration status'),
+  },
   annotations: READ_ONLY,
   empty: { houjin_bangou: '', enforcement: null, adoptions: [], bids_won: [], invoice_registration: {} },
   async run(call, a) {
@@ -25,7 +32,10 @@ export const ddProfileAm = defineTool({
       call.api.bids.search({ winner_houjin_bangou: number, limit: 20 }).then(rowsOf),
     ]);
     return {
-      houjin_bangou: number, enforcement, adoptions, bids_won: bids,
+      houjin_bangou: number,
+      enforcement,
+      adoptions,
+      bids_won: bids,
       invoice_registration: { status: 'not_held', note: 'Invoice registrations are not in this catalogue; check https://www.invoice-kohyo.nta.go.jp/' },
       result_count: adoptions.length + bids.length + (enforcement.found ? 1 : 0),
       explanation: `${adoptions.length} case stud(ies), ${bids.length} bid(s) won, enforcement record ${enforcement.found ? 'found' : 'not found'}.`,

@@ -9,17 +9,27 @@ import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 export const evaluateTaxApplicability = defineTool({
   name: 'evaluate_tax_applicability',
   title: 'Which tax rulesets apply',
-  description: "Evaluate the tax rulesets' machine-readable eligibility predicates against a business profile and say which apply, which do not, and which need more facts.",
+  description:
+    "Evaluate the tax rulesets' machine-readable eligibility predicates against a business profile and say which apply, which do not, and which need more facts.",
   input: {
     business_profile: f.profile(),
     // One API call per id: at most the budget of one tool call (lib/call-budget.ts).
-    target_ruleset_ids: z.array(TAX_ID).max(MAX_API_CALLS_PER_TOOL_CALL).optional().describe(`TAX- ids to evaluate, at most ${MAX_API_CALLS_PER_TOOL_CALL} (default: all)`),
+    target_ruleset_ids: z
+      .array(TAX_ID)
+      .max(MAX_API_CALLS_PER_TOOL_CALL)
+      .optional()
+      .describe(`TAX- ids to evaluate, at most ${MAX_API_CALLS_PER_TOOL_CALL} (default: all)`),
   },
   output: { results: o.rows(), applies: z.number().int().describe('Rulesets that apply'), unknown: z.number().int().describe('Rulesets needing more facts') },
   annotations: READ_ONLY,
   empty: { results: [], applies: 0, unknown: 0 },
   async run(call, a) {
     const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
-    return { results, applies: results.filter((r) => r.verdict === 'applies').length, unknown: results.filter((r) => r.verdict === 'unknown').length, explanation: 'Predicates are an upstream encoding; verify with the cited legal basis.' };
+    return {
+      results,
+      applies: results.filter((r) => r.verdict === 'applies').length,
+      unknown: results.filter((r) => r.verdict === 'unknown').length,
+      explanation: 'Predicates are an upstream encoding; verify with the cited legal basis.',
+    };
   },
 });

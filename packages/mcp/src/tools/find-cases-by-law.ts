@@ -10,14 +10,18 @@ import { rowsOf } from '../lib/search.ts';
 export const findCasesByLaw = defineTool({
   name: 'find_cases_by_law',
   title: 'Cases citing a statute',
-  description: 'For a statute, list enforcement findings that cite it, and court rulings: this deployment holds no court decisions, so court_decisions is always empty and named in no_data; with include_enforcement=false the call answers status no_data.',
+  description:
+    'For a statute, list enforcement findings that cite it, and court rulings: this deployment holds no court decisions, so court_decisions is always empty and named in no_data; with include_enforcement=false the call answers status no_data.',
   input: {
     law_unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
     include_enforcement: z.boolean().default(true).describe('Include enforcement findings that cite the law'),
     limit: f.limit(100, 20, 'cases'),
   },
   output: {
-    law: o.record(), court_decisions: o.rows(), enforcement_cases: o.rows(), results: o.rows(),
+    law: o.record(),
+    court_decisions: o.rows(),
+    enforcement_cases: o.rows(),
+    results: o.rows(),
     no_data: z.array(z.string()).describe('Parts of the answer this deployment holds no data for'),
   },
   annotations: READ_ONLY,
@@ -30,7 +34,9 @@ export const findCasesByLaw = defineTool({
     }
     const enforcement = typeof law.title === 'string' ? rowsOf(await call.api.enforcement.search({ q: law.title, limit: a.limit })) : [];
     return {
-      ...courts, enforcement_cases: enforcement, results: enforcement,
+      ...courts,
+      enforcement_cases: enforcement,
+      results: enforcement,
       explanation: `${enforcement.length} enforcement finding(s) cite this law. ${COURT_NOTE}`,
     };
   },

@@ -22,6 +22,12 @@ export const findPrecedentsByStatute = defineTool({
   async run(call, a) {
     const law: Row = await call.api.laws.get(a.law_unified_id);
     const message = `${COURT_NOTE} The law ${String(law.title ?? a.law_unified_id)} exists; no ruling citing it can be listed.`;
-    return noData(message, 'Use find_cases_by_law for enforcement findings that cite the law.', { law, total: 0, limit: a.limit, offset: a.offset, results: [] });
+    return noData(message, 'Use find_cases_by_law for enforcement findings that cite the law.', {
+      law,
+      total: 0,
+      limit: a.limit,
+      offset: a.offset,
+      results: [],
+    });
   },
 });

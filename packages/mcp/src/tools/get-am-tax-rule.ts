@@ -11,7 +11,11 @@ export const getAmTaxRule = defineTool({
   input: {
     measure_name_or_id: z.string().min(1).max(200).describe('Measure name or TAX- id'),
     rule_type: z.enum(['credit', 'deduction', 'reduction', 'special_depreciation', 'immediate_writeoff', 'exemption']).optional().describe('Rule type'),
-    as_of: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional().describe('Reference date, YYYY-MM-DD'),
+    as_of: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+      .optional()
+      .describe('Reference date, YYYY-MM-DD'),
   },
   output: amRows(),
   annotations: READ_ONLY,

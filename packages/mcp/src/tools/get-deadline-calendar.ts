@@ -6,7 +6,8 @@ import { f, o } from '../lib/fields.ts';
 export const getDeadlineCalendar = defineTool({
   name: 'get_deadline_calendar',
   title: 'Deadline calendar events',
-  description: 'Application windows of matching programmes as all-day calendar events (closing day, or opening day when no closing day is published), with stable UIDs and source URLs; the same events as GET /v1/calendar/deadlines.ics for calendar apps.',
+  description:
+    'Application windows of matching programmes as all-day calendar events (closing day, or opening day when no closing day is published), with stable UIDs and source URLs; the same events as GET /v1/calendar/deadlines.ics for calendar apps.',
   input: {
     q: f.q('program names and descriptions'),
     prefecture: f.prefecture(),

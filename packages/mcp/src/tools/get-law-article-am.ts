@@ -10,7 +10,12 @@ export const getLawArticleAm = defineTool({
     law_name_or_canonical_id: z.string().min(1).max(200).describe('Law name or LAW- id'),
     article_number: z.string().min(1).max(40).describe('Article number, e.g. 第17条 or 17'),
   },
-  output: { found: z.boolean().describe('Article found'), title: z.string().nullable().optional().describe('Caption'), text_full: z.string().nullable().optional().describe('Article text'), law: z.record(z.unknown()).nullable().optional().describe('The law') },
+  output: {
+    found: z.boolean().describe('Article found'),
+    title: z.string().nullable().optional().describe('Caption'),
+    text_full: z.string().nullable().optional().describe('Article text'),
+    law: z.record(z.unknown()).nullable().optional().describe('The law'),
+  },
   annotations: READ_ONLY,
   empty: { found: false },
   async run(call, a) {

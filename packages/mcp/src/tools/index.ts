@@ -143,7 +143,8 @@ const registries = new Map<string, readonly ToolDef[]>();
 /** The 55 tools plus those of the named toolsets (one shared array per combination); throws for an unknown name. */
 export function toolsWith(toolsets: readonly string[] = []): readonly ToolDef[] {
   const names = [...new Set(toolsets)].sort();
-  for (const name of names) if (!Object.hasOwn(TOOLSETS, name)) throw new UnknownToolsetError(`unknown toolset '${name}' (known: ${Object.keys(TOOLSETS).join(', ')})`);
+  for (const name of names)
+    if (!Object.hasOwn(TOOLSETS, name)) throw new UnknownToolsetError(`unknown toolset '${name}' (known: ${Object.keys(TOOLSETS).join(', ')})`);
   const key = names.join(',');
   let tools = registries.get(key);
   if (!tools) registries.set(key, (tools = [...TOOLS, ...names.flatMap((n) => TOOLSETS[n])]));
@@ -151,4 +152,8 @@ export function toolsWith(toolsets: readonly string[] = []): readonly ToolDef[] 
 }
 
 /** Toolset names from a comma-separated setting. */
-export const parseToolsets = (value: string | undefined | null): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const parseToolsets = (value: string | undefined | null): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);

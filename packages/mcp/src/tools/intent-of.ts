@@ -8,7 +8,11 @@ export const intentOf = defineTool({
   title: 'Classify a question',
   description: 'Classify a plain-language question into one of the fixed intent clusters (rule-based), with scores and sample queries.',
   input: { query: z.string().min(1).max(500).describe('The question') },
-  output: { intent_id: z.string().nullable().describe('Best intent'), confidence: z.number().nullable().optional().describe('Score of the best intent'), all_scores: o.rows() },
+  output: {
+    intent_id: z.string().nullable().describe('Best intent'),
+    confidence: z.number().nullable().optional().describe('Score of the best intent'),
+    all_scores: o.rows(),
+  },
   annotations: READ_ONLY,
   empty: { intent_id: null, all_scores: [] },
   async run(call, a) {

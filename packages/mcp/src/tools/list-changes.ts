@@ -6,10 +6,15 @@ import { f, o } from '../lib/fields.ts';
 export const listChanges = defineTool({
   name: 'list_changes',
   title: 'Change feed',
-  description: 'List what each dataset version created, amended (with the changed fields) or removed: programmes, enforcement records, tax rulesets and laws, oldest first. Pass next_cursor back as since to continue or to poll later.',
+  description:
+    'List what each dataset version created, amended (with the changed fields) or removed: programmes, enforcement records, tax rulesets and laws, oldest first. Pass next_cursor back as since to continue or to poll later.',
   input: {
     since: z.string().max(64).optional().describe('Cursor from an earlier call (next_cursor); omit to start at the beginning of the feed'),
-    kind: z.array(z.string().max(40)).max(16).optional().describe('Kinds (program, enforcement, tax_ruleset, law) or event types (program.created, program.amended, …)'),
+    kind: z
+      .array(z.string().max(40))
+      .max(16)
+      .optional()
+      .describe('Kinds (program, enforcement, tax_ruleset, law) or event types (program.created, program.amended, …)'),
     prefecture: f.prefecture('Only records of this prefecture'),
     limit: f.limit(500, 100, 'events'),
   },

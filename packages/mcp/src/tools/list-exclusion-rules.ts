@@ -5,11 +5,27 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { o } from '../lib/fields.ts';
 
 const RULE_KINDS = [
-  'exclude', 'prerequisite', 'absolute', 'combine_ok', 'conditional_reduction', 'same_asset_exclusive',
-  'cross_tier_same_asset', 'area_allocation', 'cross_tier_loan_interest', 'entity_scope_restriction', 'mutex_certification',
+  'exclude',
+  'prerequisite',
+  'absolute',
+  'combine_ok',
+  'conditional_reduction',
+  'same_asset_exclusive',
+  'cross_tier_same_asset',
+  'area_allocation',
+  'cross_tier_loan_interest',
+  'entity_scope_restriction',
+  'mutex_certification',
 ] as const;
 
-type Rule = { kind: string; program_a: string | null; program_b: string | null; program_b_group?: (string | null)[] | null; extra?: Record<string, unknown> | null; [k: string]: unknown };
+type Rule = {
+  kind: string;
+  program_a: string | null;
+  program_b: string | null;
+  program_b_group?: (string | null)[] | null;
+  extra?: Record<string, unknown> | null;
+  [k: string]: unknown;
+};
 
 /** Kinds a rule answers to: its normalised kind, the upstream kind kept in `extra`, and `exclude` for any mutex. */
 function ruleKinds(rule: Rule): Set<string> {
@@ -38,7 +54,8 @@ export function filterRules<R extends Rule>(rules: R[], kinds: readonly string[]
 export const listExclusionRules = defineTool({
   name: 'list_exclusion_rules',
   title: 'List exclusion rules',
-  description: 'List the rules that make programs incompatible or require one before another, optionally narrowed to rule kinds or to the rules naming one program.',
+  description:
+    'List the rules that make programs incompatible or require one before another, optionally narrowed to rule kinds or to the rules naming one program.',
   input: {
     kind: z.array(z.enum(RULE_KINDS)).max(11).optional().describe('Rule kinds to keep (OR-ed); exclude matches every mutual-exclusion rule'),
     program_id: z.string().max(200).optional().describe('Keep only rules naming this program (unified_id or slug)'),

@@ -9,7 +9,8 @@ import { LAW_ID } from '../lib/ids.ts';
 export const listLawRevisions = defineTool({
   name: 'list_law_revisions',
   title: 'Revision chain of a law',
-  description: 'Walk the chain of a statute: the law itself with its status and last amendment, and the laws it superseded or that superseded it, as far as the catalogue records them (it records no links between laws yet).',
+  description:
+    'Walk the chain of a statute: the law itself with its status and last amendment, and the laws it superseded or that superseded it, as far as the catalogue records them (it records no links between laws yet).',
   input: {
     unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
     max_hops: z.number().int().min(1).max(20).default(10).describe('Most links to follow in each direction (1 to 20)'),
@@ -21,7 +22,9 @@ export const listLawRevisions = defineTool({
   async run(call, a) {
     const law: Row = await call.api.laws.get(a.unified_id);
     return {
-      law, results: [], result_count: 1,
+      law,
+      results: [],
+      result_count: 1,
       explanation: `The catalogue records no predecessor or successor for this law (status: ${String(law.status ?? 'unknown')}, last amended ${String(law.last_amended_on ?? 'unknown')}).`,
     };
   },

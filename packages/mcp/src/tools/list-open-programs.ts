@@ -16,7 +16,11 @@ export const listOpenPrograms = defineTool({
     on_date: f.date('Date to check (defaults to as_of)'),
     as_of: f.asOf(),
     region: f.region(),
-    industry: z.string().max(100).optional().describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
+    industry: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
     size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
     natural_query: z.string().max(500).optional().describe('Keywords in plain words'),
     limit: f.limit(100, 20, 'programs'),
@@ -25,6 +29,17 @@ export const listOpenPrograms = defineTool({
   annotations: READ_ONLY,
   empty: AM_EMPTY,
   async run(call, a) {
-    return { ...(await call.api.am.openPrograms(compact({ pivot_date: a.on_date ?? resolveAsOf(a.as_of), prefecture: regionArg(call, a.region), query: a.natural_query, industry: a.industry, size: a.size, limit: a.limit }))) };
+    return {
+      ...(await call.api.am.openPrograms(
+        compact({
+          pivot_date: a.on_date ?? resolveAsOf(a.as_of),
+          prefecture: regionArg(call, a.region),
+          query: a.natural_query,
+          industry: a.industry,
+          size: a.size,
+          limit: a.limit,
+        }),
+      )),
+    };
   },
 });

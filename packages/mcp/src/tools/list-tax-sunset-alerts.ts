@@ -22,7 +22,12 @@ export const listTaxSunsetAlerts = defineTool({
     const today = todayJst();
     const all = rowsOf(await call.api.taxRulesets.search({ effective_on: today, limit: 100 }));
     const results = all
-      .map((r) => ({ unified_id: r.unified_id, ruleset_name: r.ruleset_name ?? r.rule_name, ends_on: (r.sunset_date ?? r.effective_to ?? r.effective_until ?? null) as string | null, source_url: r.source_url }))
+      .map((r) => ({
+        unified_id: r.unified_id,
+        ruleset_name: r.ruleset_name ?? r.rule_name,
+        ends_on: (r.sunset_date ?? r.effective_to ?? r.effective_until ?? null) as string | null,
+        source_url: r.source_url,
+      }))
       .filter((r): r is typeof r & { ends_on: string } => typeof r.ends_on === 'string' && r.ends_on >= today)
       .map((r) => ({ ...r, days_left: daysBetween(today, r.ends_on) }))
       .filter((r) => r.days_left <= a.days_until)

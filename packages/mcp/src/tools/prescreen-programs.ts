@@ -10,7 +10,8 @@ import { rankPrograms } from '../lib/ranking.ts';
 export const prescreenPrograms = defineTool({
   name: 'prescreen_programs',
   title: 'Pre-screen programs for a business',
-  description: 'Rank the programs a business profile (region, applicant type, headcount, planned investment) is likely eligible for, with the reasons for each score; with a corporate number, also report an exclusion period in force against the company.',
+  description:
+    'Rank the programs a business profile (region, applicant type, headcount, planned investment) is likely eligible for, with the reasons for each score; with a corporate number, also report an exclusion period in force against the company.',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
@@ -41,12 +42,14 @@ export const prescreenPrograms = defineTool({
     const profile: Profile = { ...a, prefecture, company_size: sizeFromProfile(a.is_sole_proprietor, a.employee_count) };
     const [programs, enforcement] = await Promise.all([
       candidatePrograms(call.api, prefecture),
-      a.houjin_bangou ? call.api.am.enforcement({ houjin_bangou: a.houjin_bangou }) as Promise<Row> : Promise.resolve(null),
+      a.houjin_bangou ? (call.api.am.enforcement({ houjin_bangou: a.houjin_bangou }) as Promise<Row>) : Promise.resolve(null),
     ]);
     const ranked = rankPrograms(programs, profile).slice(0, a.limit);
     const excluded = enforcement?.currently_excluded === true;
     return {
-      profile, results: ranked, ...(enforcement ? { enforcement } : {}),
+      profile,
+      results: ranked,
+      ...(enforcement ? { enforcement } : {}),
       explanation: excluded
         ? 'An exclusion period is in force against this company: public subsidies are barred until it ends. Ranking shown for reference only.'
         : 'Rough ranking from region, applicant type, size, tier and amount; confirm eligibility on each source_url.',

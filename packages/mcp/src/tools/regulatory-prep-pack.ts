@@ -11,7 +11,8 @@ import { rowsOf } from '../lib/search.ts';
 export const regulatoryPrepPack = defineTool({
   name: 'regulatory_prep_pack',
   title: 'Regulatory prep pack',
-  description: 'For an industry and region, bundle relevant laws, certifications, tax rulesets and recent enforcement examples (the region narrows the enforcement examples).',
+  description:
+    'For an industry and region, bundle relevant laws, certifications, tax rulesets and recent enforcement examples (the region narrows the enforcement examples).',
   input: {
     industry: z.string().min(1).max(100).describe('Industry keywords, e.g. 建設, 農業, 運送'),
     prefecture: f.prefecture(),

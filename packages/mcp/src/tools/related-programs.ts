@@ -9,7 +9,11 @@ export const relatedPrograms = defineTool({
   description: 'Walk the program relation graph (prerequisite, compatible, incompatible, successor, predecessor, similar) one or two hops from a program.',
   input: {
     program_id: z.string().min(1).max(200).describe('Seed program id (unified_id)'),
-    relation_types: z.array(z.enum(['prerequisite', 'compatible', 'incompatible', 'successor', 'predecessor', 'similar'])).max(6).optional().describe('Relation kinds to follow (default all)'),
+    relation_types: z
+      .array(z.enum(['prerequisite', 'compatible', 'incompatible', 'successor', 'predecessor', 'similar']))
+      .max(6)
+      .optional()
+      .describe('Relation kinds to follow (default all)'),
     depth: z.number().int().min(1).max(2).default(1).describe('Hops, 1 or 2'),
     max_edges: z.number().int().min(1).max(500).default(100).describe('Most edges to return (1 to 500)'),
   },

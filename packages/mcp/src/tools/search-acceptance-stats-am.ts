@@ -24,6 +24,11 @@ export const searchAcceptanceStatsAm = defineTool({
   empty: AM_EMPTY,
   async run(call, a) {
     regionArg(call, a.region);
-    return noData(ACCEPTANCE_NOTE, 'Each program\'s source_url may publish its own acceptance figures.', { total: 0, limit: a.limit, offset: a.offset, results: [] });
+    return noData(ACCEPTANCE_NOTE, "Each program's source_url may publish its own acceptance figures.", {
+      total: 0,
+      limit: a.limit,
+      offset: a.offset,
+      results: [],
+    });
   },
 });

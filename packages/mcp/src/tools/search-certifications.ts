@@ -28,8 +28,10 @@ export const searchCertifications = defineTool({
   annotations: READ_ONLY,
   empty: AM_EMPTY,
   notApplied: {
-    size: NO_FIELD, industry: NO_FIELD,
-    as_of: 'certifications carry no validity dates', fields: 'certifications come in one row shape',
+    size: NO_FIELD,
+    industry: NO_FIELD,
+    as_of: 'certifications carry no validity dates',
+    fields: 'certifications come in one row shape',
   },
   async run(call, a) {
     return asSearch(await call.api.certifications.search(compact({ q: a.query, provider: a.authority, limit: a.limit, offset: a.offset })));

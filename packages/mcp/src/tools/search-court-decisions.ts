@@ -24,6 +24,11 @@ export const searchCourtDecisions = defineTool({
   annotations: READ_ONLY,
   empty: SEARCH_EMPTY,
   async run(_call, a) {
-    return noData(COURT_NOTE, 'Use search_enforcement_cases for administrative findings on subsidy use.', { total: 0, limit: a.limit, offset: a.offset, results: [] });
+    return noData(COURT_NOTE, 'Use search_enforcement_cases for administrative findings on subsidy use.', {
+      total: 0,
+      limit: a.limit,
+      offset: a.offset,
+      results: [],
+    });
   },
 });

@@ -19,7 +19,10 @@ export const searchGxProgramsAm = defineTool({
   description: 'Search green-transformation programs (emission cuts, EVs, renewables, net-zero buildings, carbon credits) by theme, size and region.',
   input: {
     theme: z.enum(['ghg_reduction', 'ev', 'renewable', 'zeb_zeh', 'carbon_credit']).default('ghg_reduction').describe('Theme'),
-    company_size: z.enum(['sme', 'midsize', 'large', 'individual', 'municipality', 'farmer']).optional().describe('Applicant size (sme, midsize, large, individual) or kind (municipality, farmer); only programs that publish their applicants match'),
+    company_size: z
+      .enum(['sme', 'midsize', 'large', 'individual', 'municipality', 'farmer'])
+      .optional()
+      .describe('Applicant size (sme, midsize, large, individual) or kind (municipality, farmer); only programs that publish their applicants match'),
     region: f.region(),
     limit: f.limit(100, 20, 'programs'),
   },

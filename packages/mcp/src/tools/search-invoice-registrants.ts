@@ -26,6 +26,11 @@ export const searchInvoiceRegistrants = defineTool({
   empty: SEARCH_EMPTY,
   async run(call, a) {
     prefectureArg(call, a.prefecture);
-    return noData(INVOICE_NOTE, 'Use dd_profile_am for what this service knows about a corporate number.', { total: 0, limit: a.limit, offset: a.offset, results: [] });
+    return noData(INVOICE_NOTE, 'Use dd_profile_am for what this service knows about a corporate number.', {
+      total: 0,
+      limit: a.limit,
+      offset: a.offset,
+      results: [],
+    });
   },
 });

@@ -7,7 +7,8 @@ import { compact } from '../lib/search.ts';
 export const searchLoansAm = defineTool({
   name: 'search_loans_am',
   title: 'Search loans (entity store)',
-  description: 'Search loan products with yes/no switches for no collateral, no personal guarantor and no third-party guarantor, plus kind, amount, lender and name.',
+  description:
+    'Search loan products with yes/no switches for no collateral, no personal guarantor and no third-party guarantor, plus kind, amount, lender and name.',
   input: {
     loan_kind: z.enum(['ippan', 'trou', 'seirei', 'sanko', 'sogyo', 'rinsei', 'saigai', 'shingiseikyu', 'kiki', 'other']).optional().describe('Loan kind'),
     no_collateral: z.boolean().default(false).describe('Only loans without collateral'),
@@ -25,11 +26,19 @@ export const searchLoansAm = defineTool({
   async run(call, a) {
     // A false switch means "no constraint", so it is left out rather than sent as false.
     return {
-      ...(await call.api.am.loans(compact({
-        loan_kind: a.loan_kind, no_collateral: a.no_collateral || undefined, no_personal_guarantor: a.no_personal_guarantor || undefined,
-        no_third_party_guarantor: a.no_third_party_guarantor || undefined, max_amount_yen: a.max_amount_yen, min_amount_yen: a.min_amount_yen,
-        provider: a.lender_entity_id, name_query: a.name_query, limit: a.limit,
-      }))),
+      ...(await call.api.am.loans(
+        compact({
+          loan_kind: a.loan_kind,
+          no_collateral: a.no_collateral || undefined,
+          no_personal_guarantor: a.no_personal_guarantor || undefined,
+          no_third_party_guarantor: a.no_third_party_guarantor || undefined,
+          max_amount_yen: a.max_amount_yen,
+          min_amount_yen: a.min_amount_yen,
+          provider: a.lender_entity_id,
+          name_query: a.name_query,
+          limit: a.limit,
+        }),
+      )),
     };
   },
 });

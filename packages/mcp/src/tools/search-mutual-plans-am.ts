@@ -11,9 +11,15 @@ export const searchMutualPlansAm = defineTool({
   title: 'Search mutual-aid plans',
   description: 'Search mutual-aid, pension and insurance plans by kind, monthly premium, tax treatment, provider and name.',
   input: {
-    plan_kind: z.enum(['retirement_mutual', 'bankruptcy_mutual', 'dc_pension', 'db_pension', 'industry_pension', 'welfare_insurance', 'health_insurance', 'other']).optional().describe('Plan kind'),
+    plan_kind: z
+      .enum(['retirement_mutual', 'bankruptcy_mutual', 'dc_pension', 'db_pension', 'industry_pension', 'welfare_insurance', 'health_insurance', 'other'])
+      .optional()
+      .describe('Plan kind'),
     premium_monthly_yen: z.number().int().min(0).optional().describe('Monthly premium, yen'),
-    tax_deduction_type: z.enum(['small_enterprise_deduction', 'idekodc', 'group_retirement', 'corp_expense', 'none']).optional().describe('Tax treatment of the premium'),
+    tax_deduction_type: z
+      .enum(['small_enterprise_deduction', 'idekodc', 'group_retirement', 'corp_expense', 'none'])
+      .optional()
+      .describe('Tax treatment of the premium'),
     provider_entity_id: z.string().max(200).optional().describe('Provider id or name'),
     name_query: z.string().max(200).optional().describe('Name keywords'),
     limit: f.limit(100, 10, 'plans'),
@@ -23,6 +29,10 @@ export const searchMutualPlansAm = defineTool({
   empty: AM_EMPTY,
   notApplied: { premium_monthly_yen: 'plans carry no premium amounts' },
   async run(call, a) {
-    return { ...(await call.api.am.mutualPlans(compact({ plan_kind: a.plan_kind, tax_deduction_type: a.tax_deduction_type, provider: a.provider_entity_id, name_query: a.name_query, limit: a.limit }))) };
+    return {
+      ...(await call.api.am.mutualPlans(
+        compact({ plan_kind: a.plan_kind, tax_deduction_type: a.tax_deduction_type, provider: a.provider_entity_id, name_query: a.name_query, limit: a.limit }),
+      )),
+    };
   },
 });

@@ -13,7 +13,8 @@ const NO_FIELD = 'tax rulesets carry no such field';
 export const searchTaxIncentives = defineTool({
   name: 'search_tax_incentives',
   title: 'Search tax incentives',
-  description: 'Search tax incentive measures (credits, deductions, special depreciation, exemptions) by keywords, authority, industry, year and target, as of a date.',
+  description:
+    'Search tax incentive measures (credits, deductions, special depreciation, exemptions) by keywords, authority, industry, year and target, as of a date.',
   input: {
     query: f.q('measure names'),
     authority: z.string().max(40).optional().describe('Authority, e.g. 国税庁, 経済産業省, 自治体'),
@@ -32,6 +33,10 @@ export const searchTaxIncentives = defineTool({
   notApplied: { industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
   async run(call, a) {
     const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
-    return asSearch(await call.api.taxRulesets.search(compact({ q: a.query ?? a.natural_query, authority: a.authority, effective_on: effectiveOn, limit: a.limit, offset: a.offset })));
+    return asSearch(
+      await call.api.taxRulesets.search(
+        compact({ q: a.query ?? a.natural_query, authority: a.authority, effective_on: effectiveOn, limit: a.limit, offset: a.offset }),
+      ),
+    );
   },
 });

@@ -25,7 +25,9 @@ export const similarCases = defineTool({
     const jsic = a.industry_jsic ?? (typeof seed?.jsic_code === 'string' ? seed.jsic_code : undefined);
     const prefecture = prefectureArg(call, a.prefecture) ?? (typeof seed?.prefecture === 'string' ? seed.prefecture : undefined);
     const search = (withPrefecture: boolean) =>
-      call.api.caseStudies.search(compact({ q: a.description, jsic_code: jsic, prefecture: withPrefecture ? prefecture : undefined, limit: a.limit + 1 })).then(rowsOf);
+      call.api.caseStudies
+        .search(compact({ q: a.description, jsic_code: jsic, prefecture: withPrefecture ? prefecture : undefined, limit: a.limit + 1 }))
+        .then(rowsOf);
     let found = await search(true);
     if (found.length <= 1 && prefecture) found = await search(false);
     const results = found.filter((r) => !seed || r.case_id !== seed.case_id).slice(0, a.limit);

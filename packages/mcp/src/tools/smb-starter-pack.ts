@@ -14,7 +14,8 @@ const NO_INDUSTRY = 'programs, loans and tax rulesets carry no industry code';
 export const smbStarterPack = defineTool({
   name: 'smb_starter_pack',
   title: 'Starter pack for a small business',
-  description: 'One call returning a few fitting subsidies, loans and tax measures for a small-business profile (region, applicant type, headcount, planned investment).',
+  description:
+    'One call returning a few fitting subsidies, loans and tax measures for a small-business profile (region, applicant type, headcount, planned investment).',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
@@ -35,15 +36,21 @@ export const smbStarterPack = defineTool({
     const n = a.limit_per_section;
     const employees = a.employee_count ?? a.employees;
     const profile: Profile = {
-      prefecture, is_sole_proprietor: a.is_sole_proprietor, planned_investment_man_yen: a.planned_investment_man_yen,
-      employee_count: employees, company_size: sizeFromProfile(a.is_sole_proprietor, employees),
+      prefecture,
+      is_sole_proprietor: a.is_sole_proprietor,
+      planned_investment_man_yen: a.planned_investment_man_yen,
+      employee_count: employees,
+      company_size: sizeFromProfile(a.is_sole_proprietor, employees),
     };
     const [programs, loans, tax] = await Promise.all([
       candidatePrograms(call.api, prefecture),
       call.api.loans.search({ plan_type: 'loan', prefecture, limit: n }).then(rowsOf),
       call.api.taxRulesets.search({ effective_on: todayJst(), limit: n }).then(rowsOf),
     ]);
-    const subsidies = rankPrograms(programs.filter((p) => p.program_kind !== 'loan'), profile).slice(0, n);
+    const subsidies = rankPrograms(
+      programs.filter((p) => p.program_kind !== 'loan'),
+      profile,
+    ).slice(0, n);
     const results = [
       ...subsidies.map((r) => ({ section: 'subsidies', ...r })),
       ...loans.map((r) => ({ section: 'loans', ...r })),

@@ -10,7 +10,8 @@ import { compact, rowsOf } from '../lib/search.ts';
 export const subsidyComboFinder = defineTool({
   name: 'subsidy_combo_finder',
   title: 'Find program combinations',
-  description: 'Suggest combinations of a subsidy, a loan and a tax measure around a keyword or a seed program, dropping combinations an exclusion rule forbids.',
+  description:
+    'Suggest combinations of a subsidy, a loan and a tax measure around a keyword or a seed program, dropping combinations an exclusion rule forbids.',
   input: {
     keyword: z.string().max(200).optional().describe('Keyword, e.g. 設備投資'),
     unified_id: z.string().max(100).optional().describe('Seed program id'),
@@ -23,7 +24,12 @@ export const subsidyComboFinder = defineTool({
   async run(call, a) {
     if (!a.keyword && !a.unified_id) throw new ToolInputError('empty_input', 'Pass keyword or unified_id', 'e.g. keyword=設備投資');
     const prefecture = prefectureArg(call, a.prefecture);
-    if (prefecture && a.unified_id) call.warn({ code: 'unsupported_filter', field: 'prefecture', message: 'unified_id names the seed, so there is no search to narrow; prefecture was not applied' });
+    if (prefecture && a.unified_id)
+      call.warn({
+        code: 'unsupported_filter',
+        field: 'prefecture',
+        message: 'unified_id names the seed, so there is no search to narrow; prefecture was not applied',
+      });
     const seeds: Row[] = a.unified_id
       ? [await call.api.programs.get(a.unified_id)]
       : rowsOf(await call.api.programs.search(compact({ q: a.keyword, prefecture, fields: 'minimal' as const, limit: a.limit * 2 })));
@@ -41,6 +47,12 @@ export const subsidyComboFinder = defineTool({
       if (check.hits.length > 0) continue;
       combos.push({ subsidy: seed, loan, tax_measure: taxRule, exclusion_hits: 0 });
     }
-    return { results: combos, explanation: combos.length === 0 ? 'No conflict-free combination found for this seed.' : 'Combinations checked against the exclusion rules; verify conditions on each source.' };
+    return {
+      results: combos,
+      explanation:
+        combos.length === 0
+          ? 'No conflict-free combination found for this seed.'
+          : 'Combinations checked against the exclusion rules; verify conditions on each source.',
+    };
   },
 });

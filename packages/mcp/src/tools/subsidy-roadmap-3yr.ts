@@ -29,17 +29,25 @@ function servesPurpose(program: Row, purpose: string | undefined): boolean {
 export const subsidyRoadmap3yr = defineTool({
   name: 'subsidy_roadmap_3yr',
   title: 'Multi-year application roadmap',
-  description: 'Build a timeline of application windows that may apply to an industry, region, size and purpose, grouped by Japanese fiscal quarter; programs without a recorded window are listed separately. Programs whose stated applicant types or funding purposes exclude the given size or purpose are left out.',
+  description:
+    'Build a timeline of application windows that may apply to an industry, region, size and purpose, grouped by Japanese fiscal quarter; programs without a recorded window are listed separately. Programs whose stated applicant types or funding purposes exclude the given size or purpose are left out.',
   input: {
     industry: z.string().min(1).max(100).describe('Industry or theme keywords, e.g. 製造業, 農業'),
     prefecture: f.prefecture(),
     company_size: SIZE4.optional().describe('Company size (medium = an SME); programs whose applicant types exclude it are left out'),
-    funding_purpose: z.enum(['equipment', 'rd', 'export', 'staffing', 'digital', 'green', 'general']).optional().describe('Purpose of the funding; programs stating other purposes are left out (general: no narrowing)'),
+    funding_purpose: z
+      .enum(['equipment', 'rd', 'export', 'staffing', 'digital', 'green', 'general'])
+      .optional()
+      .describe('Purpose of the funding; programs stating other purposes are left out (general: no narrowing)'),
     from_date: f.date('Start of the roadmap (default today)'),
     horizon_months: z.number().int().min(1).max(60).default(36).describe('Months covered, 1 to 60'),
     limit: f.limit(100, 20, 'programs'),
   },
-  output: { quarters: z.array(z.object({ fiscal_quarter: z.string(), programs: o.rows() })).describe('Windows per fiscal quarter'), undated: o.rows(), results: o.rows() },
+  output: {
+    quarters: z.array(z.object({ fiscal_quarter: z.string(), programs: o.rows() })).describe('Windows per fiscal quarter'),
+    undated: o.rows(),
+    results: o.rows(),
+  },
   annotations: READ_ONLY,
   empty: { quarters: [], undated: [], results: [] },
   async run(call, a) {

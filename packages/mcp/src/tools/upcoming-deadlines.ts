@@ -30,6 +30,10 @@ export const upcomingDeadlines = defineTool({
       .filter((r) => !a.authority_level || r.authority_level === a.authority_level)
       .map((r) => ({ ...r, days_remaining: daysBetween(today, r.deadline) }))
       .slice(0, a.limit);
-    return { window_end: until, results: found, explanation: found.length === 0 ? `No recorded application window closes between ${today} and ${until}.` : null };
+    return {
+      window_end: until,
+      results: found,
+      explanation: found.length === 0 ? `No recorded application window closes between ${today} and ${until}.` : null,
+    };
   },
 });

@@ -26,7 +26,16 @@ export interface ProgramQuery {
 
 /** The parameter names a saved search keeps (the search's, less paging, shape, facets, cursor and explain). */
 export const PROGRAM_QUERY_FIELDS = [
-  'q', 'tier', 'prefecture', 'authority_level', 'funding_purpose', 'target_type', 'amount_min', 'amount_max', 'include_excluded', 'sort',
+  'q',
+  'tier',
+  'prefecture',
+  'authority_level',
+  'funding_purpose',
+  'target_type',
+  'amount_min',
+  'amount_max',
+  'include_excluded',
+  'sort',
 ] as const;
 
 /** A parameter the search refuses (the caller answers 400 with the message). */
@@ -47,7 +56,7 @@ export function searchRequestOf(query: ProgramQuery, today: string): Omit<Search
     q: query.q,
     tier: query.tier,
     // Lenient: 東京, Tokyo, tokyo-to -> 東京都; an unknown name stays as given (and matches nothing).
-    prefecture: query.prefecture === undefined ? undefined : normalizePrefecture(query.prefecture) ?? query.prefecture,
+    prefecture: query.prefecture === undefined ? undefined : (normalizePrefecture(query.prefecture) ?? query.prefecture),
     authorityLevel,
     fundingPurpose: query.funding_purpose,
     targetType: query.target_type,
@@ -68,7 +77,11 @@ export interface StreamedHit {
 }
 
 /** The hits of a request from `offset`, at most `limit`, a page at a time through the engine's keyset cursor. */
-function searchHits(catalog: Catalog, request: Omit<SearchRequest, 'limit' | 'offset'>, window: { offset: number; limit: number }): { total: number; pages: Iterable<SearchHit[]> } {
+function searchHits(
+  catalog: Catalog,
+  request: Omit<SearchRequest, 'limit' | 'offset'>,
+  window: { offset: number; limit: number },
+): { total: number; pages: Iterable<SearchHit[]> } {
   const first = catalog.search.search({ ...request, limit: Math.min(PAGE, window.limit), offset: window.offset });
   return {
     total: first.total,
@@ -87,13 +100,21 @@ function searchHits(catalog: Catalog, request: Omit<SearchRequest, 'limit' | 'of
 }
 
 /** The matches of a query in the search's order: the total, and the hits with their catalogue rows from `offset`, at most `limit`. */
-export function streamProgramSearch(catalog: Catalog, query: ProgramQuery, window: { offset: number; limit: number }, today: string): { total: number; hits: Iterable<StreamedHit> } {
+export function streamProgramSearch(
+  catalog: Catalog,
+  query: ProgramQuery,
+  window: { offset: number; limit: number },
+  today: string,
+): { total: number; hits: Iterable<StreamedHit> } {
   const { total, pages } = searchHits(catalog, searchRequestOf(query, today), window);
   return {
     total,
     hits: (function* () {
       for (const hits of pages) {
-        const rows = getProgramRowsByPid(catalog.db, hits.map((h) => h.pid));
+        const rows = getProgramRowsByPid(
+          catalog.db,
+          hits.map((h) => h.pid),
+        );
         for (const hit of hits) yield { row: rows.get(hit.pid)!, hit };
       }
     })(),

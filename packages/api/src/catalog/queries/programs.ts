@@ -70,7 +70,10 @@ export function getProgramRowsByPid(db: CatalogDatabase, pids: number[]): Map<nu
 /** Only the provenance of rows by pid, in getProgramRowsByPid's order (the attribution of a cached page). */
 export function getProvenancesByPid(db: CatalogDatabase, pids: number[]): Map<number, { provenance: string }> {
   if (pids.length === 0) return new Map();
-  const rows = db.all<{ pid: number; provenance: string }>('SELECT p.pid, p.provenance FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))', JSON.stringify(pids));
+  const rows = db.all<{ pid: number; provenance: string }>(
+    'SELECT p.pid, p.provenance FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))',
+    JSON.stringify(pids),
+  );
   return new Map(rows.map((r) => [r.pid, r]));
 }
 
@@ -91,10 +94,7 @@ export function getProgramRow(db: CatalogDatabase, unifiedId: string): ProgramRo
 /** Rows for many ids in one query, keyed by unified_id. */
 export function getProgramRows(db: CatalogDatabase, unifiedIds: string[]): Map<string, ProgramRow> {
   if (unifiedIds.length === 0) return new Map();
-  const rows = db.all<ProgramRow>(
-    'SELECT p.* FROM programs p WHERE p.unified_id IN (SELECT value FROM json_each(?))',
-    JSON.stringify(unifiedIds),
-  );
+  const rows = db.all<ProgramRow>('SELECT p.* FROM programs p WHERE p.unified_id IN (SELECT value FROM json_each(?))', JSON.stringify(unifiedIds));
   return new Map(rows.map((r) => [r.unified_id, r]));
 }
 
@@ -157,9 +157,7 @@ export function fullShape(r: ProgramRow, withConfidence: boolean) {
     description: r.description,
     provenance: parse<Record<string, unknown>>(r.provenance, {}),
     enriched: parse<Record<string, Record<string, unknown> | null> | null>(r.enriched, null),
-    source_mentions: mentions === null
-      ? null
-      : mentions.map((m) => (withConfidence ? m : { url: m.url, fetched_at: m.fetched_at })),
+    source_mentions: mentions === null ? null : mentions.map((m) => (withConfidence ? m : { url: m.url, fetched_at: m.fetched_at })),
     source_url: r.source_url,
     source_fetched_at: r.source_fetched_at,
     source_checksum: r.source_checksum,

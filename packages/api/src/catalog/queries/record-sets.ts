@@ -32,13 +32,18 @@ export interface TableSearch extends Page {
 function expandMatch(q: string, synonyms: Record<string, string[]>): string | null {
   const terms = [...new Set(normalizeText(q).split(' '))].filter((t) => [...t].length >= 3);
   if (terms.length === 0) return null;
-  return terms.map((t) => {
-    const alternatives = [t, ...(synonyms[t] ?? []).map(normalizeText)];
-    return alternatives.length === 1 ? ftsPhrase(t) : `(${alternatives.map(ftsPhrase).join(' OR ')})`;
-  }).join(' AND ');
+  return terms
+    .map((t) => {
+      const alternatives = [t, ...(synonyms[t] ?? []).map(normalizeText)];
+      return alternatives.length === 1 ? ftsPhrase(t) : `(${alternatives.map(ftsPhrase).join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
-const selectList = (spec: TableSpec) => servedColumns(spec).map(([name]) => `r.${name}`).join(', ');
+const selectList = (spec: TableSpec) =>
+  servedColumns(spec)
+    .map(([name]) => `r.${name}`)
+    .join(', ');
 
 /** A row of a typed table as JSON: its served columns, JSON parsed, booleans as booleans. */
 export function decodeRow(spec: TableSpec, raw: Row): Row {
@@ -58,7 +63,7 @@ function tableSearchSql(spec: TableSpec, s: Omit<TableSearch, 'limit' | 'offset'
   const where = [...s.where];
   const params = [...s.params];
   const text = s.q !== undefined ? buildTextQuery(s.q) : null;
-  if (text && text.match && s.synonyms && s.q !== undefined) text.match = expandMatch(s.q, s.synonyms);
+  if (text?.match && s.synonyms && s.q !== undefined) text.match = expandMatch(s.q, s.synonyms);
   const fts = `${spec.table}_fts`;
   let from = `${spec.table} r`;
   let order = s.order;
@@ -87,9 +92,10 @@ function tableSearchSql(spec: TableSpec, s: Omit<TableSearch, 'limit' | 'offset'
 export function searchTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch): { total: number; rows: Row[] } {
   const { from, whereSql, order, params } = tableSearchSql(spec, s);
   const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`, ...params)?.n ?? 0;
-  const rows = total === 0 || s.offset >= total
-    ? []
-    : db.all<Row>(`SELECT ${selectList(spec)} FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
+  const rows =
+    total === 0 || s.offset >= total
+      ? []
+      : db.all<Row>(`SELECT ${selectList(spec)} FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
   return { total, rows: rows.map((r) => decodeRow(spec, r)) };
 }
 
@@ -98,7 +104,12 @@ export function streamTable(db: CatalogDatabase, spec: TableSpec, s: TableSearch
   const { from, whereSql, order, params } = tableSearchSql(spec, s);
   const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} ${whereSql}`, ...params)?.n ?? 0;
   const raw = db.iterate<Row>(`SELECT ${selectList(spec)} FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, s.limit, s.offset);
-  return { total, rows: (function* () { for (const r of raw) yield decodeRow(spec, r); })() };
+  return {
+    total,
+    rows: (function* () {
+      for (const r of raw) yield decodeRow(spec, r);
+    })(),
+  };
 }
 
 /** The first row matching `where` (bound `params`) in `order`, decoded; undefined when none. */
@@ -132,7 +143,12 @@ export function filterClauses(spec: RecordSetSpec, values: FilterValues): { wher
 /** GET /v1/<set>/search: total and the page of shaped rows. */
 export function searchRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Row[] } {
   const result = searchTable(db, spec, {
-    q: s.q, ...filterClauses(spec, s.filters), limit: s.limit, offset: s.offset, order: spec.search.order, synonyms: spec.search.synonyms,
+    q: s.q,
+    ...filterClauses(spec, s.filters),
+    limit: s.limit,
+    offset: s.offset,
+    order: spec.search.order,
+    synonyms: spec.search.synonyms,
   });
   return { total: result.total, rows: spec.shape ? result.rows.map(spec.shape) : result.rows };
 }
@@ -140,10 +156,22 @@ export function searchRecords(db: CatalogDatabase, spec: RecordSetSpec, s: Recor
 /** The same search as `searchRecords`, as a stream of shaped rows (exports): the total, and rows from `offset`, at most `limit`. */
 export function streamRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Iterable<Row> } {
   const result = streamTable(db, spec, {
-    q: s.q, ...filterClauses(spec, s.filters), limit: s.limit, offset: s.offset, order: spec.search.order, synonyms: spec.search.synonyms,
+    q: s.q,
+    ...filterClauses(spec, s.filters),
+    limit: s.limit,
+    offset: s.offset,
+    order: spec.search.order,
+    synonyms: spec.search.synonyms,
   });
   const shape = spec.shape;
-  return { total: result.total, rows: shape ? (function* () { for (const r of result.rows) yield shape(r); })() : result.rows };
+  return {
+    total: result.total,
+    rows: shape
+      ? (function* () {
+          for (const r of result.rows) yield shape(r);
+        })()
+      : result.rows,
+  };
 }
 
 /** GET /v1/<set>/{id}: the row whose key columns (any) equal `id`, shaped and extended; undefined when none. */

@@ -53,7 +53,10 @@ const bidProperties = {
 export const Bid = Type.Object(bidProperties, { $id: 'Bid', additionalProperties: false });
 
 const KINDS: Record<string, ColumnKind> = {
-  confidence: 'real', awarded_amount_yen: 'int', budget_ceiling_yen: 'int', participant_count: 'int',
+  confidence: 'real',
+  awarded_amount_yen: 'int',
+  budget_ceiling_yen: 'int',
+  participant_count: 'int',
 };
 const DATE_FIELDS = ['fetched_at', 'updated_at', 'announcement_date', 'bid_deadline', 'question_deadline', 'decision_date'];
 const AMOUNT = 'coalesce(r.awarded_amount_yen, r.budget_ceiling_yen)';
@@ -97,8 +100,16 @@ export default defineRecordSet({
       { name: 'winner_houjin_bangou', type: Houjin13, sql: 'r.winner_houjin_bangou = ?' },
       { name: 'program_id_hint', type: Type.String({ minLength: 1, maxLength: 100 }), sql: 'r.program_id_hint = ?' },
       { name: 'prefecture', type: Type.String({ minLength: 1, maxLength: 20 }), sql: 'r.prefecture = ?' },
-      { name: 'min_amount_yen', type: Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at least this' }), sql: `${AMOUNT} >= ?` },
-      { name: 'max_amount_yen', type: Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at most this' }), sql: `${AMOUNT} <= ?` },
+      {
+        name: 'min_amount_yen',
+        type: Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at least this' }),
+        sql: `${AMOUNT} >= ?`,
+      },
+      {
+        name: 'max_amount_yen',
+        type: Type.Integer({ minimum: 0, description: 'awarded_amount_yen, else budget_ceiling_yen, at most this' }),
+        sql: `${AMOUNT} <= ?`,
+      },
       {
         name: 'deadline_after',
         type: Type.String({ pattern: DATE_PATTERN, description: 'bid_deadline on or after this date (YYYY-MM-DD)' }),

@@ -17,18 +17,23 @@ export const Houjin = opt(Type.String({ pattern: HOUJIN_BANGOU_PATTERN }));
 export const Id = Type.String({ minLength: 1, maxLength: 200 });
 
 /** A check that the corporate number in `field`, when present, has a valid check digit. */
-export const checkHoujin = (...fields: string[]) => (r: Row): string | null => {
-  for (const field of fields) {
-    const v = r[field];
-    if (typeof v === 'string' && !isValidHoujinBangou(v)) return `field ${field}: check digit does not match`;
-  }
-  return null;
-};
+export const checkHoujin =
+  (...fields: string[]) =>
+  (r: Row): string | null => {
+    for (const field of fields) {
+      const v = r[field];
+      if (typeof v === 'string' && !isValidHoujinBangou(v)) return `field ${field}: check digit does not match`;
+    }
+    return null;
+  };
 
 /** Tier S first, then A, B, C, X, then none (an ORDER BY term over alias `r`). */
 export const TIER_ORDER_SQL = "coalesce(instr('SABCX', r.tier), 6)";
 
 /** The exact-prefecture filter. */
 export const prefectureFilter = (): Filter => ({
-  name: 'prefecture', type: Short('Exact prefecture name'), sql: 'r.prefecture = ?', vocabulary: 'prefecture',
+  name: 'prefecture',
+  type: Short('Exact prefecture name'),
+  sql: 'r.prefecture = ?',
+  vocabulary: 'prefecture',
 });

@@ -19,8 +19,15 @@ export default defineTable({
     text: Type.String(),
   }),
   columns: {
-    law_slug: 'text', law_id: 'text', egov_law_id: 'text', article_key: 'text', article_label: 'text',
-    seq: 'int', caption: 'text', is_supplementary: 'bool', text: 'text',
+    law_slug: 'text',
+    law_id: 'text',
+    egov_law_id: 'text',
+    article_key: 'text',
+    article_label: 'text',
+    seq: 'int',
+    caption: 'text',
+    is_supplementary: 'bool',
+    text: 'text',
   },
   // The dataset's unique key; article_key repeats on a few pages (source quirk).
   unique: ['law_slug, seq'],

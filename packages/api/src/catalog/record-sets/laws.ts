@@ -79,10 +79,24 @@ export default defineRecordSet({
     related_program_count: Int,
   }),
   columns: {
-    law_slug: 'text', law_id: 'text', law_id_candidates: 'json', title: 'text', law_number: 'text',
-    enforced_on: 'text', last_amended_on: 'text', ministry_code: 'text', category: 'text', egov_law_id: 'text',
-    status: 'text', source_url: 'text', source_fetched_at: 'text', articles_on_page: 'int',
-    articles_truncated: 'bool', article_count_estimate: 'int', articles_included: 'bool', related_program_count: 'int',
+    law_slug: 'text',
+    law_id: 'text',
+    law_id_candidates: 'json',
+    title: 'text',
+    law_number: 'text',
+    enforced_on: 'text',
+    last_amended_on: 'text',
+    ministry_code: 'text',
+    category: 'text',
+    egov_law_id: 'text',
+    status: 'text',
+    source_url: 'text',
+    source_fetched_at: 'text',
+    articles_on_page: 'int',
+    articles_truncated: 'bool',
+    article_count_estimate: 'int',
+    articles_included: 'bool',
+    related_program_count: 'int',
   },
   // Filter-only: the response rows keep the dataset's fields.
   derived: { law_type: { kind: 'text', value: (r) => lawType(r.title as string, r.law_number as string | null), served: false } },
@@ -108,7 +122,8 @@ export default defineRecordSet({
       {
         name: 'law_type',
         type: Literals(LAW_TYPES, {
-          description: 'Type of instrument, read from the law number (法令番号), else from a decisive title suffix (…法, …施行令, …省令); laws of other or unknown type never match',
+          description:
+            'Type of instrument, read from the law number (法令番号), else from a decisive title suffix (…法, …施行令, …省令); laws of other or unknown type never match',
         }),
         sql: 'r.law_type = ?',
       },

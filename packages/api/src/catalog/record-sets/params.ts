@@ -14,7 +14,10 @@ export const Q = Type.String({
   description: 'Free text; terms of 3+ characters use the trigram index, shorter ones a substring match.',
 });
 export const Literals = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
-  Type.Union(values.map((v) => Type.Literal(v)), options);
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** True when the YYYY-MM-DD part names a real calendar day (the pattern already checked the form). */

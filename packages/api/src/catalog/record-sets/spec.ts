@@ -159,7 +159,9 @@ export const defineTable = (spec: TableSpec): TableSpec => spec;
 export function servedColumns(spec: TableSpec): [string, ColumnKind][] {
   return [
     ...Object.entries(spec.columns),
-    ...Object.entries(spec.derived ?? {}).filter(([, d]) => d.served !== false).map(([name, d]) => [name, d.kind] as [string, ColumnKind]),
+    ...Object.entries(spec.derived ?? {})
+      .filter(([, d]) => d.served !== false)
+      .map(([name, d]) => [name, d.kind] as [string, ColumnKind]),
   ];
 }
 
@@ -170,5 +172,8 @@ export function storedColumns(spec: TableSpec): [string, ColumnKind][] {
 
 /** The text of a `from` list: each field's value (arrays flattened), empty ones dropped, space-joined. */
 export function joinFields(record: Row, fields: string[]): string {
-  return fields.flatMap((f) => (Array.isArray(record[f]) ? record[f] as unknown[] : [record[f]])).filter(Boolean).join(' ');
+  return fields
+    .flatMap((f) => (Array.isArray(record[f]) ? (record[f] as unknown[]) : [record[f]]))
+    .filter(Boolean)
+    .join(' ');
 }

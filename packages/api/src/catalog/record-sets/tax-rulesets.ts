@@ -47,10 +47,22 @@ export default defineRecordSet({
     _source: Str,
   }),
   columns: {
-    unified_id: 'text', ruleset_name: 'text', tax_category: 'text', ruleset_kind: 'text', effective_from: 'text',
-    effective_until: 'text', legal_basis: 'json', eligibility_conditions_json: 'json', rate_or_amount: 'text',
-    calculation_formula: 'text', authority: 'text', authority_url: 'text', source_url: 'text', confidence: 'real',
-    needs_verification: 'bool', _source: 'text',
+    unified_id: 'text',
+    ruleset_name: 'text',
+    tax_category: 'text',
+    ruleset_kind: 'text',
+    effective_from: 'text',
+    effective_until: 'text',
+    legal_basis: 'json',
+    eligibility_conditions_json: 'json',
+    rate_or_amount: 'text',
+    calculation_formula: 'text',
+    authority: 'text',
+    authority_url: 'text',
+    source_url: 'text',
+    confidence: 'real',
+    needs_verification: 'bool',
+    _source: 'text',
   },
   unique: ['unified_id'],
   indexes: ['tax_category', 'ruleset_kind', 'effective_from'],
@@ -59,10 +71,10 @@ export default defineRecordSet({
     other: {
       weight: 2,
       short: true,
-      text: (r) => [
-        joinFields(r, ['legal_basis', 'rate_or_amount', 'calculation_formula', 'authority']),
-        conditionWords(r.eligibility_conditions_json),
-      ].filter(Boolean).join(' '),
+      text: (r) =>
+        [joinFields(r, ['legal_basis', 'rate_or_amount', 'calculation_formula', 'authority']), conditionWords(r.eligibility_conditions_json)]
+          .filter(Boolean)
+          .join(' '),
     },
   },
 
@@ -89,8 +101,10 @@ export default defineRecordSet({
       { name: 'tax_category', type: Short('consumption, corporate, income'), sql: 'r.tax_category = ?' },
       { name: 'ruleset_kind', type: Short('credit, deduction, exemption, preservation, registration, special_depreciation, other'), sql: 'r.ruleset_kind = ?' },
       {
-        name: 'authority', type: Short('Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match'),
-        sql: "r.authority LIKE ? ESCAPE '\\'", bind: likeContains,
+        name: 'authority',
+        type: Short('Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match'),
+        sql: "r.authority LIKE ? ESCAPE '\\'",
+        bind: likeContains,
       },
     ],
     order: 'r.effective_from DESC, r.unified_id',

@@ -135,11 +135,13 @@ export class ProgramSearch {
     orderedUpTo(ordered, start + req.limit);
     const slice = entries.slice(start, start + req.limit);
     const prepared = understood && req.explain ? this.prepare(understood) : null;
-    const hits = slice.map((e): SearchHit => ({
-      pid: e.pid,
-      also: e.also,
-      ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.scorer]) } : {}),
-    }));
+    const hits = slice.map(
+      (e): SearchHit => ({
+        pid: e.pid,
+        also: e.also,
+        ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.scorer]) } : {}),
+      }),
+    );
     const last = slice[slice.length - 1];
     const nextCursor = last && start + slice.length < entries.length ? encodeCursor(key, last.key) : null;
     return {
@@ -153,7 +155,10 @@ export class ProgramSearch {
 
   private prepare(q: UnderstoodQuery): PreparedQuery {
     const n = this.index.size;
-    return prepareQuery(q, q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)));
+    return prepareQuery(
+      q,
+      q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
+    );
   }
 
   /** Every programme the request selects, one entry per programme, in order. */
@@ -166,7 +171,10 @@ export class ProgramSearch {
     if (q) {
       const lists = q.required.map((g) => unionAll(g.alternatives.map((a) => index.postingsOf(a))));
       candidates = intersectAll(lists);
-      prepared = prepareQuery(q, lists.map((l) => idf(index.size, l.length)));
+      prepared = prepareQuery(
+        q,
+        lists.map((l) => idf(index.size, l.length)),
+      );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {
       // Read in browse order, so the default order needs no sort below.
@@ -270,9 +278,17 @@ export class ProgramSearch {
 function searchKey(req: SearchRequest, understood: UnderstoodQuery | null): string {
   const sort: SortOrder = req.sort ?? 'relevance';
   return JSON.stringify([
-    understood?.normalized ?? null, req.tier ?? null, req.prefecture ?? null, req.authorityLevel ?? null,
-    req.fundingPurpose ?? null, req.targetType ?? null, req.amountMin ?? null, req.amountMax ?? null,
-    req.includeExcluded ?? false, sort, sort === 'deadline' ? req.today ?? null : null,
+    understood?.normalized ?? null,
+    req.tier ?? null,
+    req.prefecture ?? null,
+    req.authorityLevel ?? null,
+    req.fundingPurpose ?? null,
+    req.targetType ?? null,
+    req.amountMin ?? null,
+    req.amountMax ?? null,
+    req.includeExcluded ?? false,
+    sort,
+    sort === 'deadline' ? (req.today ?? null) : null,
   ]);
 }
 

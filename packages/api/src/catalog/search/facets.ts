@@ -20,7 +20,10 @@ export const FACET_NAMES = Object.keys(FACETS) as Facet[];
 /** `facets=tier,prefecture` (comma-separated, repeatable) -> facet names; null names the unknown one. */
 export function parseFacets(values: string[]): { facets: Facet[]; unknown: string | null } {
   const facets: Facet[] = [];
-  for (const name of values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean)) {
+  for (const name of values
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!(name in FACETS)) return { facets, unknown: name };
     if (!facets.includes(name as Facet)) facets.push(name as Facet);
   }

@@ -83,12 +83,14 @@ export class SearchIndex {
 
   constructor(db: CatalogDatabase) {
     this.db = db;
-    const raw = db.db.prepare(
-      `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
+    const raw = db.db
+      .prepare(
+        `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
               aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank
          FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
-    ).all() as Record<string, string | number | null>[];
+      )
+      .all() as Record<string, string | number | null>[];
     const pids: number[] = [];
     let year = 0;
     const sums = { name: 0, aliases: 0, authority: 0, other: 0, description: 0, reading: 0 };
@@ -115,16 +117,20 @@ export class SearchIndex {
         recordClass: r.record_class as string,
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
-        ...searchColumns({
-          primary_name: r.primary_name as string,
-          authority_name: r.authority_name as string | null,
-          prefecture: r.prefecture as string | null,
-          municipality: r.municipality as string | null,
-          program_kind: r.program_kind as string | null,
-          target_types: targetTypes,
-          funding_purpose: fundingPurpose,
-          description: r.description as string | null,
-        }, aliases, r.name_reading as string),
+        ...searchColumns(
+          {
+            primary_name: r.primary_name as string,
+            authority_name: r.authority_name as string | null,
+            prefecture: r.prefecture as string | null,
+            municipality: r.municipality as string | null,
+            program_kind: r.program_kind as string | null,
+            target_types: targetTypes,
+            funding_purpose: fundingPurpose,
+            description: r.description as string | null,
+          },
+          aliases,
+          r.name_reading as string,
+        ),
         nameKey: r.name_key as string,
         dupGroup: r.dup_group as number,
         dupRank: r.dup_rank as number,
@@ -154,7 +160,10 @@ export class SearchIndex {
     this.pids = Int32Array.from(pids).sort();
     const n = Math.max(1, pids.length);
     this.averageLength = {
-      name: sums.name / n, aliases: sums.aliases / n, authority: sums.authority / n, other: sums.other / n,
+      name: sums.name / n,
+      aliases: sums.aliases / n,
+      authority: sums.authority / n,
+      other: sums.other / n,
       // Over the records that have one: most have none, and an average near 0 would flatten every description's weight.
       description: sums.description / Math.max(1, described),
       reading: sums.reading / n,
@@ -224,10 +233,11 @@ export class SearchIndex {
     if ([...term].length >= 3) {
       // One row holding the JSON array of the pids: about three times faster
       // than a row object per match for a term with thousands of matches.
-      const ids = this.db.get<{ ids: string }>(
-        'SELECT json_group_array(rowid) AS ids FROM programs_fts WHERE programs_fts MATCH ?',
-        `${withReading ? ALL_COLUMNS : TEXT_COLUMNS}: ${ftsPhrase(term)}`,
-      )?.ids ?? '[]';
+      const ids =
+        this.db.get<{ ids: string }>(
+          'SELECT json_group_array(rowid) AS ids FROM programs_fts WHERE programs_fts MATCH ?',
+          `${withReading ? ALL_COLUMNS : TEXT_COLUMNS}: ${ftsPhrase(term)}`,
+        )?.ids ?? '[]';
       hit = ids === '[]' ? EMPTY : Int32Array.from(JSON.parse(ids) as number[]).sort();
     } else {
       hit = this.scan(term);

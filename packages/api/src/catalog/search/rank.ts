@@ -44,7 +44,12 @@ const K1 = 1.2;
 const B = 0.5;
 const TIER_PRIOR: Record<string, number> = { S: 3.2, A: 2.2, B: 1.2, C: 0, X: -1 };
 const CLASS_PRIOR: Record<string, number> = {
-  programme: 0, announcement: -2.5, index_page: -3, document: -3, law_provision: -4, debris: -8,
+  programme: 0,
+  announcement: -2.5,
+  index_page: -3,
+  document: -3,
+  law_provision: -4,
+  debris: -8,
 };
 const EXACT_NAME = 6;
 const NAME_PREFIX = 2.5;

@@ -110,10 +110,10 @@ const known = (raw: string): boolean => {
 /** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
 function wordsOf(chunk: string): Word[] {
   const whole = classify(chunk);
-  if (whole.kind !== 'content' || isKanaOnly(norm(chunk)) || /^[a-z0-9&+\-]+$/u.test(chunk)) return [whole];
+  if (whole.kind !== 'content' || isKanaOnly(norm(chunk)) || /^[a-z0-9&+-]+$/u.test(chunk)) return [whole];
   const pieces = [...segmenter.segment(chunk)].map((s) => s.segment).filter((s) => s.trim() !== '');
   const words: Word[] = [];
-  for (let i = 0; i < pieces.length;) {
+  for (let i = 0; i < pieces.length; ) {
     // The longest run of pieces that the dictionary knows as one word.
     let taken = 0;
     let text = '';

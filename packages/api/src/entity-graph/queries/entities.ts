@@ -48,7 +48,8 @@ export function entitiesByKey(db: CatalogDatabase, key: string, kind: string | n
        SELECT entity_id FROM am_entity_keys WHERE key = ?1
        UNION SELECT entity_id FROM am_entities WHERE name_norm = ?1)
      AND (?2 IS NULL OR record_kind = ?2) ORDER BY entity_id LIMIT 50`,
-    k, kind,
+    k,
+    kind,
   );
   return rows.map(parseEntity);
 }
@@ -122,16 +123,14 @@ export function searchEntities(db: CatalogDatabase, f: EntityFilter): { total: n
     params.push(...values);
   }
   const clause = where.join(' AND ');
-  const order = f.order === 'valid_until'
-    ? 'valid_until IS NULL, valid_until, name, entity_id'
-    : f.order === 'tier'
-      ? "CASE tier WHEN 'S' THEN 0 WHEN 'A' THEN 1 WHEN 'B' THEN 2 WHEN 'C' THEN 3 ELSE 4 END, name, entity_id"
-      : 'name, entity_id';
+  const order =
+    f.order === 'valid_until'
+      ? 'valid_until IS NULL, valid_until, name, entity_id'
+      : f.order === 'tier'
+        ? "CASE tier WHEN 'S' THEN 0 WHEN 'A' THEN 1 WHEN 'B' THEN 2 WHEN 'C' THEN 3 ELSE 4 END, name, entity_id"
+        : 'name, entity_id';
   const total = db.get<{ n: number }>(`SELECT count(*) AS n FROM am_entities WHERE ${clause}`, ...params)?.n ?? 0;
-  const rows = db.all<EntityRow>(
-    `SELECT ${COLUMNS} FROM am_entities WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`,
-    ...params, f.limit, f.offset,
-  );
+  const rows = db.all<EntityRow>(`SELECT ${COLUMNS} FROM am_entities WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, f.limit, f.offset);
   return { total, rows: rows.map(parseEntity) };
 }
 

@@ -7,7 +7,11 @@
 import type { CatalogDatabase } from '../../catalog/db.ts';
 import { RECORD_KINDS } from '../schema.ts';
 
-export interface EnumRow { value: string; label_ja: string | null; count: number | null }
+export interface EnumRow {
+  value: string;
+  label_ja: string | null;
+  count: number | null;
+}
 
 const GRAPH_ENUMS: Record<string, string> = {
   'am.record_kind': `WITH kinds(value) AS (VALUES ${RECORD_KINDS.map((k) => `('${k}')`).join(', ')})

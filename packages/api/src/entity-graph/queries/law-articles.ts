@@ -23,7 +23,8 @@ const PAGES_OF_LAW = `law_slug IN (
 /** The first article (page order) of the law with this sort key, or null. */
 export function lawArticle(db: CatalogDatabase, lawId: string, sort: number, supplementary: boolean): LawArticleRow | null {
   const keys = db.all<{ row_id: number; article_key: string; is_supplementary: number }>(
-    `SELECT row_id, article_key, is_supplementary FROM law_articles WHERE ${PAGES_OF_LAW} ORDER BY seq, row_id`, lawId,
+    `SELECT row_id, article_key, is_supplementary FROM law_articles WHERE ${PAGES_OF_LAW} ORDER BY seq, row_id`,
+    lawId,
   );
   const hit = keys.find((k) => {
     const parsed = articleFromKey(k.article_key);

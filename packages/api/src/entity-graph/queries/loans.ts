@@ -47,8 +47,7 @@ export interface LoanFilter {
   offset: number;
 }
 
-const axis = (column: string): string =>
-  `CASE WHEN ${column} IN ('required', 'not_required', 'negotiable') THEN ${column} ELSE 'unknown' END AS ${column}`;
+const axis = (column: string): string => `CASE WHEN ${column} IN ('required', 'not_required', 'negotiable') THEN ${column} ELSE 'unknown' END AS ${column}`;
 
 const SELECT = `SELECT * FROM (SELECT
     coalesce(nullif(unified_id, ''), 'LOAN-' || loan_id) AS loan_key, plan_type, name, provider, program_kind, loan_type,

@@ -2,7 +2,12 @@
 // annotations of an entity).
 import type { CatalogDatabase } from '../../catalog/db.ts';
 
-export interface DuplicateGroup { group_name: string; verdict: string | null; winner_uid: string | null; unified_ids: string }
+export interface DuplicateGroup {
+  group_name: string;
+  verdict: string | null;
+  winner_uid: string | null;
+  unified_ids: string;
+}
 
 export function duplicateGroupsOf(db: CatalogDatabase, id: string): DuplicateGroup[] {
   return db.all<DuplicateGroup>(
@@ -13,7 +18,10 @@ export function duplicateGroupsOf(db: CatalogDatabase, id: string): DuplicateGro
 }
 
 export function programCoverage(db: CatalogDatabase, id: string): { gap_to_tier_s: string; coverage_score: number; trust_level: string } | null {
-  return db.get<{ gap_to_tier_s: string; coverage_score: number; trust_level: string }>(
-    'SELECT gap_to_tier_s, coverage_score, trust_level FROM programs WHERE unified_id = ?', id,
-  ) ?? null;
+  return (
+    db.get<{ gap_to_tier_s: string; coverage_score: number; trust_level: string }>(
+      'SELECT gap_to_tier_s, coverage_score, trust_level FROM programs WHERE unified_id = ?',
+      id,
+    ) ?? null
+  );
 }

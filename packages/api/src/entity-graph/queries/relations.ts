@@ -26,6 +26,7 @@ export function sourcesPointingAt(db: CatalogDatabase, dstIds: string[], relatio
     `SELECT src_id, dst_id, relation, source, confidence FROM am_relations
      WHERE dst_id IN (${dstIds.map(() => '?').join(', ')}) AND relation IN (${relations.map(() => '?').join(', ')})
      ORDER BY confidence DESC, src_id`,
-    ...dstIds, ...relations,
+    ...dstIds,
+    ...relations,
   );
 }

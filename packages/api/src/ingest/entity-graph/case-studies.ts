@@ -18,8 +18,14 @@ export function addCaseStudies(w: GraphWriter, db: DatabaseSync, parties: Partie
     if (!id) continue;
     const title = str(r.title) ?? id;
     w.addEntity({
-      id, kind: 'case_study', name: title, sourceUrl: str(r.source_url), fetchedAt: str(r.source_fetched_at),
-      prefecture: str(r.prefecture), facts: compactFacts(r), recordSource: str(r._source),
+      id,
+      kind: 'case_study',
+      name: title,
+      sourceUrl: str(r.source_url),
+      fetchedAt: str(r.source_fetched_at),
+      prefecture: str(r.prefecture),
+      facts: compactFacts(r),
+      recordSource: str(r._source),
       searchExtra: [str(r.company_name), str(r.industry_name), ...((r.pattern_tags as string[] | null) ?? [])],
     });
     out.push({ id, houjinBangou: parties.corporate(str(r.houjin_bangou), str(r.company_name), 'case_studies.jsonl'), title });

@@ -23,10 +23,18 @@ export function addEnforcement(w: GraphWriter, db: DatabaseSync, laws: LawIndex,
     const id = str(r.enforcement_id);
     if (!id) continue;
     w.addEntity({
-      id, kind: 'enforcement', name: str(r.title) ?? id, sourceUrl: str(r.source_url),
-      fetchedAt: str(r.source_fetched_at), validFrom: datePart(r.exclusion_start), validUntil: datePart(r.exclusion_end),
-      status: str(r.action_type), prefecture: str(r.prefecture), authority: str(r.authority),
-      facts: compactFacts(r), recordSource: str(r._source),
+      id,
+      kind: 'enforcement',
+      name: str(r.title) ?? id,
+      sourceUrl: str(r.source_url),
+      fetchedAt: str(r.source_fetched_at),
+      validFrom: datePart(r.exclusion_start),
+      validUntil: datePart(r.exclusion_end),
+      status: str(r.action_type),
+      prefecture: str(r.prefecture),
+      authority: str(r.authority),
+      facts: compactFacts(r),
+      recordSource: str(r._source),
       searchExtra: [str(r.target_name), str(r.houjin_bangou), str(r.program_name_at_publication), str(r.related_law_text)],
     });
     const relatedLaws = ((r.related_laws as Rec[] | null) ?? [])
@@ -34,8 +42,11 @@ export function addEnforcement(w: GraphWriter, db: DatabaseSync, laws: LawIndex,
       .filter((x): x is string => !!x);
     const programs = ((r.related_programs_auto as Rec[] | null) ?? []).map((p) => str(p.unified_id)).filter((x): x is string => !!x);
     out.push({
-      id, houjinBangou: parties.corporate(str(r.houjin_bangou), str(r.target_name), 'enforcement.jsonl'),
-      laws: relatedLaws, programs, authority: parties.authority(str(r.authority)),
+      id,
+      houjinBangou: parties.corporate(str(r.houjin_bangou), str(r.target_name), 'enforcement.jsonl'),
+      laws: relatedLaws,
+      programs,
+      authority: parties.authority(str(r.authority)),
     });
   }
   return out;

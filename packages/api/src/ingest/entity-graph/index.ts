@@ -24,9 +24,17 @@ import { GraphWriter } from './writer.ts';
  * (ingest/fingerprint.ts); keep the list in step with the imports.
  */
 export const ENTITY_GRAPH_BUILD_FILES: readonly string[] = [
-  ...readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts')).map((f) => path.join(import.meta.dirname, f)),
-  ...['../../lib/time.ts', '../../lib/hash.ts', '../../entity-graph/schema.ts', '../../catalog/houjin.ts', '../../catalog/text-query.ts', '../../catalog/queries/record-sets.ts']
-    .map((f) => path.resolve(import.meta.dirname, f)),
+  ...readdirSync(import.meta.dirname)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(import.meta.dirname, f)),
+  ...[
+    '../../lib/time.ts',
+    '../../lib/hash.ts',
+    '../../entity-graph/schema.ts',
+    '../../catalog/houjin.ts',
+    '../../catalog/text-query.ts',
+    '../../catalog/queries/record-sets.ts',
+  ].map((f) => path.resolve(import.meta.dirname, f)),
 ].sort();
 
 /** Writes the graph; returns the number of entities. */

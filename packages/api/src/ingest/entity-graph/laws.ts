@@ -23,9 +23,17 @@ export function addLaws(w: GraphWriter, db: DatabaseSync): LawIndex {
     const id = str(r.law_id) ?? (slug ? `LAWSLUG-${slug}` : null);
     if (!id || !title) continue;
     const inserted = w.addEntity({
-      id, kind: 'law', name: title, sourceUrl: str(r.source_url), fetchedAt: str(r.source_fetched_at),
-      validFrom: datePart(r.enforced_on), validUntil: null, status: str(r.status), authority: str(r.ministry_code),
-      facts: compactFacts(r), recordSource: slug ? `site/laws/${slug}.md` : 'data/facts_registry.json',
+      id,
+      kind: 'law',
+      name: title,
+      sourceUrl: str(r.source_url),
+      fetchedAt: str(r.source_fetched_at),
+      validFrom: datePart(r.enforced_on),
+      validUntil: null,
+      status: str(r.status),
+      authority: str(r.ministry_code),
+      facts: compactFacts(r),
+      recordSource: slug ? `site/laws/${slug}.md` : 'data/facts_registry.json',
       searchExtra: [str(r.law_number), str(r.category)],
     });
     if (!inserted) continue;

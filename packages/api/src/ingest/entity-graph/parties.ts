@@ -41,8 +41,12 @@ export class Parties {
   write(w: GraphWriter): void {
     for (const [hb, c] of this.corporates) {
       w.addEntity({
-        id: corporateId(hb), kind: 'corporate_entity', name: c.name ?? hb, facts: { houjin_bangou: hb, name: c.name },
-        recordSource: c.source, searchExtra: [hb],
+        id: corporateId(hb),
+        kind: 'corporate_entity',
+        name: c.name ?? hb,
+        facts: { houjin_bangou: hb, name: c.name },
+        recordSource: c.source,
+        searchExtra: [hb],
       });
       w.addKey(hb, corporateId(hb), 'houjin_bangou');
     }

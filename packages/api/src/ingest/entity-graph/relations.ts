@@ -21,8 +21,12 @@ export interface StatedLinks {
 
 /** program -> law (program_law_refs: 0.9 curated, 0.6 when upstream matched by full text). */
 function programLaws(w: GraphWriter, db: DatabaseSync, laws: LawIndex): void {
-  const refs = db.prepare('SELECT unified_id, law_id, law_slug, derived_by FROM program_law_refs').all() as
-    { unified_id: string; law_id: string | null; law_slug: string; derived_by: string | null }[];
+  const refs = db.prepare('SELECT unified_id, law_id, law_slug, derived_by FROM program_law_refs').all() as {
+    unified_id: string;
+    law_id: string | null;
+    law_slug: string;
+    derived_by: string | null;
+  }[];
   for (const ref of refs) {
     const law = ref.law_id ?? laws.bySlug.get(ref.law_slug) ?? null;
     if (law) w.addRelation(ref.unified_id, law, 'based_on_law', 'program_law_refs', ref.derived_by === 'fts' ? 0.6 : 0.9);
@@ -44,8 +48,11 @@ function exclusionRules(w: GraphWriter, db: DatabaseSync): void {
 
 /** Duplicate groups: the kept record (or the first) -> every member. */
 function duplicateGroups(w: GraphWriter, db: DatabaseSync): void {
-  const groups = db.prepare('SELECT group_name, winner_uid, unified_ids FROM program_duplicates').all() as
-    { group_name: string; winner_uid: string | null; unified_ids: string }[];
+  const groups = db.prepare('SELECT group_name, winner_uid, unified_ids FROM program_duplicates').all() as {
+    group_name: string;
+    winner_uid: string | null;
+    unified_ids: string;
+  }[];
   for (const g of groups) {
     const ids = JSON.parse(g.unified_ids) as string[];
     const hub = g.winner_uid && ids.includes(g.winner_uid) ? g.winner_uid : ids[0];
@@ -71,7 +78,11 @@ function caseStudies(w: GraphWriter, cases: CaseLinks[], programs: ProgramLinks)
 function taxLegalBasis(w: GraphWriter, links: LegalBasisLinks, laws: LawIndex): void {
   for (const [tax, bases] of links) {
     for (const basis of bases) {
-      const title = basis.normalize('NFKC').replace(/[(（][^)）]*[)）]/g, '').replace(/(附則)?第.*$/, '').trim();
+      const title = basis
+        .normalize('NFKC')
+        .replace(/[(（][^)）]*[)）]/g, '')
+        .replace(/(附則)?第.*$/, '')
+        .trim();
       const law = title ? laws.uniqueByTitle(title) : null;
       if (law) w.addRelation(tax, law, 'based_on_law', 'tax_rulesets.legal_basis', 0.9);
     }

@@ -16,9 +16,16 @@ export function addTaxMeasures(w: GraphWriter, db: DatabaseSync): LegalBasisLink
     if (!id || !name) continue;
     const legalBasis = (r.legal_basis as string[] | null) ?? [];
     w.addEntity({
-      id, kind: 'tax_measure', name, sourceUrl: str(r.source_url), fetchedAt: null,
-      validFrom: datePart(r.effective_from), validUntil: datePart(r.effective_until), authority: str(r.authority),
-      facts: compactFacts(r), recordSource: str(r._source),
+      id,
+      kind: 'tax_measure',
+      name,
+      sourceUrl: str(r.source_url),
+      fetchedAt: null,
+      validFrom: datePart(r.effective_from),
+      validUntil: datePart(r.effective_until),
+      authority: str(r.authority),
+      facts: compactFacts(r),
+      recordSource: str(r._source),
       searchExtra: [...legalBasis, str(r.rate_or_amount), str(r.calculation_formula), str(r.tax_category), str(r.ruleset_kind)],
     });
     links.push([id, legalBasis]);

@@ -47,10 +47,22 @@ export class GraphWriter {
   /** False when an entity with this id was already written. */
   addEntity(e: NewEntity): boolean {
     const result = this.entity.run(
-      e.id, e.kind, e.name, normalizeText(e.name), e.sourceUrl ?? null, e.fetchedAt ?? null, e.validFrom ?? null,
-      e.validUntil ?? null, e.status ?? null, e.prefecture ?? null, e.authority ?? null, e.tier ?? null,
+      e.id,
+      e.kind,
+      e.name,
+      normalizeText(e.name),
+      e.sourceUrl ?? null,
+      e.fetchedAt ?? null,
+      e.validFrom ?? null,
+      e.validUntil ?? null,
+      e.status ?? null,
+      e.prefecture ?? null,
+      e.authority ?? null,
+      e.tier ?? null,
       normalizeText([e.name, ...(e.searchExtra ?? [])].filter(Boolean).join(' | ')),
-      JSON.stringify(e.facts), JSON.stringify(e.provenance ?? {}), e.recordSource ?? null,
+      JSON.stringify(e.facts),
+      JSON.stringify(e.provenance ?? {}),
+      e.recordSource ?? null,
     );
     return Number(result.changes) > 0;
   }

@@ -35,9 +35,7 @@ export const duplicatesLoader: Loader = {
   prepare(ctx) {
     const names: DuplicateNames = new Map();
     ctx.shared.set(DUPLICATE_NAMES, names);
-    const insert = ctx.db.prepare(
-      'INSERT INTO program_duplicates (group_name, prefecture, verdict, winner_uid, unified_ids, data) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    const insert = ctx.db.prepare('INSERT INTO program_duplicates (group_name, prefecture, verdict, winner_uid, unified_ids, data) VALUES (?, ?, ?, ?, ?, ?)');
     return (r) => {
       const ids = r.unified_ids as string[];
       for (const id of ids) {
@@ -46,8 +44,15 @@ export const duplicatesLoader: Loader = {
         names.set(id, list);
       }
       return insertOrReject(
-        () => insert.run(r.group_name as string, (r.prefecture as string) ?? null, (r.verdict as string) ?? null,
-          (r.winner_uid as string) ?? null, json(ids), JSON.stringify(r)),
+        () =>
+          insert.run(
+            r.group_name as string,
+            (r.prefecture as string) ?? null,
+            (r.verdict as string) ?? null,
+            (r.winner_uid as string) ?? null,
+            json(ids),
+            JSON.stringify(r),
+          ),
         'group',
       );
     };

@@ -34,8 +34,9 @@ function resolveLeg(db: DatabaseSync, slug: string | null, name: string | null, 
   const exists = db.prepare('SELECT 1 FROM programs WHERE unified_id = ?');
   let ids = (candidates ?? []).filter((id) => exists.get(id) !== undefined);
   if (ids.length === 0 && name) {
-    ids = (db.prepare('SELECT unified_id FROM programs WHERE primary_name = ? ORDER BY tier_order, unified_id').all(name) as { unified_id: string }[])
-      .map((r) => r.unified_id);
+    ids = (db.prepare('SELECT unified_id FROM programs WHERE primary_name = ? ORDER BY tier_order, unified_id').all(name) as { unified_id: string }[]).map(
+      (r) => r.unified_id,
+    );
   }
   return { slug, name, unified_ids: ids };
 }
@@ -72,12 +73,14 @@ export const exclusionRulesLoader: Loader = {
       (rule_id, kind, severity, program_a, program_b, program_b_group, description, source_notes, source_urls, extra, legs)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     return (r) => {
-      const a = r.program_a || r.program_a_name
-        ? resolveLeg(ctx.db, (r.program_a as string) ?? null, (r.program_a_name as string) ?? null, r.program_a_uid_candidates as string[] | null)
-        : null;
-      const b = r.program_b || r.program_b_name
-        ? resolveLeg(ctx.db, (r.program_b as string) ?? null, (r.program_b_name as string) ?? null, r.program_b_uid_candidates as string[] | null)
-        : null;
+      const a =
+        r.program_a || r.program_a_name
+          ? resolveLeg(ctx.db, (r.program_a as string) ?? null, (r.program_a_name as string) ?? null, r.program_a_uid_candidates as string[] | null)
+          : null;
+      const b =
+        r.program_b || r.program_b_name
+          ? resolveLeg(ctx.db, (r.program_b as string) ?? null, (r.program_b_name as string) ?? null, r.program_b_uid_candidates as string[] | null)
+          : null;
       const groupSlugs = (r.program_b_group as string[] | null) ?? [];
       const groupNames = (r.program_b_group_names as string[] | null) ?? [];
       const group = groupSlugs.map((slug, i) => resolveLeg(ctx.db, slug, groupNames[i] ?? null, null));
@@ -88,7 +91,7 @@ export const exclusionRulesLoader: Loader = {
         }
       }
       // Public fields name programs by unified_id when resolved, else by the upstream key.
-      const label = (leg: RuleLeg | null): string | null => (leg ? leg.unified_ids[0] ?? leg.slug ?? leg.name : null);
+      const label = (leg: RuleLeg | null): string | null => (leg ? (leg.unified_ids[0] ?? leg.slug ?? leg.name) : null);
       const extra = {
         ...((r.extra as Record<string, unknown>) ?? {}),
         upstream_kind: r.kind,
@@ -102,19 +105,23 @@ export const exclusionRulesLoader: Loader = {
         program_b_group_names: groupNames,
         source_notes: r.source_notes ?? null,
       };
-      return insertOrReject(() => insert.run(
-        r.rule_id as string,
-        (r.kind_normalized as string) ?? (r.kind as string),
-        (r.severity as string) ?? null,
-        label(a),
-        label(b),
-        json(group.map(label)) as string,
-        (r.description as string) ?? null,
-        sourceNotesText(r.source_notes),
-        json(r.source_urls ?? []) as string,
-        json(extra) as string,
-        json(legs) as string,
-      ), `rule_id ${r.rule_id as string}`);
+      return insertOrReject(
+        () =>
+          insert.run(
+            r.rule_id as string,
+            (r.kind_normalized as string) ?? (r.kind as string),
+            (r.severity as string) ?? null,
+            label(a),
+            label(b),
+            json(group.map(label)) as string,
+            (r.description as string) ?? null,
+            sourceNotesText(r.source_notes),
+            json(r.source_urls ?? []) as string,
+            json(extra) as string,
+            json(legs) as string,
+          ),
+        `rule_id ${r.rule_id as string}`,
+      );
     };
   },
 };

@@ -44,8 +44,14 @@ export const programLawRefsLoader: Loader = {
         list.push({ law_id: (r.law_id as string) ?? null, law_slug: r.law_slug as string, law_title: r.law_title as string });
       }
       byProgram.set(r.unified_id as string, list);
-      insert.run(r.unified_id as string, (r.law_id as string) ?? null, r.law_slug as string, r.law_title as string,
-        (r.ref_kind as string) ?? null, (r.derived_by as string) ?? null);
+      insert.run(
+        r.unified_id as string,
+        (r.law_id as string) ?? null,
+        r.law_slug as string,
+        r.law_title as string,
+        (r.ref_kind as string) ?? null,
+        (r.derived_by as string) ?? null,
+      );
       return null;
     };
   },

@@ -3,8 +3,15 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Type } from 'typebox';
 import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
 import {
-  aliasesFor, amountBand, applicationWindow, coverageFrom, enrichedDimensions, tierAndExclusion, trustLevel,
-  TIER_ORDER, type RawProgram,
+  aliasesFor,
+  amountBand,
+  applicationWindow,
+  coverageFrom,
+  enrichedDimensions,
+  tierAndExclusion,
+  trustLevel,
+  TIER_ORDER,
+  type RawProgram,
 } from '../derive.ts';
 import { compactKey, searchColumns, searchNormalize } from '../../catalog/search-text.ts';
 import { cleanProgramName, fiscalYear, recordClass } from '../names.ts';
@@ -22,9 +29,9 @@ const StrList = Type.Union([Type.Array(Type.String()), Type.Null()]);
 const ProgramRecord = Type.Object({
   unified_id: Type.String({ pattern: '^UNI-[A-Za-z0-9-]+$' }),
   primary_name: Type.String({ minLength: 1 }),
-  authority_level: Type.Optional(Type.Union([
-    Type.Literal('national'), Type.Literal('prefecture'), Type.Literal('municipality'), Type.Literal('financial'), Type.Null(),
-  ])),
+  authority_level: Type.Optional(
+    Type.Union([Type.Literal('national'), Type.Literal('prefecture'), Type.Literal('municipality'), Type.Literal('financial'), Type.Null()]),
+  ),
   authority_name: Type.Optional(Str),
   prefecture: Type.Optional(Str),
   municipality: Type.Optional(Str),
@@ -34,9 +41,7 @@ const ProgramRecord = Type.Object({
   amount_max_man_yen: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
   amount_min_man_yen: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
   subsidy_rate: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
-  tier: Type.Optional(Type.Union([
-    Type.Literal('S'), Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('X'), Type.Null(),
-  ])),
+  tier: Type.Optional(Type.Union([Type.Literal('S'), Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('X'), Type.Null()])),
   excluded: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   exclusion_reason: Type.Optional(Str),
   target_types: Type.Optional(StrList),
@@ -162,10 +167,17 @@ function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceM
   if (cleaned.rules.length > 0) provenance.primary_name = `cleaned:${cleaned.rules.join('+')}`;
   let prefecture = p.prefecture ?? null;
   let municipality = p.municipality ?? null;
-  const derived = derivePlace({
-    prefecture, municipality, authorityLevel: p.authority_level ?? null, officialUrl: p.official_url ?? null,
-    sourceUrl: p.source_url ?? null, name: cleaned.name,
-  }, places);
+  const derived = derivePlace(
+    {
+      prefecture,
+      municipality,
+      authorityLevel: p.authority_level ?? null,
+      officialUrl: p.official_url ?? null,
+      sourceUrl: p.source_url ?? null,
+      name: cleaned.name,
+    },
+    places,
+  );
   if (derived?.prefecture) {
     prefecture = derived.prefecture;
     provenance.prefecture = derived.how;
@@ -189,18 +201,56 @@ export const programsLoader: Loader = {
     const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
     const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
     const columns = [
-      'unified_id', 'primary_name', 'aliases', 'authority_level', 'authority_name', 'prefecture', 'municipality',
-      'program_kind', 'program_kind_group', 'official_url', 'amount_max_man_yen', 'amount_min_man_yen', 'subsidy_rate',
-      'trust_level', 'tier', 'tier_order', 'coverage_score', 'gap_to_tier_s', 'a_to_j_coverage', 'excluded',
-      'exclusion_reason', 'crop_categories', 'equipment_category', 'target_types', 'funding_purpose', 'amount_band',
-      'application_window', 'window_start', 'window_end', 'enriched', 'source_mentions', 'source_url',
-      'source_fetched_at', 'source_checksum', 'jsic_majors', 'slug', 'in_public_index', 'local_gov_code',
-      'name_as_published', 'source_last_check_status', 'search_text',
-      'published_name', 'description', 'record_class', 'fiscal_year', 'name_reading', 'name_key', 'provenance',
+      'unified_id',
+      'primary_name',
+      'aliases',
+      'authority_level',
+      'authority_name',
+      'prefecture',
+      'municipality',
+      'program_kind',
+      'program_kind_group',
+      'official_url',
+      'amount_max_man_yen',
+      'amount_min_man_yen',
+      'subsidy_rate',
+      'trust_level',
+      'tier',
+      'tier_order',
+      'coverage_score',
+      'gap_to_tier_s',
+      'a_to_j_coverage',
+      'excluded',
+      'exclusion_reason',
+      'crop_categories',
+      'equipment_category',
+      'target_types',
+      'funding_purpose',
+      'amount_band',
+      'application_window',
+      'window_start',
+      'window_end',
+      'enriched',
+      'source_mentions',
+      'source_url',
+      'source_fetched_at',
+      'source_checksum',
+      'jsic_majors',
+      'slug',
+      'in_public_index',
+      'local_gov_code',
+      'name_as_published',
+      'source_last_check_status',
+      'search_text',
+      'published_name',
+      'description',
+      'record_class',
+      'fiscal_year',
+      'name_reading',
+      'name_key',
+      'provenance',
     ];
-    const insert = ctx.db.prepare(
-      `INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`,
-    );
+    const insert = ctx.db.prepare(`INSERT INTO programs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING pid`);
     const insertFts = ctx.db.prepare(
       'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other, description, reading) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -220,18 +270,54 @@ export const programsLoader: Loader = {
       let pid = 0;
       const problem = insertOrReject(() => {
         const row = insert.get(
-          p.unified_id, p.primary_name, json(aliases), p.authority_level ?? null, p.authority_name ?? null,
-          p.prefecture ?? null, p.municipality ?? null, p.program_kind ?? null, p.program_kind_group ?? null,
-          p.official_url ?? null, p.amount_max_man_yen ?? null, p.amount_min_man_yen ?? null, p.subsidy_rate ?? null,
-          trustLevel(p), tier, TIER_ORDER[tier], coverage.coverage_score, json(coverage.gap_to_tier_s),
-          json(coverage.a_to_j_coverage), excluded ? 1 : 0, exclusion_reason, '[]', null,
-          json(p.target_types ?? []), json(p.funding_purpose ?? []), amountBand(p.amount_max_man_yen),
-          json(window), window.start, window.end, json(enriched), json(mentions), p.source_url ?? null,
-          p.source_fetched_at ?? null, p.source_checksum ?? null, json(p.jsic_majors ?? []), p.slug ?? null,
-          bool(p.in_public_index), p.local_gov_code ?? null, p.name_as_published ?? null,
-          p.source_last_check_status ?? null, searchNormalize([p.primary_name, ...aliases].join(' | ')),
-          raw.primary_name, p.description ?? null, recordClass(raw.primary_name, p.program_kind), fiscalYear(raw.primary_name, window.start, window.end),
-          reading, compactKey(name), JSON.stringify(provenance),
+          p.unified_id,
+          p.primary_name,
+          json(aliases),
+          p.authority_level ?? null,
+          p.authority_name ?? null,
+          p.prefecture ?? null,
+          p.municipality ?? null,
+          p.program_kind ?? null,
+          p.program_kind_group ?? null,
+          p.official_url ?? null,
+          p.amount_max_man_yen ?? null,
+          p.amount_min_man_yen ?? null,
+          p.subsidy_rate ?? null,
+          trustLevel(p),
+          tier,
+          TIER_ORDER[tier],
+          coverage.coverage_score,
+          json(coverage.gap_to_tier_s),
+          json(coverage.a_to_j_coverage),
+          excluded ? 1 : 0,
+          exclusion_reason,
+          '[]',
+          null,
+          json(p.target_types ?? []),
+          json(p.funding_purpose ?? []),
+          amountBand(p.amount_max_man_yen),
+          json(window),
+          window.start,
+          window.end,
+          json(enriched),
+          json(mentions),
+          p.source_url ?? null,
+          p.source_fetched_at ?? null,
+          p.source_checksum ?? null,
+          json(p.jsic_majors ?? []),
+          p.slug ?? null,
+          bool(p.in_public_index),
+          p.local_gov_code ?? null,
+          p.name_as_published ?? null,
+          p.source_last_check_status ?? null,
+          searchNormalize([p.primary_name, ...aliases].join(' | ')),
+          raw.primary_name,
+          p.description ?? null,
+          recordClass(raw.primary_name, p.program_kind),
+          fiscalYear(raw.primary_name, window.start, window.end),
+          reading,
+          compactKey(name),
+          JSON.stringify(provenance),
         ) as { pid: number };
         pid = row.pid;
       }, `unified_id ${p.unified_id}`);
@@ -245,24 +331,36 @@ export const programsLoader: Loader = {
   finalize(ctx) {
     writeDuplicateGroups(ctx.db);
     // The reference date of the data: the newest source fetch of any program.
-    const row = ctx.db.prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'").get() as { d: string | null };
+    const row = ctx.db
+      .prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'")
+      .get() as { d: string | null };
     ctx.db.prepare("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('data_as_of', ?)").run(row.d ?? '');
   },
 };
 
 function writeDuplicateGroups(db: DatabaseSync): void {
-  const rows = db.prepare(
-    `SELECT pid, unified_id, name_key, prefecture, municipality, excluded, tier_order, coverage_score, record_class,
+  const rows = db
+    .prepare(
+      `SELECT pid, unified_id, name_key, prefecture, municipality, excluded, tier_order, coverage_score, record_class,
             trust_level, official_url FROM programs`,
-  ).all() as Record<string, string | number | null>[];
+    )
+    .all() as Record<string, string | number | null>[];
   const members: DuplicateMember[] = rows.map((r) => ({
-    pid: r.pid as number, unifiedId: r.unified_id as string, nameKey: r.name_key as string,
-    prefecture: r.prefecture as string | null, municipality: r.municipality as string | null, excluded: r.excluded === 1,
-    tierOrder: r.tier_order as number, coverage: r.coverage_score as number, recordClass: r.record_class as string,
-    trustLevel: r.trust_level as string, hasOfficialUrl: r.official_url !== null,
+    pid: r.pid as number,
+    unifiedId: r.unified_id as string,
+    nameKey: r.name_key as string,
+    prefecture: r.prefecture as string | null,
+    municipality: r.municipality as string | null,
+    excluded: r.excluded === 1,
+    tierOrder: r.tier_order as number,
+    coverage: r.coverage_score as number,
+    recordClass: r.record_class as string,
+    trustLevel: r.trust_level as string,
+    hasOfficialUrl: r.official_url !== null,
   }));
-  const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[])
-    .map((g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }));
+  const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[]).map(
+    (g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }),
+  );
   const update = db.prepare('UPDATE programs SET dup_group = ?, dup_rank = ? WHERE pid = ?');
   db.exec('BEGIN');
   for (const [pid, a] of assignDuplicateGroups(members, groups)) update.run(a.group, a.rank, pid);

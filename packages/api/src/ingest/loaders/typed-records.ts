@@ -16,17 +16,22 @@ const SQL_TYPE: Record<ColumnKind, string> = { text: 'TEXT', int: 'INTEGER', rea
 function storeValue(kind: ColumnKind, value: unknown): string | number | null {
   if (value === undefined || value === null) return null;
   switch (kind) {
-    case 'json': return json(value);
-    case 'bool': return bool(value);
-    case 'text': return typeof value === 'string' ? value : String(value);
-    default: return value as number;
+    case 'json':
+      return json(value);
+    case 'bool':
+      return bool(value);
+    case 'text':
+      return typeof value === 'string' ? value : String(value);
+    default:
+      return value as number;
   }
 }
 
 /** The text of each searchable column for a record, in index order. */
 function searchText(spec: TableSpec): ((record: Row) => string)[] {
   return Object.entries(spec.searchable ?? {}).map(([column, field]) =>
-    field.text ? (r: Row) => field.text!(r) ?? '' : (r: Row) => joinFields(r, field.from ?? [column]));
+    field.text ? (r: Row) => field.text!(r) ?? '' : (r: Row) => joinFields(r, field.from ?? [column]),
+  );
 }
 
 export function typedRecordsLoader(spec: TableSpec): Loader {
@@ -51,21 +56,22 @@ export function typedRecordsLoader(spec: TableSpec): Loader {
       const insert = ctx.db.prepare(
         `INSERT INTO ${spec.table} (${columns.map(([n]) => n).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) RETURNING row_id`,
       );
-      const insertFts = ftsColumns.length > 0
-        ? ctx.db.prepare(`INSERT INTO ${spec.table}_fts (rowid, ${ftsColumns.join(', ')}) VALUES (?, ${ftsColumns.map(() => '?').join(', ')})`)
-        : null;
+      const insertFts =
+        ftsColumns.length > 0
+          ? ctx.db.prepare(`INSERT INTO ${spec.table}_fts (rowid, ${ftsColumns.join(', ')}) VALUES (?, ${ftsColumns.map(() => '?').join(', ')})`)
+          : null;
       const texts = searchText(spec);
       const fieldKinds = Object.entries(spec.columns);
       const derived = Object.values(spec.derived ?? {});
       return (r) => {
-        const values = [
-          ...fieldKinds.map(([name, kind]) => storeValue(kind, r[name])),
-          ...derived.map((d) => storeValue(d.kind, d.value(r))),
-        ];
+        const values = [...fieldKinds.map(([name, kind]) => storeValue(kind, r[name])), ...derived.map((d) => storeValue(d.kind, d.value(r)))];
         let rowId = 0;
-        const problem = insertOrReject(() => {
-          rowId = (insert.get(...values) as { row_id: number }).row_id;
-        }, spec.idField ? `${spec.idField} ${String(r[spec.idField])}` : `record in ${spec.table}`);
+        const problem = insertOrReject(
+          () => {
+            rowId = (insert.get(...values) as { row_id: number }).row_id;
+          },
+          spec.idField ? `${spec.idField} ${String(r[spec.idField])}` : `record in ${spec.table}`,
+        );
         if (problem) return problem;
         insertFts?.run(rowId, ...texts.map((text) => normalizeText(text(r))));
         return null;

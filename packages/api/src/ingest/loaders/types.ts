@@ -52,8 +52,7 @@ export function schemaValidator(schema: TSchema): (record: Record<string, unknow
   };
 }
 
-export const json = (value: unknown): string | null =>
-  value === null || value === undefined ? null : JSON.stringify(value);
+export const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** SQLite's node binding rejects booleans; store them as 0/1 (null stays null). */
 export const bool = (value: unknown): number | null => (value === null || value === undefined ? null : value ? 1 : 0);

@@ -58,7 +58,21 @@ byId('logout').addEventListener('click', async () => {
     say(pageStatus, 'failed', {}, result.detail);
     return;
   }
-  for (const id of ['key-prefix', 'key-tier', 'key-created', 'session-expires', 'usage-total', 'usage-chart', 'top-endpoints', 'spend', 'cap', 'remaining', 'invoices', 'cap-status']) byId(id).replaceChildren();
+  for (const id of [
+    'key-prefix',
+    'key-tier',
+    'key-created',
+    'session-expires',
+    'usage-total',
+    'usage-chart',
+    'top-endpoints',
+    'spend',
+    'cap',
+    'remaining',
+    'invoices',
+    'cap-status',
+  ])
+    byId(id).replaceChildren();
   say(pageStatus, 'loggedOut');
   showLogin();
 });
@@ -88,8 +102,13 @@ async function loadDashboard(): Promise<void> {
   say(byId('usage-total'), 'usageTotal', { n: formatNumber(d.requests), b: formatNumber(d.billable_requests) });
   const days = monthDays(d.month, d.per_day);
   byId('usage-chart').replaceChildren(usageChart(days, `${texts('usageTitle')[0]} / ${texts('usageTitle')[1]} (${d.month})`));
-  byId('usage-table').querySelector('tbody')!.replaceChildren(...days.filter((day) => day.requests > 0).map((day) =>
-    el('tr', {}, el('th', { scope: 'row' }, day.date), el('td', {}, formatNumber(day.requests)), el('td', {}, formatNumber(day.billable)))));
+  byId('usage-table')
+    .querySelector('tbody')!
+    .replaceChildren(
+      ...days
+        .filter((day) => day.requests > 0)
+        .map((day) => el('tr', {}, el('th', { scope: 'row' }, day.date), el('td', {}, formatNumber(day.requests)), el('td', {}, formatNumber(day.billable)))),
+    );
   byId('top-endpoints').replaceChildren(...d.top_endpoints.map((t) => el('li', {}, el('code', {}, t.route), ` ${formatNumber(t.requests)}`)));
 
   byId('spend').textContent = formatYen(d.spend_yen);
@@ -100,9 +119,10 @@ async function loadDashboard(): Promise<void> {
   const share = d.cap_yen ? Math.min(1, d.spend_yen / d.cap_yen) : 0;
   (bar.firstElementChild as HTMLElement).style.width = `${Math.round(share * 100)}%`;
   bar.classList.toggle('full', share >= 1);
-  bar.setAttribute('aria-label', d.cap_yen === null
-    ? `${formatYen(d.spend_yen)} (${texts('noCap').join(' / ')})`
-    : `${formatYen(d.spend_yen)} / ${formatYen(d.cap_yen)}`);
+  bar.setAttribute(
+    'aria-label',
+    d.cap_yen === null ? `${formatYen(d.spend_yen)} (${texts('noCap').join(' / ')})` : `${formatYen(d.spend_yen)} / ${formatYen(d.cap_yen)}`,
+  );
   capInput.value = d.cap_yen === null ? '' : String(d.cap_yen);
   removeCap.disabled = d.cap_yen === null;
 }
@@ -128,18 +148,32 @@ async function loadInvoices(): Promise<void> {
   const invoices = result.body.invoices.slice(0, 12);
   if (!invoices.length) return void target.replaceChildren(el('p', {}, label('noInvoices')));
   const period = (i: Invoice) => [i.period_start, i.period_end].map((t) => (t ? t.slice(0, 10) : '…')).join(' – ');
-  const header = (['invoiceNumber', 'invoicePeriod', 'invoiceAmount', 'invoicePaid', 'invoiceStatus', 'invoiceLink'] as const)
-    .map((key) => el('th', { scope: 'col' }, label(key)));
-  const rows = invoices.map((i) => el('tr', {},
-    el('th', { scope: 'row' }, i.number ?? i.id),
-    el('td', {}, period(i)),
-    el('td', { class: 'num' }, formatYen(i.amount_due_yen)),
-    el('td', { class: 'num' }, formatYen(i.amount_paid_yen)),
-    el('td', {}, i.status),
-    el('td', {}, i.hosted_invoice_url && /^https?:\/\//.test(i.hosted_invoice_url)
-      ? el('a', { href: i.hosted_invoice_url, rel: 'noopener noreferrer', target: '_blank' }, label('invoiceLink'), el('span', { class: 'visually-hidden' }, ` ${i.number ?? i.id}`))
-      : '—'),
-  ));
+  const header = (['invoiceNumber', 'invoicePeriod', 'invoiceAmount', 'invoicePaid', 'invoiceStatus', 'invoiceLink'] as const).map((key) =>
+    el('th', { scope: 'col' }, label(key)),
+  );
+  const rows = invoices.map((i) =>
+    el(
+      'tr',
+      {},
+      el('th', { scope: 'row' }, i.number ?? i.id),
+      el('td', {}, period(i)),
+      el('td', { class: 'num' }, formatYen(i.amount_due_yen)),
+      el('td', { class: 'num' }, formatYen(i.amount_paid_yen)),
+      el('td', {}, i.status),
+      el(
+        'td',
+        {},
+        i.hosted_invoice_url && /^https?:\/\//.test(i.hosted_invoice_url)
+          ? el(
+              'a',
+              { href: i.hosted_invoice_url, rel: 'noopener noreferrer', target: '_blank' },
+              label('invoiceLink'),
+              el('span', { class: 'visually-hidden' }, ` ${i.number ?? i.id}`),
+            )
+          : '—',
+      ),
+    ),
+  );
   target.replaceChildren(el('div', { class: 'table-scroll' }, el('table', {}, el('thead', {}, el('tr', {}, ...header)), el('tbody', {}, ...rows))));
 }
 

@@ -2,9 +2,7 @@
 // only where the browser sends them (the session cookie is Path=/v1 and
 // HttpOnly: scripts never see it). Errors come back as values, with the
 // server's `detail` text, never thrown at the reader.
-export type ApiResult<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number; detail: string };
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; detail: string };
 
 export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
@@ -29,8 +27,9 @@ export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body
     body = null;
   }
   if (response.ok) return { ok: true, status: response.status, body: body as T };
-  const detail = body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string'
-    ? (body as { detail: string }).detail
-    : `HTTP ${response.status}`;
+  const detail =
+    body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string'
+      ? (body as { detail: string }).detail
+      : `HTTP ${response.status}`;
   return { ok: false, status: response.status, detail };
 }

@@ -55,5 +55,5 @@ export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return new Date(t + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') + ' JST';
+  return `${new Date(t + 9 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} JST`;
 }

@@ -108,7 +108,9 @@ function resultItem(p: Program): HTMLLIElement {
   const box = el('input', { type: 'checkbox', 'data-select': p.unified_id, checked: selected.has(p.unified_id) });
   box.addEventListener('change', () => toggleSelection(p.unified_id, p.primary_name, box.checked));
   const parts: (Node | string)[] = [p.authority_name ?? '', p.prefecture ?? label('nationwide'), amountText(p) ?? ''].filter((part) => part !== '');
-  return el('li', { class: 'result' },
+  return el(
+    'li',
+    { class: 'result' },
     el('div', { class: 'result-head' }, el('span', { class: `tier tier-${p.tier}`, title: 'tier' }, p.tier), open),
     el('p', { class: 'result-meta' }, ...parts.flatMap((part, i) => (i ? [' · ', part] : [part]))),
     el('label', { class: 'check select' }, box, ' ', label('select'), el('span', { class: 'visually-hidden' }, `: ${p.primary_name}`)),
@@ -142,10 +144,11 @@ async function openDetail(id: string, urlMode: 'push' | 'replace' | 'none'): Pro
 function renderDetail(p: ProgramDetail): void {
   detailTitle.replaceChildren(p.primary_name);
   const { start, end } = p.application_window;
-  const applicationWindow = start || end ? `${start ?? '…'} – ${end ?? '…'}`
-    : null;
+  const applicationWindow = start || end ? `${start ?? '…'} – ${end ?? '…'}` : null;
   const place = [p.prefecture, p.municipality].filter(Boolean).join(' ');
-  const facts = el('dl', { class: 'facts' },
+  const facts = el(
+    'dl',
+    { class: 'facts' },
     fact('tier', el('span', { class: `tier tier-${p.tier}` }, p.tier)),
     fact('authorityName', p.authority_name),
     fact('prefecture', place || label('nationwide')),
@@ -161,14 +164,25 @@ function renderDetail(p: ProgramDetail): void {
   const mentions = (p.source_mentions ?? []).map((m) => {
     const when = m.fetched_at ? formatTime(m.fetched_at) : null;
     const confidence = typeof m.confidence === 'number' ? m.confidence : null;
-    return el('li', {}, externalLink(m.url),
-      when || confidence !== null ? ' (' : '', when ?? '', when && confidence !== null ? ', ' : '',
-      confidence !== null ? label('confidence') : null, confidence !== null ? ` ${confidence}` : '',
-      when || confidence !== null ? ')' : '');
+    return el(
+      'li',
+      {},
+      externalLink(m.url),
+      when || confidence !== null ? ' (' : '',
+      when ?? '',
+      when && confidence !== null ? ', ' : '',
+      confidence !== null ? label('confidence') : null,
+      confidence !== null ? ` ${confidence}` : '',
+      when || confidence !== null ? ')' : '',
+    );
   });
-  const lineage = el('section', { class: 'lineage', 'aria-labelledby': 'lineage-title' },
+  const lineage = el(
+    'section',
+    { class: 'lineage', 'aria-labelledby': 'lineage-title' },
     el('h3', { id: 'lineage-title' }, label('lineage')),
-    el('dl', { class: 'facts' },
+    el(
+      'dl',
+      { class: 'facts' },
       fact('sourceUrl', p.source_url ? externalLink(p.source_url) : label('unknown')),
       fact('fetchedAt', p.source_fetched_at ? formatTime(p.source_fetched_at) : label('unknown')),
       fact('checksum', p.source_checksum ? el('code', {}, p.source_checksum) : label('unknown')),
@@ -176,12 +190,18 @@ function renderDetail(p: ProgramDetail): void {
     mentions.length ? el('h4', {}, label('mentions')) : null,
     mentions.length ? el('ul', {}, ...mentions) : null,
   );
-  const toggle = el('button', { type: 'button', class: 'primary', id: 'detail-select' }, label(selected.has(p.unified_id) ? 'removeFromSelection' : 'addToSelection'));
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'primary', id: 'detail-select' },
+    label(selected.has(p.unified_id) ? 'removeFromSelection' : 'addToSelection'),
+  );
   toggle.addEventListener('click', () => {
     toggleSelection(p.unified_id, p.primary_name, !selected.has(p.unified_id));
     setLabel(toggle, selected.has(p.unified_id) ? 'removeFromSelection' : 'addToSelection');
   });
-  detailBody.replaceChildren(...[el('p', { class: 'id' }, el('code', {}, p.unified_id)), facts, official, lineage, el('p', {}, toggle)].filter((n) => n !== null));
+  detailBody.replaceChildren(
+    ...[el('p', { class: 'id' }, el('code', {}, p.unified_id)), facts, official, lineage, el('p', {}, toggle)].filter((n) => n !== null),
+  );
 }
 
 function closeDetail(): void {
@@ -207,11 +227,13 @@ function toggleSelection(id: string, name: string, on: boolean): void {
 
 function renderSelection(): void {
   setLabel(selectionCount, 'selectionCount', { n: selected.size });
-  selectionList.replaceChildren(...[...selected].map(([id, name]) => {
-    const remove = el('button', { type: 'button', class: 'small', 'aria-label': `${LABELS.remove[0]} / ${LABELS.remove[1]}: ${name}` }, label('remove'));
-    remove.addEventListener('click', () => toggleSelection(id, name, false));
-    return el('li', {}, el('span', {}, name), ' ', remove);
-  }));
+  selectionList.replaceChildren(
+    ...[...selected].map(([id, name]) => {
+      const remove = el('button', { type: 'button', class: 'small', 'aria-label': `${LABELS.remove[0]} / ${LABELS.remove[1]}: ${name}` }, label('remove'));
+      remove.addEventListener('click', () => toggleSelection(id, name, false));
+      return el('li', {}, el('span', {}, name), ' ', remove);
+    }),
+  );
   checkButton.disabled = selected.size === 0;
   clearButton.disabled = selected.size === 0;
   checkResult.replaceChildren();
@@ -240,12 +262,25 @@ async function checkExclusions(): Promise<void> {
   const { hits, checked_rules } = result.body;
   const nameOf = (id: string) => selected.get(id) ?? lastResults.find((p) => p.unified_id === id)?.primary_name ?? id;
   const summary = el('p', { class: hits.length ? 'warning' : 'ok' }, label(hits.length ? 'hits' : 'noHits', { rules: checked_rules, n: hits.length }));
-  const items = hits.map((hit) => el('li', { class: `hit hit-${hit.kind}` },
-    el('p', { class: 'hit-head' }, el('strong', {}, kindLabel(hit.kind)), hit.severity ? ' · ' : '', hit.severity ? label('severity') : null, hit.severity ? `: ${hit.severity}` : ''),
-    el('p', {}, hit.programs_involved.map(nameOf).join(' ⇔ ')),
-    hit.description ? el('p', { class: 'description' }, hit.description) : null,
-    hit.source_urls.length ? el('p', { class: 'sources' }, label('sources'), ': ', ...hit.source_urls.flatMap((url, i) => [i ? ', ' : '', externalLink(url)])) : null,
-  ));
+  const items = hits.map((hit) =>
+    el(
+      'li',
+      { class: `hit hit-${hit.kind}` },
+      el(
+        'p',
+        { class: 'hit-head' },
+        el('strong', {}, kindLabel(hit.kind)),
+        hit.severity ? ' · ' : '',
+        hit.severity ? label('severity') : null,
+        hit.severity ? `: ${hit.severity}` : '',
+      ),
+      el('p', {}, hit.programs_involved.map(nameOf).join(' ⇔ ')),
+      hit.description ? el('p', { class: 'description' }, hit.description) : null,
+      hit.source_urls.length
+        ? el('p', { class: 'sources' }, label('sources'), ': ', ...hit.source_urls.flatMap((url, i) => [i ? ', ' : '', externalLink(url)]))
+        : null,
+    ),
+  );
   checkResult.replaceChildren(el('h3', {}, label('exclusionResult')), summary, items.length ? el('ul', { class: 'hits' }, ...items) : '');
 }
 

@@ -11,7 +11,10 @@ export const LABELS = {
   navDocs: ['APIリファレンス', 'API reference'],
   navExplore: ['制度を探す', 'Explore programs'],
   navAccount: ['アカウント', 'Account'],
-  footerData: ['データ: 各府省・自治体・日本政策金融公庫の公開情報、e-Gov 法令データ (政府標準利用規約 2.0 / CC BY 4.0)', 'Data: public information of ministries, local governments and JFC, and e-Gov statute data (Government of Japan Standard Terms of Use 2.0 / CC BY 4.0)'],
+  footerData: [
+    'データ: 各府省・自治体・日本政策金融公庫の公開情報、e-Gov 法令データ (政府標準利用規約 2.0 / CC BY 4.0)',
+    'Data: public information of ministries, local governments and JFC, and e-Gov statute data (Government of Japan Standard Terms of Use 2.0 / CC BY 4.0)',
+  ],
   openapiJson: ['OpenAPI 文書 (JSON)', 'OpenAPI document (JSON)'],
 
   landingTitle: ['補助金・助成金・認定制度を、APIで。', 'Subsidies, grants and certifications, through one API.'],
@@ -44,14 +47,23 @@ export const LABELS = {
   copy: ['コピー', 'Copy'],
   copied: ['コピーしました', 'Copied'],
   limitsTitle: ['利用条件', 'Access and limits'],
-  limitAnon: ['キーなし: 1アドレスあたり1日 {n} 回 (日本時間で日付が変わるとリセット)', 'No key: {n} requests per address per day (resets at midnight, Japan time)'],
+  limitAnon: [
+    'キーなし: 1アドレスあたり1日 {n} 回 (日本時間で日付が変わるとリセット)',
+    'No key: {n} requests per address per day (resets at midnight, Japan time)',
+  ],
   limitFree: ['無料キー: 1日 {n} 回 (UTC)', 'Free key: {n} requests per day (UTC)'],
-  limitPaid: ['有料キー: 回数制限なし、1リクエスト {n} 円 (税抜)、月額上限を設定可能', 'Paid key: no volume limit, {n} yen per request (excl. tax), optional monthly cap'],
+  limitPaid: [
+    '有料キー: 回数制限なし、1リクエスト {n} 円 (税抜)、月額上限を設定可能',
+    'Paid key: no volume limit, {n} yen per request (excl. tax), optional monthly cap',
+  ],
 
   docsTitle: ['API リファレンス', 'API reference'],
   docsLead: ['各操作の「Try it out」から、このサーバーへ実際にリクエストを送れます。', '"Try it out" on any operation sends a real request to this server.'],
   apiKey: ['APIキー', 'API key'],
-  apiKeyHint: ['任意。このページのメモリにだけ保持し、このサーバーへの X-API-Key ヘッダーとしてのみ送ります。', 'Optional. Kept only in this page\'s memory and sent only to this server, as the X-API-Key header.'],
+  apiKeyHint: [
+    '任意。このページのメモリにだけ保持し、このサーバーへの X-API-Key ヘッダーとしてのみ送ります。',
+    "Optional. Kept only in this page's memory and sent only to this server, as the X-API-Key header.",
+  ],
   apiKeyClear: ['キーを消す', 'Forget key'],
   apiKeyInUse: ['キー使用中', 'Key in use'],
   apiKeyNone: ['キーなし (匿名)', 'No key (anonymous)'],
@@ -121,7 +133,10 @@ export const LABELS = {
 
   accountTitle: ['アカウント', 'Account'],
   loginTitle: ['APIキーでログイン', 'Log in with your API key'],
-  loginHint: ['キーはログインの1回だけサーバーへ送られ、ページにもブラウザにも保存されません。ログイン後は有効期限付きのセッション Cookie (HttpOnly) が使われます。', 'Your key is sent to the server once, to log in, and is kept neither in the page nor in the browser. After that an expiring, HttpOnly session cookie is used.'],
+  loginHint: [
+    'キーはログインの1回だけサーバーへ送られ、ページにもブラウザにも保存されません。ログイン後は有効期限付きのセッション Cookie (HttpOnly) が使われます。',
+    'Your key is sent to the server once, to log in, and is kept neither in the page nor in the browser. After that an expiring, HttpOnly session cookie is used.',
+  ],
   login: ['ログイン', 'Log in'],
   logout: ['ログアウト', 'Log out'],
   loggedOut: ['ログアウトしました。', 'You are logged out.'],
@@ -149,7 +164,10 @@ export const LABELS = {
   removeCap: ['上限を外す', 'Remove cap'],
   capSet: ['月額上限を {n} 円に設定しました。', 'Monthly cap set to {n} yen.'],
   capRemoved: ['月額上限を外しました。', 'Monthly cap removed.'],
-  capHint: ['日本時間の暦月ごとの課金額の上限です。達すると 402 を返し、課金されません。', 'A hard limit on billable spend per Japan-time calendar month: past it, calls answer 402 and are not billed.'],
+  capHint: [
+    '日本時間の暦月ごとの課金額の上限です。達すると 402 を返し、課金されません。',
+    'A hard limit on billable spend per Japan-time calendar month: past it, calls answer 402 and are not billed.',
+  ],
   invoicesTitle: ['最近の請求書', 'Recent invoices'],
   noInvoices: ['請求書はまだありません。', 'No invoices yet.'],
   invoicesUnavailable: ['請求情報を取得できません (決済が未設定です)。', 'Invoices are unavailable (billing is not configured).'],

@@ -11,7 +11,9 @@ import { plain } from '../browser/labels.ts';
 import { TIERS, AUTHORITY_LEVELS } from '../browser/search-query.ts';
 
 export function explorePage(_app: FastifyInstance, _request: FastifyRequest): string {
-  const tiers = TIERS.map((tier) => html`<label class="check"><input type="checkbox" name="tier" value="${tier}"> <span class="tier tier-${tier}">${tier}</span></label>`);
+  const tiers = TIERS.map(
+    (tier) => html`<label class="check"><input type="checkbox" name="tier" value="${tier}"> <span class="tier tier-${tier}">${tier}</span></label>`,
+  );
   const prefectures = PREFECTURE_NAMES.map((name) => html`<option value="${name}">${name}</option>`);
   const authorities = AUTHORITY_LEVELS.map(([value, key]) => html`<option value="${value}">${plain(key)}</option>`);
   const main = html`

@@ -32,8 +32,9 @@ export function landingPage(app: FastifyInstance, request: FastifyRequest): stri
   const meta = app.catalog.meta;
   const origin = originOf(request);
   const tiers = Object.entries(meta.tier_counts).map(([tier, n]) => html`<li><span class="tier tier-${tier}">${tier}</span> ${number(n)}</li>`);
-  const records = RECORD_COUNTS.filter(([key]) => meta.record_counts[key] !== undefined)
-    .map(([key, name]) => html`<div><dt>${label(name)}</dt><dd>${number(meta.record_counts[key])}</dd></div>`);
+  const records = RECORD_COUNTS.filter(([key]) => meta.record_counts[key] !== undefined).map(
+    ([key, name]) => html`<div><dt>${label(name)}</dt><dd>${number(meta.record_counts[key])}</dd></div>`,
+  );
   const { anonDailyLimit, freeDailyLimit, unitPriceYen } = app.config;
   const main = html`
 <section class="hero" aria-labelledby="hero-title">

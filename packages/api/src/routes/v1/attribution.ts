@@ -3,10 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Attribution, ATTRIBUTION } from '../../schemas/common.ts';
 
 const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/attribution', {
-    config: { access: 'public' },
-    schema: { operationId: 'getAttribution', tags: ['meta'], summary: 'Data licence attribution', response: { 200: Attribution } },
-  }, async () => ATTRIBUTION);
+  app.get(
+    '/attribution',
+    {
+      config: { access: 'public' },
+      schema: { operationId: 'getAttribution', tags: ['meta'], summary: 'Data licence attribution', response: { 200: Attribution } },
+    },
+    async () => ATTRIBUTION,
+  );
 };
 
 export default attributionRoutes;

@@ -31,8 +31,8 @@ const DeadlineEvent = Type.Object(
     primary_name: Type.String(),
     prefecture: Nullable(Type.String()),
     authority_name: Nullable(Type.String()),
-    kind: Type.String({ description: '`deadline` (the window\'s closing day) or `opening` (only an opening day is published)' }),
-    date: Type.String({ description: 'the event\'s day, YYYY-MM-DD, Japan time' }),
+    kind: Type.String({ description: "`deadline` (the window's closing day) or `opening` (only an opening day is published)" }),
+    date: Type.String({ description: "the event's day, YYYY-MM-DD, Japan time" }),
     window_start: Nullable(Type.String()),
     window_end: Nullable(Type.String()),
     source_url: Nullable(Type.String()),
@@ -72,38 +72,46 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { name, ...deadlineEvents(app.catalog, query, from, today) };
   };
 
-  app.get('/calendar/deadlines.ics', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'getDeadlineCalendarIcs',
-      tags: ['calendar'],
-      summary: 'Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL',
-      querystring: CalendarQuery,
-      response: {
-        200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } },
-        ...errorResponses(400, 401, 404, 429),
+  app.get(
+    '/calendar/deadlines.ics',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'getDeadlineCalendarIcs',
+        tags: ['calendar'],
+        summary: 'Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL',
+        querystring: CalendarQuery,
+        response: {
+          200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } },
+          ...errorResponses(400, 401, 404, 429),
+        },
       },
     },
-  }, async (request, reply) => {
-    const { name, events: list } = await events(request);
-    const stamp = new Date(app.catalog.meta.last_ingested_at || 0);
-    reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="deadlines.ics"');
-    return deadlinesIcs(list, { name, stamp: Number.isNaN(stamp.getTime()) ? new Date(0) : stamp });
-  });
-
-  app.get('/calendar/deadlines', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'getDeadlineCalendar',
-      tags: ['calendar'],
-      summary: 'The deadline calendar\'s events as JSON (the same filters as the .ics)',
-      querystring: CalendarQuery,
-      response: { 200: DeadlinesResponse, ...errorResponses(400, 401, 404, 429) },
+    async (request, reply) => {
+      const { name, events: list } = await events(request);
+      const stamp = new Date(app.catalog.meta.last_ingested_at || 0);
+      reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="deadlines.ics"');
+      return deadlinesIcs(list, { name, stamp: Number.isNaN(stamp.getTime()) ? new Date(0) : stamp });
     },
-  }, async (request) => {
-    const { events: list, truncated } = await events(request);
-    return { total: list.length, truncated, results: list, attribution: ATTRIBUTION };
-  });
+  );
+
+  app.get(
+    '/calendar/deadlines',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'getDeadlineCalendar',
+        tags: ['calendar'],
+        summary: "The deadline calendar's events as JSON (the same filters as the .ics)",
+        querystring: CalendarQuery,
+        response: { 200: DeadlinesResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { events: list, truncated } = await events(request);
+      return { total: list.length, truncated, results: list, attribution: ATTRIBUTION };
+    },
+  );
 };
 
 export default calendarRoutes;

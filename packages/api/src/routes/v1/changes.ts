@@ -15,8 +15,13 @@ const invalid = (message: string): never => {
 /** A version as the API shows it. */
 export function versionOut(v: DatasetVersion) {
   return {
-    version: v.version, fingerprint: v.fingerprint, baseline: v.baseline, recorded_at: v.recordedAt, counts: v.counts,
-    change_counts: v.changeCounts, cursor: encodeCursor(v.lastSeq),
+    version: v.version,
+    fingerprint: v.fingerprint,
+    baseline: v.baseline,
+    recorded_at: v.recordedAt,
+    counts: v.counts,
+    change_counts: v.changeCounts,
+    cursor: encodeCursor(v.lastSeq),
   };
 }
 
@@ -25,54 +30,67 @@ const EVENT_TYPES = new Set(RECORD_KINDS.flatMap((k) => CHANGE_TYPES.map((c) => 
 /** `kind` values (repeated or comma-separated; a kind stands for its three event types) as event types; 400 for anything else. */
 function eventTypes(values: string[] | undefined): EventType[] {
   const types = new Set<EventType>();
-  for (const value of (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
+  for (const value of (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)) {
     if ((RECORD_KINDS as readonly string[]).includes(value)) for (const c of CHANGE_TYPES) types.add(`${value as RecordKind}.${c}`);
     else if (EVENT_TYPES.has(value)) types.add(value as EventType);
-    else invalid(`kind: unknown kind or event type ${JSON.stringify(value.slice(0, 40))}; one of ${RECORD_KINDS.join(', ')} or <kind>.${CHANGE_TYPES.join('|')}`);
+    else
+      invalid(`kind: unknown kind or event type ${JSON.stringify(value.slice(0, 40))}; one of ${RECORD_KINDS.join(', ')} or <kind>.${CHANGE_TYPES.join('|')}`);
   }
   return [...types];
 }
 
 const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/changes', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'listChanges',
-      tags: ['changes'],
-      summary: 'The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version',
-      description: 'Oldest first from `since`. Follow `next_cursor`; an empty page still returns a cursor to poll with later. Sequence numbers have no gaps: a version\'s events appear all at once.',
-      querystring: ChangesQuery,
-      response: { 200: ChangesResponse, ...errorResponses(400, 401, 429) },
+  app.get(
+    '/changes',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'listChanges',
+        tags: ['changes'],
+        summary: 'The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version',
+        description:
+          "Oldest first from `since`. Follow `next_cursor`; an empty page still returns a cursor to poll with later. Sequence numbers have no gaps: a version's events appear all at once.",
+        querystring: ChangesQuery,
+        response: { 200: ChangesResponse, ...errorResponses(400, 401, 429) },
+      },
     },
-  }, async (request) => {
-    const q = request.query;
-    const afterSeq = q.since === undefined ? 0 : decodeCursor(q.since) ?? invalid('since: not a cursor of this feed');
-    const limit = q.limit ?? 100;
-    const types = eventTypes(q.kind);
-    // The head first: a page never reads past the last committed version.
-    const head = await app.state.changes.head();
-    if (afterSeq > head.lastSeq) invalid('since: the cursor is ahead of the feed');
-    const events = await app.state.changes.events({ afterSeq, upToSeq: head.lastSeq, types, prefecture: q.prefecture, limit: limit + 1 });
-    const hasMore = events.length > limit;
-    const page = events.slice(0, limit);
-    const latest = await app.state.changes.latestVersion();
-    return {
-      results: page.map(feedItem),
-      next_cursor: encodeCursor(hasMore ? page[page.length - 1].seq : head.lastSeq),
-      has_more: hasMore,
-      latest_version: latest ? versionOut(latest) : null,
-    };
-  });
+    async (request) => {
+      const q = request.query;
+      const afterSeq = q.since === undefined ? 0 : (decodeCursor(q.since) ?? invalid('since: not a cursor of this feed'));
+      const limit = q.limit ?? 100;
+      const types = eventTypes(q.kind);
+      // The head first: a page never reads past the last committed version.
+      const head = await app.state.changes.head();
+      if (afterSeq > head.lastSeq) invalid('since: the cursor is ahead of the feed');
+      const events = await app.state.changes.events({ afterSeq, upToSeq: head.lastSeq, types, prefecture: q.prefecture, limit: limit + 1 });
+      const hasMore = events.length > limit;
+      const page = events.slice(0, limit);
+      const latest = await app.state.changes.latestVersion();
+      return {
+        results: page.map(feedItem),
+        next_cursor: encodeCursor(hasMore ? page[page.length - 1].seq : head.lastSeq),
+        has_more: hasMore,
+        latest_version: latest ? versionOut(latest) : null,
+      };
+    },
+  );
 
-  app.get('/changes/versions', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'listDatasetVersions',
-      tags: ['changes'],
-      summary: 'Dataset versions recorded, newest first (at most 100)',
-      response: { 200: VersionsResponse, ...errorResponses(401, 429) },
+  app.get(
+    '/changes/versions',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'listDatasetVersions',
+        tags: ['changes'],
+        summary: 'Dataset versions recorded, newest first (at most 100)',
+        response: { 200: VersionsResponse, ...errorResponses(401, 429) },
+      },
     },
-  }, async () => ({ results: (await app.state.changes.versions(100)).map(versionOut) }));
+    async () => ({ results: (await app.state.changes.versions(100)).map(versionOut) }),
+  );
 };
 
 export default changesRoutes;

@@ -18,40 +18,41 @@ const FeedbackRequest = Type.Object(
   { $id: 'FeedbackRequest', additionalProperties: false },
 );
 
-const FeedbackResponse = Type.Object(
-  { received: Type.Boolean(), feedback_id: Type.Integer() },
-  { $id: 'FeedbackResponse' },
-);
+const FeedbackResponse = Type.Object({ received: Type.Boolean(), feedback_id: Type.Integer() }, { $id: 'FeedbackResponse' });
 
 const feedbackRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/feedback', {
-    config: { access: 'public', counter: 'daily', extraLimit: 'feedback' },
-    schema: {
-      operationId: 'sendFeedback',
-      tags: ['meta'],
-      summary: 'Send feedback',
-      body: FeedbackRequest,
-      response: { 200: FeedbackResponse, ...errorResponses(400, 401, 429) },
+  app.post(
+    '/feedback',
+    {
+      config: { access: 'public', counter: 'daily', extraLimit: 'feedback' },
+      schema: {
+        operationId: 'sendFeedback',
+        tags: ['meta'],
+        summary: 'Send feedback',
+        body: FeedbackRequest,
+        response: { 200: FeedbackResponse, ...errorResponses(400, 401, 429) },
+      },
+      // What the schema cannot say; before the declared limit, so a refused message never takes one.
+      preHandler: async (request) => {
+        if (request.body.message.trim() === '') throw new HttpError(400, 'message: must not be blank');
+      },
     },
-    // What the schema cannot say; before the declared limit, so a refused message never takes one.
-    preHandler: async (request) => {
-      if (request.body.message.trim() === '') throw new HttpError(400, 'message: must not be blank');
+    async (request) => {
+      const body = request.body;
+      const identity = request.identity;
+      const feedbackId = await app.state.feedback.insert({
+        message: body.message,
+        rating: body.rating ?? null,
+        endpoint: body.endpoint ?? null,
+        requestId: body.request_id ?? null,
+        keyHash: identity.kind === 'key' ? identity.keyHash : null,
+        customerId: identity.kind === 'key' ? identity.key.customerId : null,
+        tier: identity.kind === 'key' ? identity.key.tier : null,
+        addressHash: identity.kind === 'anonymous' ? identity.addressHash : null,
+      });
+      return { received: true, feedback_id: feedbackId };
     },
-  }, async (request) => {
-    const body = request.body;
-    const identity = request.identity;
-    const feedbackId = await app.state.feedback.insert({
-      message: body.message,
-      rating: body.rating ?? null,
-      endpoint: body.endpoint ?? null,
-      requestId: body.request_id ?? null,
-      keyHash: identity.kind === 'key' ? identity.keyHash : null,
-      customerId: identity.kind === 'key' ? identity.key.customerId : null,
-      tier: identity.kind === 'key' ? identity.key.tier : null,
-      addressHash: identity.kind === 'anonymous' ? identity.addressHash : null,
-    });
-    return { received: true, feedback_id: feedbackId };
-  });
+  );
 };
 
 export default feedbackRoutes;

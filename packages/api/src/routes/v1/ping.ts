@@ -14,40 +14,43 @@ const Ping = Type.Object(
     tier: Type.String({ description: '`free` or `paid`' }),
     server_time_utc: Type.String({ description: 'YYYY-MM-DDTHH:MM:SSZ' }),
     server_version: Type.String(),
-    rate_limit_remaining: Nullable(
-      Type.Integer({ description: 'remaining calls today; null for paid; for anonymous callers the full free-tier limit' }),
-    ),
+    rate_limit_remaining: Nullable(Type.Integer({ description: 'remaining calls today; null for paid; for anonymous callers the full free-tier limit' })),
   },
   { $id: 'Ping' },
 );
 
 const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/ping', {
-    config: { access: 'public', counter: 'daily' },
-    schema: {
-      operationId: 'ping',
-      tags: ['meta'],
-      summary: 'Authentication and quota status',
-      description: 'Only authenticated calls are recorded as usage events; ping is never billed.',
-      response: { 200: Ping, ...errorResponses(401, 429) },
+  app.get(
+    '/ping',
+    {
+      config: { access: 'public', counter: 'daily' },
+      schema: {
+        operationId: 'ping',
+        tags: ['meta'],
+        summary: 'Authentication and quota status',
+        description: 'Only authenticated calls are recorded as usage events; ping is never billed.',
+        response: { 200: Ping, ...errorResponses(401, 429) },
+      },
     },
-  }, async (request) => {
-    const identity = request.identity;
-    const keyed = identity.kind === 'key';
-    const tier = keyed ? identity.key.tier : 'free';
-    let remaining: number | null;
-    if (!keyed) remaining = app.config.anonDailyLimit; // the contract: anonymous callers see the full free-tier limit
-    else if (tier === 'paid') remaining = null;
-    else remaining = request.quota?.remaining ?? app.config.freeDailyLimit;
-    return {
-      ok: true,
-      authenticated: keyed,
-      tier,
-      server_time_utc: utcSeconds(),
-      server_version: SERVER_VERSION,
-      rate_limit_remaining: remaining,
-    };
-  });
+    async (request) => {
+      const identity = request.identity;
+      const keyed = identity.kind === 'key';
+      const tier = keyed ? identity.key.tier : 'free';
+      let remaining: number | null;
+      if (!keyed)
+        remaining = app.config.anonDailyLimit; // the contract: anonymous callers see the full free-tier limit
+      else if (tier === 'paid') remaining = null;
+      else remaining = request.quota?.remaining ?? app.config.freeDailyLimit;
+      return {
+        ok: true,
+        authenticated: keyed,
+        tier,
+        server_time_utc: utcSeconds(),
+        server_version: SERVER_VERSION,
+        rate_limit_remaining: remaining,
+      };
+    },
+  );
 };
 
 export default pingRoutes;

@@ -20,7 +20,6 @@ const FURTHER_ROUTES: Record<string, FastifyPluginAsyncTypebox<{ spec: RecordSet
   laws: lawArticlesRoutes,
 };
 
-
 const invalid = (message: string): never => {
   throw new HttpError(400, `Invalid querystring: ${message}`);
 };
@@ -56,45 +55,57 @@ export function recordSetRoutes(spec: RecordSetSpec): FastifyPluginAsyncTypebox 
   const serializer = spec.row.exact ? {} : { serializerCompiler: jsonSerializer };
   const param = spec.detail.param?.name ?? 'id';
   return async (app) => {
-    app.get('/search', {
-      config: RECORD_SEARCH_ROUTE,
-      ...serializer,
-      schema: {
-        operationId: spec.search.operationId,
-        tags: [spec.name],
-        summary: spec.search.summary,
-        querystring: schemas.query,
-        response: { 200: schemas.searchResponse, ...errorResponses(400, 401, 402, 429) },
+    app.get(
+      '/search',
+      {
+        config: RECORD_SEARCH_ROUTE,
+        ...serializer,
+        schema: {
+          operationId: spec.search.operationId,
+          tags: [spec.name],
+          summary: spec.search.summary,
+          querystring: schemas.query,
+          response: { 200: schemas.searchResponse, ...errorResponses(400, 401, 402, 429) },
+        },
       },
-    }, async (request, reply) => {
-      const query = request.query as Record<string, unknown> & { q?: string; limit?: number; offset?: number; format?: string; max_rows?: number };
-      const { limit, offset } = page(query);
-      const filters = filterValues(spec, query);
-      if (query.format === 'csv' || query.format === 'jsonl') {
-        return sendExport(app, request, reply, {
-          format: query.format as ExportFormat, name: spec.name, rowSchema: schemas.row, maxRows: query.max_rows, offset,
-          open: (window) => streamRecords(app.catalog.db, spec, { q: query.q, filters, ...window }),
-        });
-      }
-      const { total, rows } = searchRecords(app.catalog.db, spec, { q: query.q, filters, limit, offset });
-      return { total, limit, offset, results: rows, attribution };
-    });
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown> & { q?: string; limit?: number; offset?: number; format?: string; max_rows?: number };
+        const { limit, offset } = page(query);
+        const filters = filterValues(spec, query);
+        if (query.format === 'csv' || query.format === 'jsonl') {
+          return sendExport(app, request, reply, {
+            format: query.format as ExportFormat,
+            name: spec.name,
+            rowSchema: schemas.row,
+            maxRows: query.max_rows,
+            offset,
+            open: (window) => streamRecords(app.catalog.db, spec, { q: query.q, filters, ...window }),
+          });
+        }
+        const { total, rows } = searchRecords(app.catalog.db, spec, { q: query.q, filters, limit, offset });
+        return { total, limit, offset, results: rows, attribution };
+      },
+    );
 
-    app.get(`/:${param}`, {
-      config: RECORD_SET_ROUTE,
-      ...serializer,
-      schema: {
-        operationId: spec.detail.operationId,
-        tags: [spec.name],
-        summary: spec.detail.summary,
-        params: schemas.params,
-        response: { 200: schemas.detail, ...errorResponses(400, 401, 404, 429) },
+    app.get(
+      `/:${param}`,
+      {
+        config: RECORD_SET_ROUTE,
+        ...serializer,
+        schema: {
+          operationId: spec.detail.operationId,
+          tags: [spec.name],
+          summary: spec.detail.summary,
+          params: schemas.params,
+          response: { 200: schemas.detail, ...errorResponses(400, 401, 404, 429) },
+        },
       },
-    }, async (request) => {
-      const id = (request.params as Record<string, string>)[param];
-      const row = getRecord(app.catalog.db, spec, id);
-      return row ? { ...row, attribution } : notFound(spec.label, id);
-    });
+      async (request) => {
+        const id = (request.params as Record<string, string>)[param];
+        const row = getRecord(app.catalog.db, spec, id);
+        return row ? { ...row, attribution } : notFound(spec.label, id);
+      },
+    );
 
     const further = FURTHER_ROUTES[spec.name];
     if (further) await app.register(further, { spec });

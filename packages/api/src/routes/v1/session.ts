@@ -19,7 +19,9 @@ const SessionResponse = Type.Object(
   {
     key_prefix: Type.String({ description: 'visible prefix of the key the session acts for' }),
     tier: Type.String({ description: '`free` or `paid`' }),
-    expires_at: Nullable(Type.String({ description: 'when the session and its cookie expire (UTC); null when the call was authenticated by a key header, not a session' })),
+    expires_at: Nullable(
+      Type.String({ description: 'when the session and its cookie expire (UTC); null when the call was authenticated by a key header, not a session' }),
+    ),
   },
   { $id: 'Session' },
 );
@@ -30,62 +32,74 @@ const LogoutResponse = Type.Object(
 );
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/session', {
-    config: { access: 'public', session: true },
-    schema: {
-      operationId: 'createSession',
-      tags: ['account'],
-      summary: 'Log in to the developer portal with an API key',
-      description:
-        'Sets the `jpsp_session` cookie: an opaque random id (never the key), HttpOnly, SameSite=Strict, Path=/v1, ' +
-        'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS). The cookie then stands in for the key on ' +
-        'the /v1/me* calls of the account page. A POST without a key header must come from this server\'s own pages.',
-      body: LoginRequest,
-      response: { 200: SessionResponse, ...errorResponses(400, 401, 403) },
+  app.post(
+    '/session',
+    {
+      config: { access: 'public', session: true },
+      schema: {
+        operationId: 'createSession',
+        tags: ['account'],
+        summary: 'Log in to the developer portal with an API key',
+        description:
+          'Sets the `jpsp_session` cookie: an opaque random id (never the key), HttpOnly, SameSite=Strict, Path=/v1, ' +
+          'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS). The cookie then stands in for the key on ' +
+          "the /v1/me* calls of the account page. A POST without a key header must come from this server's own pages.",
+        body: LoginRequest,
+        response: { 200: SessionResponse, ...errorResponses(400, 401, 403) },
+      },
     },
-  }, async (request, reply) => {
-    const { key } = await verifyApiKey(app.state, request.body.api_key);
-    const ttl = app.config.sessionTtlSeconds;
-    const createdAt = new Date();
-    const expiresAt = new Date(createdAt.getTime() + ttl * 1000).toISOString();
-    const { id, idHash } = newSessionId();
-    // Expired rows are cleared at each login: the table only ever holds live sessions and the last few dead ones.
-    await app.state.sessions.deleteExpired(createdAt.toISOString());
-    await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt });
-    reply.header('set-cookie', sessionCookie(request, id, ttl)).header('cache-control', 'no-store');
-    return { key_prefix: key.prefix, tier: key.tier, expires_at: expiresAt };
-  });
+    async (request, reply) => {
+      const { key } = await verifyApiKey(app.state, request.body.api_key);
+      const ttl = app.config.sessionTtlSeconds;
+      const createdAt = new Date();
+      const expiresAt = new Date(createdAt.getTime() + ttl * 1000).toISOString();
+      const { id, idHash } = newSessionId();
+      // Expired rows are cleared at each login: the table only ever holds live sessions and the last few dead ones.
+      await app.state.sessions.deleteExpired(createdAt.toISOString());
+      await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt });
+      reply.header('set-cookie', sessionCookie(request, id, ttl)).header('cache-control', 'no-store');
+      return { key_prefix: key.prefix, tier: key.tier, expires_at: expiresAt };
+    },
+  );
 
-  app.get('/session', {
-    config: { access: 'key', session: true },
-    schema: {
-      operationId: 'getSession',
-      tags: ['account'],
-      summary: 'The developer portal session of this browser',
-      description: 'The key the session cookie acts for and when the session expires (401 without a live session).',
-      response: { 200: SessionResponse, ...errorResponses(401) },
+  app.get(
+    '/session',
+    {
+      config: { access: 'key', session: true },
+      schema: {
+        operationId: 'getSession',
+        tags: ['account'],
+        summary: 'The developer portal session of this browser',
+        description: 'The key the session cookie acts for and when the session expires (401 without a live session).',
+        response: { 200: SessionResponse, ...errorResponses(401) },
+      },
     },
-  }, async (request, reply) => {
-    const { key, sessionExpiresAt } = callerKey(request);
-    reply.header('cache-control', 'no-store');
-    return { key_prefix: key.prefix, tier: key.tier, expires_at: sessionExpiresAt ?? null };
-  });
+    async (request, reply) => {
+      const { key, sessionExpiresAt } = callerKey(request);
+      reply.header('cache-control', 'no-store');
+      return { key_prefix: key.prefix, tier: key.tier, expires_at: sessionExpiresAt ?? null };
+    },
+  );
 
-  app.post('/session/logout', {
-    config: { access: 'public', session: true },
-    schema: {
-      operationId: 'endSession',
-      tags: ['account'],
-      summary: 'Log out of the developer portal',
-      description: 'Ends the session the cookie names and removes the cookie. Answers 200 with or without a session.',
-      response: { 200: LogoutResponse, ...errorResponses(403) },
+  app.post(
+    '/session/logout',
+    {
+      config: { access: 'public', session: true },
+      schema: {
+        operationId: 'endSession',
+        tags: ['account'],
+        summary: 'Log out of the developer portal',
+        description: 'Ends the session the cookie names and removes the cookie. Answers 200 with or without a session.',
+        response: { 200: LogoutResponse, ...errorResponses(403) },
+      },
     },
-  }, async (request, reply) => {
-    const id = sessionIdOf(request);
-    const ended = id !== null && (await app.state.sessions.delete(hashSessionId(id)));
-    reply.header('set-cookie', sessionCookie(request, null)).header('cache-control', 'no-store');
-    return { ended };
-  });
+    async (request, reply) => {
+      const id = sessionIdOf(request);
+      const ended = id !== null && (await app.state.sessions.delete(hashSessionId(id)));
+      reply.header('set-cookie', sessionCookie(request, null)).header('cache-control', 'no-store');
+      return { ended };
+    },
+  );
 };
 
 export default sessionRoutes;

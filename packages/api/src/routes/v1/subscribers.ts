@@ -36,71 +36,82 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The one-click unsubscribe of mail clients posts a form body (RFC 8058).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/subscribers', {
-    config: { access: 'public', extraLimit: 'subscribe' },
-    schema: {
-      operationId: 'subscribe',
-      tags: ['alerts'],
-      summary: 'Subscribe an e-mail address to a daily digest of a saved search\'s new and amended matches (confirmed by a link)',
-      description: 'Give `saved_search_id` (with the key that owns it) or `search` (a name and the parameters of GET /v1/programs/search). The answer is the same whether or not the address is already known.',
-      body: SubscribeRequest,
-      response: { 202: SubscribeAccepted, ...errorResponses(400, 401, 404, 429, 503) },
+  app.post(
+    '/subscribers',
+    {
+      config: { access: 'public', extraLimit: 'subscribe' },
+      schema: {
+        operationId: 'subscribe',
+        tags: ['alerts'],
+        summary: "Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link)",
+        description:
+          'Give `saved_search_id` (with the key that owns it) or `search` (a name and the parameters of GET /v1/programs/search). The answer is the same whether or not the address is already known.',
+        body: SubscribeRequest,
+        response: { 202: SubscribeAccepted, ...errorResponses(400, 401, 404, 429, 503) },
+      },
     },
-  }, async (request, reply) => {
-    if (!app.outbound.mailer) throw new HttpError(503, 'E-mail is not configured on this server (SMTP_URL).');
-    const { email, saved_search_id: savedSearchId, search } = request.body;
-    if ((savedSearchId === undefined) === (search === undefined)) throw new HttpError(400, 'Invalid body: give exactly one of saved_search_id and search');
-    const { secrets, baseUrl } = app.outbound;
-    const emailHash = secrets.emailHash(email);
-    let target: { id: string; name: string; own: boolean };
-    if (savedSearchId !== undefined) {
-      const identity = request.identity;
-      const owned = identity.kind === 'key' ? await app.state.savedSearches.get(savedSearchId, identity.key.id) : null;
-      if (!owned) throw new HttpError(404, `Saved search not found: ${savedSearchId}`);
-      target = { id: owned.id, name: owned.name, own: false };
-    } else {
-      const query = checkedQuery(search!.query as ProgramQuery);
-      // Throttled addresses get the same answer and no mail (and no search is kept for them).
-      if (await tooManyConfirmations()) return accepted();
-      const created = await app.state.savedSearches.create({ keyId: null, name: search!.name, query: query as Record<string, unknown> });
-      target = { id: created!.id, name: created!.name, own: true };
-    }
-    if (target.own === false && (await tooManyConfirmations())) return accepted();
-    await app.state.subscribers.create(
-      { emailHash, sealedEmail: secrets.sealEmail(emailHash, email), savedSearchId: target.id, ownsSearch: target.own },
-      (subscriberId) => confirmationMail(
-        target.name,
-        confirmUrl(baseUrl, secrets.token('confirm', subscriberId)),
-        unsubscribeUrl(baseUrl, secrets.token('unsubscribe', subscriberId)),
-      ),
-    );
-    return accepted();
+    async (request, reply) => {
+      if (!app.outbound.mailer) throw new HttpError(503, 'E-mail is not configured on this server (SMTP_URL).');
+      const { email, saved_search_id: savedSearchId, search } = request.body;
+      if ((savedSearchId === undefined) === (search === undefined)) throw new HttpError(400, 'Invalid body: give exactly one of saved_search_id and search');
+      const { secrets, baseUrl } = app.outbound;
+      const emailHash = secrets.emailHash(email);
+      let target: { id: string; name: string; own: boolean };
+      if (savedSearchId !== undefined) {
+        const identity = request.identity;
+        const owned = identity.kind === 'key' ? await app.state.savedSearches.get(savedSearchId, identity.key.id) : null;
+        if (!owned) throw new HttpError(404, `Saved search not found: ${savedSearchId}`);
+        target = { id: owned.id, name: owned.name, own: false };
+      } else {
+        const query = checkedQuery(search!.query as ProgramQuery);
+        // Throttled addresses get the same answer and no mail (and no search is kept for them).
+        if (await tooManyConfirmations()) return accepted();
+        const created = await app.state.savedSearches.create({ keyId: null, name: search!.name, query: query as Record<string, unknown> });
+        target = { id: created!.id, name: created!.name, own: true };
+      }
+      if (target.own === false && (await tooManyConfirmations())) return accepted();
+      await app.state.subscribers.create(
+        { emailHash, sealedEmail: secrets.sealEmail(emailHash, email), savedSearchId: target.id, ownsSearch: target.own },
+        (subscriberId) =>
+          confirmationMail(
+            target.name,
+            confirmUrl(baseUrl, secrets.token('confirm', subscriberId)),
+            unsubscribeUrl(baseUrl, secrets.token('unsubscribe', subscriberId)),
+          ),
+      );
+      return accepted();
 
-    async function tooManyConfirmations(): Promise<boolean> {
-      const since = new Date(Date.now() - 24 * 3600_000).toISOString();
-      return (await app.state.subscribers.countSince(emailHash, since)) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY;
-    }
-    function accepted() {
-      reply.code(202);
-      return ACCEPTED;
-    }
-  });
-
-  app.get('/subscribers/confirm', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'confirmSubscription',
-      tags: ['alerts'],
-      summary: 'Confirm a subscription (the link of the confirmation mail)',
-      querystring: TokenQuery,
-      response: { 200: HtmlPage, ...errorResponses(400) },
+      async function tooManyConfirmations(): Promise<boolean> {
+        const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+        return (await app.state.subscribers.countSince(emailHash, since)) >= CONFIRMATIONS_PER_ADDRESS_PER_DAY;
+      }
+      function accepted() {
+        reply.code(202);
+        return ACCEPTED;
+      }
     },
-  }, async (request, reply) => {
-    const id = app.outbound.secrets.verifyToken('confirm', request.query.token);
-    // A link that is not ours is an API error like any other ({detail}); only the real link's answer is a page.
-    if (!id || !(await app.state.subscribers.confirm(id))) throw new HttpError(400, 'This confirmation link is not valid (the subscription may have been cancelled).');
-    return page(reply, 200, '購読を確定しました', 'Your subscription is confirmed: a digest arrives when new or updated programmes match.');
-  });
+  );
+
+  app.get(
+    '/subscribers/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'confirmSubscription',
+        tags: ['alerts'],
+        summary: 'Confirm a subscription (the link of the confirmation mail)',
+        querystring: TokenQuery,
+        response: { 200: HtmlPage, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const id = app.outbound.secrets.verifyToken('confirm', request.query.token);
+      // A link that is not ours is an API error like any other ({detail}); only the real link's answer is a page.
+      if (!id || !(await app.state.subscribers.confirm(id)))
+        throw new HttpError(400, 'This confirmation link is not valid (the subscription may have been cancelled).');
+      return page(reply, 200, '購読を確定しました', 'Your subscription is confirmed: a digest arrives when new or updated programmes match.');
+    },
+  );
 
   const unsubscribe = async (token: string, reply: FastifyReply) => {
     const id = app.outbound.secrets.verifyToken('unsubscribe', token);
@@ -110,27 +121,35 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return page(reply, 200, '購読を取り消しました。メールアドレスは削除されました。', 'You are unsubscribed. Your address has been deleted.');
   };
 
-  app.get('/subscribers/unsubscribe', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'unsubscribe',
-      tags: ['alerts'],
-      summary: 'Unsubscribe (the link in every mail): the address is deleted',
-      querystring: TokenQuery,
-      response: { 200: HtmlPage, ...errorResponses(400) },
+  app.get(
+    '/subscribers/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'unsubscribe',
+        tags: ['alerts'],
+        summary: 'Unsubscribe (the link in every mail): the address is deleted',
+        querystring: TokenQuery,
+        response: { 200: HtmlPage, ...errorResponses(400) },
+      },
     },
-  }, async (request, reply) => unsubscribe(request.query.token, reply));
+    async (request, reply) => unsubscribe(request.query.token, reply),
+  );
 
-  app.post('/subscribers/unsubscribe', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'unsubscribeOneClick',
-      tags: ['alerts'],
-      summary: 'One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post)',
-      querystring: TokenQuery,
-      response: { 200: HtmlPage, ...errorResponses(400) },
+  app.post(
+    '/subscribers/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'unsubscribeOneClick',
+        tags: ['alerts'],
+        summary: 'One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post)',
+        querystring: TokenQuery,
+        response: { 200: HtmlPage, ...errorResponses(400) },
+      },
     },
-  }, async (request, reply) => unsubscribe(request.query.token, reply));
+    async (request, reply) => unsubscribe(request.query.token, reply),
+  );
 };
 
 export default subscriberRoutes;

@@ -35,15 +35,20 @@ function check(obj: unknown, where: string, fields: Record<string, 'string' | 's
     const v = obj[f];
     if (v === undefined) {
       if (kind === 'string') out.push(`${where}.${f} missing`);
-    } else if (!(typeof v === 'string' || (kind === 'string?' && v === null))) out.push(`${where}.${f}: expected string, got ${v === null ? 'null' : typeof v}`);
+    } else if (!(typeof v === 'string' || (kind === 'string?' && v === null)))
+      out.push(`${where}.${f}: expected string, got ${v === null ? 'null' : typeof v}`);
   }
   return out;
 }
 
 const LAW_INFO = { law_id: 'string', law_num: 'string?', promulgation_date: 'string?' } as const;
 const REVISION_INFO = {
-  law_revision_id: 'string', law_title: 'string', amendment_promulgate_date: 'string?', amendment_enforcement_date: 'string?',
-  current_revision_status: 'string?', repeal_status: 'string?',
+  law_revision_id: 'string',
+  law_title: 'string',
+  amendment_promulgate_date: 'string?',
+  amendment_enforcement_date: 'string?',
+  current_revision_status: 'string?',
+  repeal_status: 'string?',
 } as const;
 
 export function revisionsOf(body: unknown): { lawInfo: LawInfo; revisions: RevisionInfo[] } {
@@ -59,7 +64,8 @@ export function lawDataOf(body: unknown): { lawInfo: LawInfo; revision: Revision
   const problems = isObject(body)
     ? [...check(body.law_info, 'law_info', LAW_INFO), ...check(body.revision_info, 'revision_info', REVISION_INFO)]
     : ['answer is not an object'];
-  if (isObject(body) && !(isObject(body.law_full_text) && typeof body.law_full_text.tag === 'string')) problems.push('law_full_text is not an element {tag, attr, children}');
+  if (isObject(body) && !(isObject(body.law_full_text) && typeof body.law_full_text.tag === 'string'))
+    problems.push('law_full_text is not an element {tag, attr, children}');
   if (problems.length > 0) throw new ShapeDrift(`law_data: ${problems.join('; ')}`, truncate(body));
   const b = body as { law_info: LawInfo; revision_info: RevisionInfo; law_full_text: LawNode };
   return { lawInfo: b.law_info, revision: b.revision_info, fullText: b.law_full_text };

@@ -87,16 +87,28 @@ function previousRevisions(dataDir: string): StoredRevision[] {
   const dir = activeOverlayDirs(dataDir).find((d) => path.basename(path.dirname(path.dirname(d))) === SOURCE);
   const file = dir && path.join(dir, 'law_revisions.jsonl');
   if (!file || !existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as StoredRevision);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as StoredRevision);
 }
 
 export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<EgovReport>> {
   const { config, progress } = options;
   const work = new SyncWorkDir(config.dataDir, SOURCE);
   const report: EgovReport = {
-    source: SOURCE, status: 'failed', started_at: new Date().toISOString(), finished_at: '', message: null,
+    source: SOURCE,
+    status: 'failed',
+    started_at: new Date().toISOString(),
+    finished_at: '',
+    message: null,
     counts: { laws: 0, fetched: 0, updated: 0, articles: 0, revisions: 0, new_revisions: 0, errors: 0 },
-    updated: [], errors: [], warnings: [], dataset_version: null, catalog_version: null, changes: null,
+    updated: [],
+    errors: [],
+    warnings: [],
+    dataset_version: null,
+    catalog_version: null,
+    changes: null,
   };
   work.lock();
   try {
@@ -158,7 +170,13 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
       const data = lawDataOf(f.law_data);
       for (const r of history.revisions) {
         const kept = revisions.get(r.law_revision_id);
-        revisions.set(r.law_revision_id, { ...r, law_slug: f.law_slug, egov_law_id: f.egov_law_id, first_seen_at: kept?.first_seen_at ?? f.fetched_at, last_seen_at: f.fetched_at });
+        revisions.set(r.law_revision_id, {
+          ...r,
+          law_slug: f.law_slug,
+          egov_law_id: f.egov_law_id,
+          first_seen_at: kept?.first_seen_at ?? f.fetched_at,
+          last_seen_at: f.fetched_at,
+        });
       }
       const rows = articlesOf(data.fullText);
       const title = data.revision.law_title.trim();
@@ -169,10 +187,18 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
       const inForce = day(data.revision.amendment_enforcement_date);
       const repealed = data.revision.repeal_status !== null && !['', 'None'].includes(data.revision.repeal_status);
       laws.push({
-        _overlay: 'enrich', law_slug: f.law_slug, title, law_number: data.lawInfo.law_num, egov_law_id: f.egov_law_id,
-        last_amended_on: inForce, status: repealed ? 'repealed' : 'active',
-        source_url: `${EGOV_LAW_PAGE}${encodeURIComponent(f.egov_law_id)}`, source_fetched_at: f.fetched_at,
-        articles_included: rows.length > 0, articles_on_page: rows.length, articles_truncated: false,
+        _overlay: 'enrich',
+        law_slug: f.law_slug,
+        title,
+        law_number: data.lawInfo.law_num,
+        egov_law_id: f.egov_law_id,
+        last_amended_on: inForce,
+        status: repealed ? 'repealed' : 'active',
+        source_url: `${EGOV_LAW_PAGE}${encodeURIComponent(f.egov_law_id)}`,
+        source_fetched_at: f.fetched_at,
+        articles_included: rows.length > 0,
+        articles_on_page: rows.length,
+        articles_truncated: false,
       });
       for (const a of rows) articles.push({ _overlay: 'new', law_slug: f.law_slug, law_id: null, egov_law_id: f.egov_law_id, ...a });
       report.updated.push({ law_slug: f.law_slug, egov_law_id: f.egov_law_id, title, in_force_since: inForce, articles: rows.length });
@@ -183,8 +209,14 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
     report.counts.new_revisions = revisions.size - before;
 
     return await publishSync({
-      config, source: SOURCE, files: { laws, law_articles: articles, law_revisions: [...revisions.values()] as unknown as Record<string, unknown>[] }, report,
-      recordChanges: options.recordChanges, work, progress, entry: errorEntry,
+      config,
+      source: SOURCE,
+      files: { laws, law_articles: articles, law_revisions: [...revisions.values()] as unknown as Record<string, unknown>[] },
+      report,
+      recordChanges: options.recordChanges,
+      work,
+      progress,
+      entry: errorEntry,
     });
   } finally {
     work.unlock();

@@ -32,11 +32,26 @@ const PREFECTURE_NAMES = new Set(PREFECTURES.map(([name]) => name));
 
 /** JSIC (日本標準産業分類) majors by the names jGrants uses for its industry filter. */
 const JSIC_BY_NAME: Readonly<Record<string, string>> = {
-  '農業，林業': 'A', '漁業': 'B', '鉱業，採石業，砂利採取業': 'C', '建設業': 'D', '製造業': 'E',
-  '電気・ガス・熱供給・水道業': 'F', '情報通信業': 'G', '運輸業，郵便業': 'H', '卸売業，小売業': 'I',
-  '金融業，保険業': 'J', '不動産業，物品賃貸業': 'K', '学術研究，専門・技術サービス業': 'L',
-  '宿泊業，飲食サービス業': 'M', '生活関連サービス業，娯楽業': 'N', '教育，学習支援業': 'O', '医療，福祉': 'P',
-  '複合サービス事業': 'Q', 'サービス業（他に分類されないもの）': 'R', '公務（他に分類されるものを除く）': 'S', '分類不能の産業': 'T',
+  '農業，林業': 'A',
+  漁業: 'B',
+  '鉱業，採石業，砂利採取業': 'C',
+  建設業: 'D',
+  製造業: 'E',
+  '電気・ガス・熱供給・水道業': 'F',
+  情報通信業: 'G',
+  '運輸業，郵便業': 'H',
+  '卸売業，小売業': 'I',
+  '金融業，保険業': 'J',
+  '不動産業，物品賃貸業': 'K',
+  '学術研究，専門・技術サービス業': 'L',
+  '宿泊業，飲食サービス業': 'M',
+  '生活関連サービス業，娯楽業': 'N',
+  '教育，学習支援業': 'O',
+  '医療，福祉': 'P',
+  複合サービス事業: 'Q',
+  'サービス業（他に分類されないもの）': 'R',
+  '公務（他に分類されるものを除く）': 'S',
+  分類不能の産業: 'T',
 };
 /** Punctuation-blind key: jGrants writes both 、 and ， and ASCII commas. */
 const industryKey = (s: string) => s.replace(/[，、,・\s]/g, '').replace(/[（(].*?[)）]/g, '');
@@ -44,7 +59,10 @@ const JSIC_BY_KEY = new Map(Object.entries(JSIC_BY_NAME).map(([name, letter]) =>
 
 /** jGrants' multi-value fields separate values with " / ". */
 const splitList = (s: string | null | undefined): string[] =>
-  (s ?? '').split(/\s*[\/／]\s*/).map((v) => v.trim()).filter(Boolean);
+  (s ?? '')
+    .split(/\s*[/／]\s*/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** An ISO date-time → its date and time in Japan (UTC+9, no daylight saving). */
 export function jstDateTime(value: string): { date: string; at: string } | null {
@@ -123,7 +141,9 @@ export function mapDetail(d: JgrantsDetail): Mapped {
   const jsic: string[] = [];
   for (const name of splitList(d.industry)) {
     const letter = JSIC_BY_KEY.get(industryKey(name));
-    if (letter) { if (!jsic.includes(letter)) jsic.push(letter); } else warnings.push(`industry not in JSIC: ${name}`);
+    if (letter) {
+      if (!jsic.includes(letter)) jsic.push(letter);
+    } else warnings.push(`industry not in JSIC: ${name}`);
   }
   if (reasons.length > 0) return { ok: false, reasons };
   const band = employeeBand(d.target_number_of_employees);
@@ -135,9 +155,8 @@ export function mapDetail(d: JgrantsDetail): Mapped {
     warnings,
     fields: {
       primary_name: title,
-      application_window: start || end
-        ? { start: start?.date ?? null, end: end?.date ?? null, start_at: start?.at ?? null, end_at: end?.at ?? null, source: 'jgrants' }
-        : null,
+      application_window:
+        start || end ? { start: start?.date ?? null, end: end?.date ?? null, start_at: start?.at ?? null, end_at: end?.at ?? null, source: 'jgrants' } : null,
       amount_max_man_yen: amount,
       prefecture: !nationwide && prefectures.length === 1 ? prefectures[0] : null,
       prefectures: nationwide ? [] : prefectures,

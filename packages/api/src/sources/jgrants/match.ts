@@ -42,14 +42,21 @@ export type MatchOutcome =
   | { kind: 'ambiguous'; candidates: { unified_id: string; primary_name: string; prefecture: string | null }[] }
   | { kind: 'new'; unified_id: string };
 
-const COLUMNS = 'unified_id, primary_name, prefecture, authority_name, dup_group, application_window, amount_max_man_yen, funding_purpose, jsic_majors, target_types, official_url, description, provenance';
+const COLUMNS =
+  'unified_id, primary_name, prefecture, authority_name, dup_group, application_window, amount_max_man_yen, funding_purpose, jsic_majors, target_types, official_url, description, provenance';
 
 export function matchProgramme(db: CatalogDatabase, jgrantsId: string, f: JgrantsFields): MatchOutcome {
   const key = compactKey(cleanProgramName(f.primary_name).name);
-  let rows = key === '' ? [] : db.all<CandidateRow>(
-    `SELECT ${COLUMNS} FROM programs WHERE name_key = ? AND substr(unified_id, 1, ${NEW_ID_PREFIX.length}) <> '${NEW_ID_PREFIX}' ORDER BY dup_group, dup_rank`, key,
+  let rows =
+    key === ''
+      ? []
+      : db.all<CandidateRow>(
+          `SELECT ${COLUMNS} FROM programs WHERE name_key = ? AND substr(unified_id, 1, ${NEW_ID_PREFIX.length}) <> '${NEW_ID_PREFIX}' ORDER BY dup_group, dup_rank`,
+          key,
+        );
+  rows = rows.filter((r) =>
+    f.nationwide || f.prefectures.length === 0 ? r.prefecture === null : r.prefecture === null || f.prefectures.includes(r.prefecture),
   );
-  rows = rows.filter((r) => (f.nationwide || f.prefectures.length === 0 ? r.prefecture === null : r.prefecture === null || f.prefectures.includes(r.prefecture)));
   if (f.authority_name) {
     const body = compactKey(f.authority_name);
     rows = rows.filter((r) => !r.authority_name || compactKey(r.authority_name) === body);

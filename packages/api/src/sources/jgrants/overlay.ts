@@ -43,7 +43,9 @@ export function enrichment(row: CandidateRow, f: JgrantsFields, fetched: Fetched
     let base: Record<string, unknown> = {};
     try {
       base = JSON.parse(row.application_window) ?? {};
-    } catch { /* an unreadable window is replaced */ }
+    } catch {
+      /* an unreadable window is replaced */
+    }
     // The dataset's notes (cycle, fiscal year) stay; the dates are jGrants'.
     const window = { ...base, ...f.application_window };
     if (base.start !== window.start || base.end !== window.end) changed.push('application_window');

@@ -61,7 +61,8 @@ export function detailDrift(record: unknown): string[] {
   const out: string[] = [];
   for (const [field, rule] of Object.entries(REQUIRED)) {
     if (!(field in record)) out.push(`required field ${field} missing`);
-    else if (record[field] === null ? !rule.nullable : typeof record[field] !== rule.type) out.push(`field ${field}: expected ${rule.type}${rule.nullable ? ' or null' : ''}, got ${jsonType(record[field])}`);
+    else if (record[field] === null ? !rule.nullable : typeof record[field] !== rule.type)
+      out.push(`field ${field}: expected ${rule.type}${rule.nullable ? ' or null' : ''}, got ${jsonType(record[field])}`);
   }
   for (const [field, type] of Object.entries(OPTIONAL)) {
     const v = record[field];

@@ -70,9 +70,20 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
   const { config, progress } = options;
   const work = new SyncWorkDir(config.dataDir, SOURCE);
   const report: JgrantsReport = {
-    source: SOURCE, status: 'failed', started_at: new Date().toISOString(), finished_at: '', message: null,
+    source: SOURCE,
+    status: 'failed',
+    started_at: new Date().toISOString(),
+    finished_at: '',
+    message: null,
     counts: { listed: 0, fetched: 0, matched: 0, enriched: 0, new: 0, ambiguous: 0, errors: 0 },
-    matched: [], new: [], ambiguous: [], errors: [], warnings: [], dataset_version: null, catalog_version: null, changes: null,
+    matched: [],
+    new: [],
+    ambiguous: [],
+    errors: [],
+    warnings: [],
+    dataset_version: null,
+    catalog_version: null,
+    changes: null,
   };
   work.lock();
   try {
@@ -164,7 +175,16 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
     report.counts.ambiguous = report.ambiguous.length;
 
     // 4. One dataset version, or nothing.
-    return await publishSync({ config, source: SOURCE, files: { programs: lines }, report, recordChanges: options.recordChanges, work, progress, entry: errorEntry });
+    return await publishSync({
+      config,
+      source: SOURCE,
+      files: { programs: lines },
+      report,
+      recordChanges: options.recordChanges,
+      work,
+      progress,
+      entry: errorEntry,
+    });
   } finally {
     work.unlock();
   }

@@ -74,8 +74,16 @@ export function advisorsRepository(db: SqlDatabase) {
         `INSERT INTO advisors (firm_name, firm_type, specialties, prefecture, fields, owner_key_hash, stripe_account_id, disabled_reason, verified_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ADVISOR.list}`,
         [
-          input.firmName, input.firmType, JSON.stringify(input.specialties ?? []), input.prefecture, JSON.stringify(input.fields ?? {}),
-          input.ownerKeyHash, input.stripeAccountId, input.disabledReason, input.verifiedAt, now(),
+          input.firmName,
+          input.firmType,
+          JSON.stringify(input.specialties ?? []),
+          input.prefecture,
+          JSON.stringify(input.fields ?? {}),
+          input.ownerKeyHash,
+          input.stripeAccountId,
+          input.disabledReason,
+          input.verifiedAt,
+          now(),
         ],
       );
       return ADVISOR.read(rows[0]);
@@ -94,19 +102,17 @@ export function advisorsRepository(db: SqlDatabase) {
     async list(filter: AdvisorFilter): Promise<{ total: number; rows: AdvisorRecord[] }> {
       const { clause, params } = whereOf(filter);
       const [count] = await db.all(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM advisors ${clause}`, params);
-      const rows = await db.all(
-        `SELECT ${ADVISOR.list} FROM advisors ${clause} ORDER BY id LIMIT ? OFFSET ?`,
-        [...params, filter.limit, filter.offset],
-      );
+      const rows = await db.all(`SELECT ${ADVISOR.list} FROM advisors ${clause} ORDER BY id LIMIT ? OFFSET ?`, [...params, filter.limit, filter.offset]);
       return { total: num(count.n), rows: rows.map(ADVISOR.read) };
     },
 
     /** Mark verified (the first time stands) and set the owner's key hash when given; false when absent. */
     async verify(id: number, ownerKeyHash: string | null): Promise<boolean> {
-      const changed = await db.run(
-        'UPDATE advisors SET verified_at = COALESCE(verified_at, ?), owner_key_hash = COALESCE(?, owner_key_hash) WHERE id = ?',
-        [now(), ownerKeyHash, id],
-      );
+      const changed = await db.run('UPDATE advisors SET verified_at = COALESCE(verified_at, ?), owner_key_hash = COALESCE(?, owner_key_hash) WHERE id = ?', [
+        now(),
+        ownerKeyHash,
+        id,
+      ]);
       return changed === 1;
     },
   };

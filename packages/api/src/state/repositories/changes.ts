@@ -68,9 +68,7 @@ export interface DatasetVersion {
   recordedAt: string;
 }
 
-export type RecordOutcome =
-  | { recorded: false; version: DatasetVersion }
-  | { recorded: true; version: DatasetVersion; events: ChangeEvent[] };
+export type RecordOutcome = { recorded: false; version: DatasetVersion } | { recorded: true; version: DatasetVersion; events: ChangeEvent[] };
 
 /** Called inside the recording transaction with the new version's events. */
 export type FanOut = (q: Queryer, events: readonly ChangeEvent[], version: DatasetVersion) => Promise<void>;
@@ -115,7 +113,10 @@ const matchKeys = (n: number) => Array.from({ length: n }, () => '(kind = ? AND 
 /** The stored bodies of some records, by `kind\u0000id`. */
 async function storedBodies(q: Queryer, keys: readonly { kind: string; id: string }[]): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
-  for (const r of await q.all(`SELECT kind, record_id, body FROM record_states WHERE ${matchKeys(keys.length)}`, keys.flatMap((k) => [k.kind, k.id]))) {
+  for (const r of await q.all(
+    `SELECT kind, record_id, body FROM record_states WHERE ${matchKeys(keys.length)}`,
+    keys.flatMap((k) => [k.kind, k.id]),
+  )) {
     out.set(`${r.kind}\u0000${r.record_id}`, json(r.body));
   }
   return out;
@@ -198,7 +199,12 @@ export function changesRepository(db: SqlDatabase) {
           const old = await storedBodies(q, part);
           for (const record of part) {
             pending.push({
-              ...base, type: `${record.kind}.amended`, kind: record.kind, recordId: record.id, title: record.title, prefecture: record.prefecture,
+              ...base,
+              type: `${record.kind}.amended`,
+              kind: record.kind,
+              recordId: record.id,
+              title: record.title,
+              prefecture: record.prefecture,
               changes: fieldChanges(old.get(`${record.kind}\u0000${record.id}`) ?? {}, record.body),
             });
           }
@@ -212,28 +218,47 @@ export function changesRepository(db: SqlDatabase) {
           }
           for (let i = 0; i < removed.length; i += BATCH) {
             const part = removed.slice(i, i + BATCH);
-            const info = await storedBodies(q, part.map((p) => ({ kind: String(p.kind), id: String(p.recordId) })));
+            const info = await storedBodies(
+              q,
+              part.map((p) => ({ kind: String(p.kind), id: String(p.recordId) })),
+            );
             for (const r of part) {
               const body = info.get(`${r.kind}\u0000${r.recordId}`) ?? {};
               pending.push({
-                ...base, type: `${r.kind as RecordKind}.removed`, kind: r.kind as RecordKind, recordId: String(r.recordId),
-                title: titleOf(body), prefecture: typeof body.prefecture === 'string' ? body.prefecture : null, changes: null,
+                ...base,
+                type: `${r.kind as RecordKind}.removed`,
+                kind: r.kind as RecordKind,
+                recordId: String(r.recordId),
+                title: titleOf(body),
+                prefecture: typeof body.prefecture === 'string' ? body.prefecture : null,
+                changes: null,
               });
             }
-            await q.run(
-              `UPDATE record_states SET removed = 1, last_version = ? WHERE ${matchKeys(part.length)}`,
-              [version, ...part.flatMap((p) => [p.kind, p.recordId])],
-            );
+            await q.run(`UPDATE record_states SET removed = 1, last_version = ? WHERE ${matchKeys(part.length)}`, [
+              version,
+              ...part.flatMap((p) => [p.kind, p.recordId]),
+            ]);
           }
         }
 
         // Sequence numbers in a stable order: by kind, then change, then record id.
         const kindOrder = (k: string) => RECORD_KINDS.indexOf(k as RecordKind);
         const typeOrder = (t: string) => CHANGE_TYPES.indexOf(t.split('.')[1] as ChangeType);
-        pending.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind) || typeOrder(a.type) - typeOrder(b.type) || (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0));
+        pending.sort(
+          (a, b) =>
+            kindOrder(a.kind) - kindOrder(b.kind) || typeOrder(a.type) - typeOrder(b.type) || (a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0),
+        );
         const firstSeq = pending.length ? seq + 1 : null;
         const events: ChangeEvent[] = pending.map((p) => ({
-          seq: ++seq, version, type: p.type, kind: p.kind, recordId: p.recordId, title: p.title, prefecture: p.prefecture, changes: p.changes, recordedAt,
+          seq: ++seq,
+          version,
+          type: p.type,
+          kind: p.kind,
+          recordId: p.recordId,
+          title: p.title,
+          prefecture: p.prefecture,
+          changes: p.changes,
+          recordedAt,
         }));
 
         await insertMany(
@@ -243,15 +268,33 @@ export function changesRepository(db: SqlDatabase) {
           upserts,
           ' ON CONFLICT (kind, record_id) DO UPDATE SET hash = excluded.hash, body = excluded.body, last_version = excluded.last_version, removed = 0',
         );
-        await insertMany(q, `INSERT INTO change_events (${EVENT.list})`, EVENT.fields.length, events.map((e) =>
-          EVENT.values({ ...e, changes: (e.changes === null ? null : JSON.stringify(e.changes)) as never })));
+        await insertMany(
+          q,
+          `INSERT INTO change_events (${EVENT.list})`,
+          EVENT.fields.length,
+          events.map((e) => EVENT.values({ ...e, changes: (e.changes === null ? null : JSON.stringify(e.changes)) as never })),
+        );
         const changeCounts = { created: 0, amended: 0, removed: 0 } as Record<ChangeType, number>;
         for (const e of events) changeCounts[e.type.split('.')[1] as ChangeType]++;
         const row: DatasetVersion = {
-          version, fingerprint: snapshot.fingerprint, baseline, counts: snapshot.counts, changeCounts, firstSeq, lastSeq: seq, recordedAt,
+          version,
+          fingerprint: snapshot.fingerprint,
+          baseline,
+          counts: snapshot.counts,
+          changeCounts,
+          firstSeq,
+          lastSeq: seq,
+          recordedAt,
         };
         await q.run(`INSERT INTO dataset_versions (${VERSION.list}) VALUES (${placeholders(VERSION.fields.length)})`, [
-          row.version, row.fingerprint, row.baseline ? 1 : 0, JSON.stringify(row.counts), JSON.stringify(row.changeCounts), row.firstSeq, row.lastSeq, row.recordedAt,
+          row.version,
+          row.fingerprint,
+          row.baseline ? 1 : 0,
+          JSON.stringify(row.counts),
+          JSON.stringify(row.changeCounts),
+          row.firstSeq,
+          row.lastSeq,
+          row.recordedAt,
         ]);
         await q.run('UPDATE feed_head SET last_version = ?, last_seq = ? WHERE id = 1', [version, seq]);
         if (fanOut && events.length) await fanOut(q, events, row);

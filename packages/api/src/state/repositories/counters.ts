@@ -15,10 +15,7 @@ export type CountersRepository = ReturnType<typeof countersRepository>;
 
 export function countersRepository(db: SqlDatabase) {
   async function peek(scope: string, subject: string, window: string): Promise<number> {
-    const rows = await db.all<{ count: unknown }>(
-      'SELECT count FROM counters WHERE scope = ? AND subject = ? AND period = ?',
-      [scope, subject, window],
-    );
+    const rows = await db.all<{ count: unknown }>('SELECT count FROM counters WHERE scope = ? AND subject = ? AND period = ?', [scope, subject, window]);
     return rows.length ? num(rows[0].count) : 0;
   }
 

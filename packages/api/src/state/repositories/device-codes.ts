@@ -43,10 +43,10 @@ export function deviceCodesRepository(db: SqlDatabase) {
 
   return {
     async create(record: DeviceCodeRecord): Promise<void> {
-      await db.run(
-        `INSERT INTO device_codes (${DEVICE_CODE.list}, created_at) VALUES (${placeholders(DEVICE_CODE.fields.length + 1)})`,
-        [...DEVICE_CODE.values(record), now()],
-      );
+      await db.run(`INSERT INTO device_codes (${DEVICE_CODE.list}, created_at) VALUES (${placeholders(DEVICE_CODE.fields.length + 1)})`, [
+        ...DEVICE_CODE.values(record),
+        now(),
+      ]);
     },
 
     async findByHash(deviceCodeHash: string): Promise<DeviceCodeRecord | null> {

@@ -60,10 +60,10 @@ export function issuanceRepository(db: SqlDatabase) {
           [subscriptionId],
         );
         if (!rows.length) return null;
-        const changed = await q.run(
-          'UPDATE checkout_issuance SET revealed_at = ?, sealed_key = NULL WHERE subscription_id = ? AND revealed_at IS NULL',
-          [now(), subscriptionId],
-        );
+        const changed = await q.run('UPDATE checkout_issuance SET revealed_at = ?, sealed_key = NULL WHERE subscription_id = ? AND revealed_at IS NULL', [
+          now(),
+          subscriptionId,
+        ]);
         return changed === 1 ? { sealedKey: strOrNull(rows[0].sealed_key) } : null;
       });
     },

@@ -73,16 +73,23 @@ export function keysRepository(db: SqlDatabase, changed: () => void = () => unde
     return result;
   }
   const revokeWhere = (column: 'id' | 'prefix' | 'subscription_id', value: unknown): Promise<number> =>
-    change((q) => q.run(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE ${column} = ? AND status = 'active'`, [now(), value]), (n) => n > 0);
+    change(
+      (q) => q.run(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE ${column} = ? AND status = 'active'`, [now(), value]),
+      (n) => n > 0,
+    );
 
   return {
     async create(input: NewApiKey): Promise<ApiKeyRecord> {
       // A new key bumps the generation too: no cache keeps "unknown" for it.
-      const rows = await change((q) => q.all(
-        `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at)
+      const rows = await change(
+        (q) =>
+          q.all(
+            `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at)
          VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING ${KEY.list}`,
-        [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now()],
-      ), () => true);
+            [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now()],
+          ),
+        () => true,
+      );
       return KEY.read(rows[0]);
     },
 
@@ -126,11 +133,17 @@ export function keysRepository(db: SqlDatabase, changed: () => void = () => unde
     },
 
     async setSubscriptionStatus(subscriptionId: string, status: string): Promise<void> {
-      await change((q) => q.run('UPDATE api_keys SET subscription_status = ? WHERE subscription_id = ?', [status, subscriptionId]), (n) => n > 0);
+      await change(
+        (q) => q.run('UPDATE api_keys SET subscription_status = ? WHERE subscription_id = ?', [status, subscriptionId]),
+        (n) => n > 0,
+      );
     },
 
     async setMonthlyCap(keyId: number, capYen: number | null): Promise<void> {
-      await change((q) => q.run('UPDATE api_keys SET monthly_cap_yen = ? WHERE id = ?', [capYen, keyId]), (n) => n > 0);
+      await change(
+        (q) => q.run('UPDATE api_keys SET monthly_cap_yen = ? WHERE id = ?', [capYen, keyId]),
+        (n) => n > 0,
+      );
     },
   };
 }

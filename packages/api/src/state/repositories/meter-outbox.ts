@@ -46,7 +46,10 @@ export async function queueMeterEvent(q: Queryer, item: { eventId: string; custo
 }
 
 /** Queue several events in one statement (a group commit's batch); replayed ids are ignored. */
-export async function queueMeterEvents(q: Queryer, items: readonly { eventId: string; customerId: string; timestamp: number; value?: number }[]): Promise<void> {
+export async function queueMeterEvents(
+  q: Queryer,
+  items: readonly { eventId: string; customerId: string; timestamp: number; value?: number }[],
+): Promise<void> {
   const at = now();
   for (let i = 0; i < items.length; i += 500) {
     const chunk = items.slice(i, i + 500);
@@ -83,10 +86,10 @@ export function meterOutboxRepository(db: SqlDatabase) {
     /** Note that these events are being sent now (the first time is kept: it starts the provider's de-duplication window). */
     async markAttempted(eventIds: string[]): Promise<void> {
       if (!eventIds.length) return;
-      await db.run(
-        `UPDATE meter_outbox SET first_attempt_at = COALESCE(first_attempt_at, ?) WHERE event_id IN (${placeholders(eventIds.length)})`,
-        [now(), ...eventIds],
-      );
+      await db.run(`UPDATE meter_outbox SET first_attempt_at = COALESCE(first_attempt_at, ?) WHERE event_id IN (${placeholders(eventIds.length)})`, [
+        now(),
+        ...eventIds,
+      ]);
     },
 
     async markSent(eventIds: string[]): Promise<void> {
@@ -127,7 +130,12 @@ export function meterOutboxRepository(db: SqlDatabase) {
          WHERE sent_at IS NULL AND parked_at IS NOT NULL ORDER BY created_at, event_id LIMIT ?`,
         [limit],
       );
-      return rows.map((r) => ({ ...item(r), parkedAt: String(r.parked_at), firstAttemptAt: strOrNull(r.first_attempt_at), lastError: strOrNull(r.last_error) }));
+      return rows.map((r) => ({
+        ...item(r),
+        parkedAt: String(r.parked_at),
+        firstAttemptAt: strOrNull(r.first_attempt_at),
+        lastError: strOrNull(r.last_error),
+      }));
     },
 
     /** Put parked events back in the queue (an operator's replay); returns how many. */

@@ -35,10 +35,10 @@ export function portalSessionsRepository(db: SqlDatabase) {
 
     /** A customer's sessions, newest first. */
     async listForCustomer(customerId: string, limit = 100): Promise<PortalSession[]> {
-      const rows = await db.all(
-        `SELECT ${SESSION.list} FROM portal_sessions WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
-        [customerId, limit],
-      );
+      const rows = await db.all(`SELECT ${SESSION.list} FROM portal_sessions WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [
+        customerId,
+        limit,
+      ]);
       return rows.map(SESSION.read);
     },
   };

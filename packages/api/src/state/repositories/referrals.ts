@@ -37,8 +37,15 @@ export function referralsRepository(db: SqlDatabase) {
         `INSERT INTO referrals (advisor_id, token_hash, token_prefix, source_program_id, clicked_at, converted_at, conversion_value_yen, commission_yen, commission_paid_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${REFERRAL.list}`,
         [
-          input.advisorId, input.tokenHash, input.tokenPrefix, input.sourceProgramId, input.clickedAt, input.convertedAt,
-          input.conversionValueYen, input.commissionYen, input.commissionPaidAt,
+          input.advisorId,
+          input.tokenHash,
+          input.tokenPrefix,
+          input.sourceProgramId,
+          input.clickedAt,
+          input.convertedAt,
+          input.conversionValueYen,
+          input.commissionYen,
+          input.commissionPaidAt,
         ],
       );
       return REFERRAL.read(rows[0]);

@@ -110,16 +110,19 @@ export function savedSearchesRepository(db: SqlDatabase) {
 
     /** Matches of a search after match id `afterId`, oldest first. */
     async matches(savedSearchId: string, options: { afterId?: number; limit?: number } = {}): Promise<SavedSearchMatch[]> {
-      const rows = await db.all(
-        `SELECT ${MATCH.list} FROM saved_search_matches WHERE saved_search_id = ? AND id > ? ORDER BY id LIMIT ?`,
-        [savedSearchId, options.afterId ?? 0, options.limit ?? 100],
-      );
+      const rows = await db.all(`SELECT ${MATCH.list} FROM saved_search_matches WHERE saved_search_id = ? AND id > ? ORDER BY id LIMIT ?`, [
+        savedSearchId,
+        options.afterId ?? 0,
+        options.limit ?? 100,
+      ]);
       return rows.map(MATCH.read);
     },
 
     /** The newest matches of a search, newest first. */
     async recentMatches(savedSearchId: string, limit: number): Promise<SavedSearchMatch[]> {
-      return (await db.all(`SELECT ${MATCH.list} FROM saved_search_matches WHERE saved_search_id = ? ORDER BY id DESC LIMIT ?`, [savedSearchId, limit])).map(MATCH.read);
+      return (await db.all(`SELECT ${MATCH.list} FROM saved_search_matches WHERE saved_search_id = ? ORDER BY id DESC LIMIT ?`, [savedSearchId, limit])).map(
+        MATCH.read,
+      );
     },
   };
 }

@@ -70,7 +70,11 @@ export const newSubscriberId = (): string => `sub_${randomBytes(16).toString('ba
 export const newEmailId = (): string => `mail_${randomBytes(16).toString('base64url')}`;
 
 /** Queue one message inside the caller's transaction. */
-export async function queueEmail(q: Queryer, mail: { subscriberId: string; kind: OutboxEmail['kind']; subject: string; text: string; html: string }, at = now()): Promise<string> {
+export async function queueEmail(
+  q: Queryer,
+  mail: { subscriberId: string; kind: OutboxEmail['kind']; subject: string; text: string; html: string },
+  at = now(),
+): Promise<string> {
   const id = newEmailId();
   await q.run(
     `INSERT INTO email_outbox (id, subscriber_id, kind, subject, body, status, attempts, next_attempt_at, created_at)
@@ -93,7 +97,13 @@ export function subscribersRepository(db: SqlDatabase) {
       compose: (subscriberId: string) => { subject: string; text: string; html: string },
     ): Promise<Subscriber> {
       const subscriber: Subscriber = {
-        id: newSubscriberId(), ...input, status: 'pending', createdAt: now(), confirmedAt: null, lastDigestAt: null, lastMatchId: 0,
+        id: newSubscriberId(),
+        ...input,
+        status: 'pending',
+        createdAt: now(),
+        confirmedAt: null,
+        lastDigestAt: null,
+        lastMatchId: 0,
       };
       await db.tx(async (q) => {
         await q.run(`INSERT INTO subscribers (${SUBSCRIBER.list}) VALUES (${placeholders(SUBSCRIBER.fields.length)})`, SUBSCRIBER.values(subscriber));
@@ -152,9 +162,20 @@ export function subscribersRepository(db: SqlDatabase) {
      * transaction, only if it still stands at `fromMatchId` (so a digest is
      * queued once even if two workers composed it).
      */
-    async queueDigest(subscriberId: string, fromMatchId: number, lastMatchId: number, mail: { subject: string; text: string; html: string }, at = now()): Promise<boolean> {
+    async queueDigest(
+      subscriberId: string,
+      fromMatchId: number,
+      lastMatchId: number,
+      mail: { subject: string; text: string; html: string },
+      at = now(),
+    ): Promise<boolean> {
       return db.tx(async (q) => {
-        const moved = await q.run('UPDATE subscribers SET last_match_id = ?, last_digest_at = ? WHERE id = ? AND last_match_id = ?', [lastMatchId, at, subscriberId, fromMatchId]);
+        const moved = await q.run('UPDATE subscribers SET last_match_id = ?, last_digest_at = ? WHERE id = ? AND last_match_id = ?', [
+          lastMatchId,
+          at,
+          subscriberId,
+          fromMatchId,
+        ]);
         if (moved !== 1) return false;
         await queueEmail(q, { subscriberId, kind: 'digest', ...mail }, at);
         return true;
@@ -164,12 +185,15 @@ export function subscribersRepository(db: SqlDatabase) {
     /** Claim due pending mail for `holder` until `until`, with the subscriber's sealed address. */
     async claimEmails(holder: string, at: string, until: string, limit: number): Promise<{ email: OutboxEmail; sealedEmail: string }[]> {
       const ids = await db.tx(async (q) => {
-        const found = (await q.all(
-          `SELECT id FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+        const found = (
+          await q.all(
+            `SELECT id FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
            ORDER BY next_attempt_at, id LIMIT ?${db.skipLocked}`,
-          [at, at, limit],
-        )).map((r) => String(r.id));
-        if (found.length) await q.run(`UPDATE email_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (${placeholders(found.length)})`, [holder, until, ...found]);
+            [at, at, limit],
+          )
+        ).map((r) => String(r.id));
+        if (found.length)
+          await q.run(`UPDATE email_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (${placeholders(found.length)})`, [holder, until, ...found]);
         return found;
       });
       if (!ids.length) return [];
@@ -182,7 +206,10 @@ export function subscribersRepository(db: SqlDatabase) {
     },
 
     async markEmailSent(id: string, holder: string, at = now()): Promise<void> {
-      await db.run("UPDATE email_outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?", [at, id, holder]);
+      await db.run(
+        "UPDATE email_outbox SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
+        [at, id, holder],
+      );
     },
 
     /** A failed send: retried at `retryAt`, or failed for good when null. */

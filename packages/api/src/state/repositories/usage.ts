@@ -81,8 +81,18 @@ async function insertEvent(q: Queryer, event: UsageEvent, when: Date): Promise<b
     `INSERT INTO usage_events (event_id, key_id, customer_id, tier, method, route, status, billable, amount_yen, billing_month, day_jst, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
     [
-      event.eventId, event.keyId, event.customerId, event.tier, event.method, event.route, event.status,
-      event.billable ? 1 : 0, event.billable ? event.amountYen : 0, event.billingMonth, jstDate(when), event.createdAt,
+      event.eventId,
+      event.keyId,
+      event.customerId,
+      event.tier,
+      event.method,
+      event.route,
+      event.status,
+      event.billable ? 1 : 0,
+      event.billable ? event.amountYen : 0,
+      event.billingMonth,
+      jstDate(when),
+      event.createdAt,
     ],
   );
   return inserted.length > 0;
@@ -128,7 +138,11 @@ async function writeEvent(q: Queryer, { event, capYen, reservations }: UsageEntr
  * gave back (it outlived RESERVATION_TTL_MS) holds nothing any more; the
  * billed price is added all the same: a served call is always billed.
  */
-async function settleReservations(q: Queryer, reservations: readonly SpendReservation[], confirm: { keyId: number; billingMonth: string; amountYen: number } | null): Promise<void> {
+async function settleReservations(
+  q: Queryer,
+  reservations: readonly SpendReservation[],
+  confirm: { keyId: number; billingMonth: string; amountYen: number } | null,
+): Promise<void> {
   const held = new Map<string, { keyId: number; billingMonth: string; yen: number }>();
   for (const r of reservations) {
     const rows = await q.all<{ amount_yen: unknown }>('DELETE FROM spend_reservations WHERE id = ? RETURNING amount_yen', [r.id]);
@@ -149,7 +163,11 @@ async function settleReservations(q: Queryer, reservations: readonly SpendReserv
     );
   }
   for (const entry of held.values()) {
-    await q.run('UPDATE monthly_spend SET reserved_yen = reserved_yen - ? WHERE key_id = ? AND billing_month = ?', [entry.yen, entry.keyId, entry.billingMonth]);
+    await q.run('UPDATE monthly_spend SET reserved_yen = reserved_yen - ? WHERE key_id = ? AND billing_month = ?', [
+      entry.yen,
+      entry.keyId,
+      entry.billingMonth,
+    ]);
   }
 }
 
@@ -195,8 +213,18 @@ async function writeUnguarded(q: Queryer, entries: readonly UsageEntry[]): Promi
       `INSERT INTO usage_events (event_id, key_id, customer_id, tier, method, route, status, billable, amount_yen, billing_month, day_jst, created_at)
        VALUES ${values} ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
       chunk.flatMap(({ event, when }) => [
-        event.eventId, event.keyId, event.customerId, event.tier, event.method, event.route, event.status,
-        event.billable ? 1 : 0, event.billable ? event.amountYen : 0, event.billingMonth, jstDate(when), event.createdAt,
+        event.eventId,
+        event.keyId,
+        event.customerId,
+        event.tier,
+        event.method,
+        event.route,
+        event.status,
+        event.billable ? 1 : 0,
+        event.billable ? event.amountYen : 0,
+        event.billingMonth,
+        jstDate(when),
+        event.createdAt,
       ]),
     );
     for (const r of returned) inserted.add(String(r.event_id));
@@ -228,9 +256,17 @@ async function writeUnguarded(q: Queryer, entries: readonly UsageEntry[]): Promi
       [m.keyId, m.billingMonth, m.spent, m.held],
     );
   }
-  await queueMeterEvents(q, billed.filter(({ event }) => event.customerId).map(({ event, when }) => ({
-    eventId: event.eventId, customerId: event.customerId!, timestamp: Math.floor(when.getTime() / 1000), value: event.units ?? 1,
-  })));
+  await queueMeterEvents(
+    q,
+    billed
+      .filter(({ event }) => event.customerId)
+      .map(({ event, when }) => ({
+        eventId: event.eventId,
+        customerId: event.customerId!,
+        timestamp: Math.floor(when.getTime() / 1000),
+        value: event.units ?? 1,
+      })),
+  );
 }
 
 export type UsageRepository = ReturnType<typeof usageRepository>;
@@ -289,7 +325,11 @@ export function usageRepository(db: SqlDatabase) {
           return { reserved: false, spentYen: held ? num(held.spent_yen) + num(held.reserved_yen) : 0 };
         }
         await q.run('INSERT INTO spend_reservations (id, key_id, billing_month, amount_yen, expires_at) VALUES (?, ?, ?, ?, ?)', [
-          id, keyId, billingMonth, amountYen, new Date(Date.now() + ttlMs).toISOString(),
+          id,
+          keyId,
+          billingMonth,
+          amountYen,
+          new Date(Date.now() + ttlMs).toISOString(),
         ]);
         return { reserved: true, reservation: { id, keyId, billingMonth, amountYen } };
       });
@@ -312,23 +352,27 @@ export function usageRepository(db: SqlDatabase) {
           `SELECT id, key_id, billing_month, amount_yen FROM spend_reservations WHERE expires_at < ?${db.skipLocked}`,
           [at.toISOString()],
         );
-        await settleReservations(q, expired.map((r) => ({ id: String(r.id), keyId: num(r.key_id), billingMonth: String(r.billing_month), amountYen: num(r.amount_yen) })), null);
+        await settleReservations(
+          q,
+          expired.map((r) => ({ id: String(r.id), keyId: num(r.key_id), billingMonth: String(r.billing_month), amountYen: num(r.amount_yen) })),
+          null,
+        );
         return expired.length;
       });
     },
 
     /** Yen held by unsettled reservations of a key in a month. */
     async reservedYen(keyId: number, billingMonth: string): Promise<number> {
-      const rows = await db.all<{ reserved_yen: unknown }>('SELECT reserved_yen FROM monthly_spend WHERE key_id = ? AND billing_month = ?', [keyId, billingMonth]);
+      const rows = await db.all<{ reserved_yen: unknown }>('SELECT reserved_yen FROM monthly_spend WHERE key_id = ? AND billing_month = ?', [
+        keyId,
+        billingMonth,
+      ]);
       return rows.length ? num(rows[0].reserved_yen) : 0;
     },
 
     /** Yen spent by a key in a Japan-time month `YYYY-MM`. */
     async monthlySpend(keyId: number, billingMonth: string): Promise<number> {
-      const rows = await db.all<{ spent_yen: unknown }>(
-        'SELECT spent_yen FROM monthly_spend WHERE key_id = ? AND billing_month = ?',
-        [keyId, billingMonth],
-      );
+      const rows = await db.all<{ spent_yen: unknown }>('SELECT spent_yen FROM monthly_spend WHERE key_id = ? AND billing_month = ?', [keyId, billingMonth]);
       return rows.length ? num(rows[0].spent_yen) : 0;
     },
 

@@ -99,7 +99,9 @@ export async function queueDeliveries(q: Queryer, deliveries: readonly QueuedDel
 /** Active endpoints listening to any of `eventTypes`, read inside the caller's transaction. */
 export async function activeEndpoints(q: Queryer): Promise<Pick<WebhookEndpoint, 'id' | 'keyId' | 'events'>[]> {
   return (await q.all("SELECT id, key_id, events FROM webhook_endpoints WHERE status = 'active' ORDER BY id")).map((r) => ({
-    id: String(r.id), keyId: num(r.key_id), events: json<string[]>(r.events),
+    id: String(r.id),
+    keyId: num(r.key_id),
+    events: json<string[]>(r.events),
   }));
 }
 
@@ -108,16 +110,30 @@ export type WebhookEndpointsRepository = ReturnType<typeof webhookEndpointsRepos
 export function webhookEndpointsRepository(db: SqlDatabase) {
   return {
     /** A new endpoint of a key; null when the key already has `maxPerKey`. */
-    async create(input: Pick<WebhookEndpoint, 'keyId' | 'url' | 'events' | 'description' | 'sealedSecret'> & { id?: string }, maxPerKey = Infinity): Promise<WebhookEndpoint | null> {
+    async create(
+      input: Pick<WebhookEndpoint, 'keyId' | 'url' | 'events' | 'description' | 'sealedSecret'> & { id?: string },
+      maxPerKey = Infinity,
+    ): Promise<WebhookEndpoint | null> {
       const endpoint: WebhookEndpoint = {
-        id: input.id ?? newEndpointId(), keyId: input.keyId, url: input.url, events: input.events, description: input.description,
-        sealedSecret: input.sealedSecret, status: 'active', disabledReason: null, consecutiveFailures: 0, createdAt: now(), disabledAt: null,
+        id: input.id ?? newEndpointId(),
+        keyId: input.keyId,
+        url: input.url,
+        events: input.events,
+        description: input.description,
+        sealedSecret: input.sealedSecret,
+        status: 'active',
+        disabledReason: null,
+        consecutiveFailures: 0,
+        createdAt: now(),
+        disabledAt: null,
       };
       return db.tx(async (q) => {
         const [row] = await q.all('SELECT count(*) AS n FROM webhook_endpoints WHERE key_id = ?', [input.keyId]);
         if (num(row.n) >= maxPerKey) return null;
-        await q.run(`INSERT INTO webhook_endpoints (${ENDPOINT.list}) VALUES (${placeholders(ENDPOINT.fields.length)})`,
-          ENDPOINT.values({ ...endpoint, events: JSON.stringify(endpoint.events) as never }));
+        await q.run(
+          `INSERT INTO webhook_endpoints (${ENDPOINT.list}) VALUES (${placeholders(ENDPOINT.fields.length)})`,
+          ENDPOINT.values({ ...endpoint, events: JSON.stringify(endpoint.events) as never }),
+        );
         return endpoint;
       });
     },
@@ -125,7 +141,10 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
     /** One endpoint; with `keyId`, only when that key owns it. */
     async get(id: string, keyId?: number): Promise<WebhookEndpoint | null> {
       const owner = keyId === undefined ? '' : ' AND key_id = ?';
-      return first(await db.all(`SELECT ${ENDPOINT.list} FROM webhook_endpoints WHERE id = ?${owner}`, keyId === undefined ? [id] : [id, keyId]), ENDPOINT.read);
+      return first(
+        await db.all(`SELECT ${ENDPOINT.list} FROM webhook_endpoints WHERE id = ?${owner}`, keyId === undefined ? [id] : [id, keyId]),
+        ENDPOINT.read,
+      );
     },
 
     async listForKey(keyId: number): Promise<WebhookEndpoint[]> {
@@ -155,7 +174,9 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
 
     /** The newest deliveries of an endpoint, newest first. */
     async deliveries(endpointId: string, limit: number): Promise<WebhookDelivery[]> {
-      return (await db.all(`SELECT ${DELIVERY.list} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [endpointId, limit])).map(DELIVERY.read);
+      return (
+        await db.all(`SELECT ${DELIVERY.list} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, [endpointId, limit])
+      ).map(DELIVERY.read);
     },
 
     async delivery(id: string): Promise<WebhookDelivery | null> {
@@ -168,12 +189,14 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
      */
     async claim(holder: string, at: string, until: string, limit: number): Promise<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }[]> {
       const claimed = await db.tx(async (q) => {
-        const ids = (await q.all(
-          `SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        const ids = (
+          await q.all(
+            `SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
            WHERE d.status = 'pending' AND e.status = 'active' AND d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until < ?)
            ORDER BY d.next_attempt_at, d.id LIMIT ?${db.skipLocked}`,
-          [at, at, limit],
-        )).map((r) => String(r.id));
+            [at, at, limit],
+          )
+        ).map((r) => String(r.id));
         if (!ids.length) return [];
         await q.run(`UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ? WHERE id IN (${placeholders(ids.length)})`, [holder, until, ...ids]);
         return ids;
@@ -225,7 +248,7 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
           'UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = ? RETURNING consecutive_failures, status',
           [row.endpoint_id],
         );
-        if (!endpoint || endpoint.status !== 'active' || num(endpoint.consecutive_failures) < disableAfter) return { disabled: false };
+        if (endpoint?.status !== 'active' || num(endpoint.consecutive_failures) < disableAfter) return { disabled: false };
         const reason = `Disabled after ${num(endpoint.consecutive_failures)} consecutive failed delivery attempts; the last: ${failure.error.slice(0, 200)}`;
         await q.run("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ?, disabled_at = ? WHERE id = ?", [reason, at, row.endpoint_id]);
         return { disabled: true };

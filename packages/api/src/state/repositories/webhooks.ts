@@ -21,10 +21,12 @@ export function webhooksRepository(db: SqlDatabase) {
     },
 
     async recordPaymentFailure(customerId: string | null, subscriptionId: string | null, invoiceId: string | null): Promise<void> {
-      await db.run(
-        'INSERT INTO payment_failures (customer_id, subscription_id, invoice_id, created_at) VALUES (?, ?, ?, ?)',
-        [customerId, subscriptionId, invoiceId, now()],
-      );
+      await db.run('INSERT INTO payment_failures (customer_id, subscription_id, invoice_id, created_at) VALUES (?, ?, ?, ?)', [
+        customerId,
+        subscriptionId,
+        invoiceId,
+        now(),
+      ]);
     },
   };
 }

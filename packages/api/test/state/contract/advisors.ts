@@ -13,14 +13,23 @@ export function advisorsContract(factory: StoreFactory): void {
     assert.equal(await store.advisors.get(9999), null);
     const all = await store.advisors.list({ verifiedOnly: false, limit: 10, offset: 0 });
     assert.equal(all.total, 2);
-    assert.deepEqual((await store.advisors.list({ specialty: 'subsidy', verifiedOnly: false, limit: 10, offset: 0 })).rows.map((r) => r.firmName), ['A']);
+    assert.deepEqual(
+      (await store.advisors.list({ specialty: 'subsidy', verifiedOnly: false, limit: 10, offset: 0 })).rows.map((r) => r.firmName),
+      ['A'],
+    );
     assert.deepEqual((await store.advisors.list({ specialty: 'tax', verifiedOnly: false, limit: 10, offset: 0 })).total, 0, 'whole elements only');
-    assert.deepEqual((await store.advisors.list({ prefecture: '大阪府', verifiedOnly: false, limit: 10, offset: 0 })).rows.map((r) => r.firmName), ['B']);
+    assert.deepEqual(
+      (await store.advisors.list({ prefecture: '大阪府', verifiedOnly: false, limit: 10, offset: 0 })).rows.map((r) => r.firmName),
+      ['B'],
+    );
     assert.equal((await store.advisors.list({ verifiedOnly: true, limit: 10, offset: 0 })).total, 0);
     assert.equal(await store.advisors.verify(a.id, 'owner-hash'), true);
     assert.equal(await store.advisors.verify(9999, null), false);
     const verified = await store.advisors.list({ verifiedOnly: true, limit: 10, offset: 0 });
-    assert.deepEqual(verified.rows.map((r) => [r.firmName, r.ownerKeyHash]), [['A', 'owner-hash']]);
+    assert.deepEqual(
+      verified.rows.map((r) => [r.firmName, r.ownerKeyHash]),
+      [['A', 'owner-hash']],
+    );
     assert.equal((await store.advisors.list({ verifiedOnly: false, limit: 1, offset: 1 })).rows[0].firmName, 'B');
   });
 }

@@ -11,7 +11,13 @@ export function analyticsContract(factory: StoreFactory): void {
     await store.analytics.recordError('/v1/programs/:unified_id', 404);
     await store.analytics.recordError('/v1/ping', 401);
     const errors = await store.analytics.errors(10);
-    assert.deepEqual(errors.map((e) => [e.route, e.status, e.count]), [['/v1/programs/:unified_id', 404, 2], ['/v1/ping', 401, 1]]);
+    assert.deepEqual(
+      errors.map((e) => [e.route, e.status, e.count]),
+      [
+        ['/v1/programs/:unified_id', 404, 2],
+        ['/v1/ping', 401, 1],
+      ],
+    );
     assert.equal((await store.analytics.errors(1)).length, 1);
 
     const key = await paidKey(store);

@@ -20,11 +20,15 @@ export function countersContract(factory: StoreFactory): void {
   contractTest(factory, 'counters: concurrent takes on two handles never pass the limit', async (t) => {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
-    const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 ? store : other).counters.take('anon', 'x', 'd', 25)),
-    );
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? store : other).counters.take('anon', 'x', 'd', 25)));
     assert.equal(results.filter((r) => r.allowed).length, 25);
     assert.equal(await store.counters.peek('anon', 'x', 'd'), 25);
-    assert.deepEqual(results.filter((r) => r.allowed).map((r) => r.count).sort((a, b) => a - b), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.count)
+        .sort((a, b) => a - b),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
   });
 }

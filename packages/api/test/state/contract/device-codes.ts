@@ -8,8 +8,16 @@ export function deviceCodesContract(factory: StoreFactory): void {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
     const record = {
-      deviceCodeHash: 'dch', userCode: 'ABCD-EFGH', clientId: 'cli', scope: 'api:read', status: 'pending' as const,
-      keyId: null, sealedKey: null, interval: 5, expiresAt: '2099-01-01T00:00:00.000Z', lastPolledAt: null,
+      deviceCodeHash: 'dch',
+      userCode: 'ABCD-EFGH',
+      clientId: 'cli',
+      scope: 'api:read',
+      status: 'pending' as const,
+      keyId: null,
+      sealedKey: null,
+      interval: 5,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      lastPolledAt: null,
     };
     await store.deviceCodes.create(record);
     assert.deepEqual(await store.deviceCodes.findByHash('dch'), record);

@@ -9,11 +9,14 @@ import { contractTest } from './fixtures.ts';
 export function faultsContract(factory: StoreFactory): void {
   contractTest(factory, 'atomically: everything commits together or nothing does; a nested tx joins it', async (t) => {
     const { store } = await factory.open(t);
-    await assert.rejects(store.atomically(async (tx) => {
-      assert.equal(await tx.webhooks.claim('evt_a', 'x'), true);
-      await tx.keys.create({ keyHash: 'h1', prefix: 'am_h1', tier: 'paid', subscriptionId: 'sub_a' });
-      throw new Error('crash');
-    }), /crash/);
+    await assert.rejects(
+      store.atomically(async (tx) => {
+        assert.equal(await tx.webhooks.claim('evt_a', 'x'), true);
+        await tx.keys.create({ keyHash: 'h1', prefix: 'am_h1', tier: 'paid', subscriptionId: 'sub_a' });
+        throw new Error('crash');
+      }),
+      /crash/,
+    );
     assert.equal(await store.keys.findByHash('h1'), null);
     assert.equal(await store.webhooks.claim('evt_a', 'x'), true, 'the claim was rolled back too');
     const revealed = await store.atomically(async (tx) => {
@@ -52,13 +55,19 @@ export function faultsContract(factory: StoreFactory): void {
     assert.ok(b.id > a.id);
     assert.ok(!Number.isNaN(Date.parse(a.createdAt)));
     const listed = await store.portalSessions.listForCustomer('cus_1');
-    assert.deepEqual(listed.map((s) => s.id), [b.id, a.id]);
+    assert.deepEqual(
+      listed.map((s) => s.id),
+      [b.id, a.id],
+    );
     assert.deepEqual({ ...listed[0], createdAt: '' }, { id: b.id, customerId: 'cus_1', addressHash: 'b'.repeat(64), keyPrefix: 'am_12345678', createdAt: '' });
   });
 
   contractTest(factory, 'sealed keys older than the cut-off are erased; revealed and newer ones stay as they are', async (t) => {
     const { store } = await factory.open(t);
-    for (const [sub, sealed] of [['sub_old', 'x'], ['sub_none', null]] as const) {
+    for (const [sub, sealed] of [
+      ['sub_old', 'x'],
+      ['sub_none', null],
+    ] as const) {
       const key = await store.keys.create({ keyHash: `h_${sub}`, prefix: 'am_x', tier: 'paid', subscriptionId: sub });
       await store.issuance.create({ subscriptionId: sub, customerId: null, keyId: key.id, sealedKey: sealed, revealedAt: null });
     }
@@ -70,10 +79,19 @@ export function faultsContract(factory: StoreFactory): void {
 
   contractTest(factory, 'device codes that expired are purged; approved ones never picked up report their key', async (t) => {
     const { store } = await factory.open(t);
-    const code = (hash: string, status: 'pending' | 'approved' | 'consumed', expiresAt: string, keyId: number | null) => store.deviceCodes.create({
-      deviceCodeHash: hash, userCode: `U-${hash}`, clientId: 'c', scope: 's', status, keyId, sealedKey: keyId ? 'sealed' : null,
-      interval: 5, expiresAt, lastPolledAt: null,
-    });
+    const code = (hash: string, status: 'pending' | 'approved' | 'consumed', expiresAt: string, keyId: number | null) =>
+      store.deviceCodes.create({
+        deviceCodeHash: hash,
+        userCode: `U-${hash}`,
+        clientId: 'c',
+        scope: 's',
+        status,
+        keyId,
+        sealedKey: keyId ? 'sealed' : null,
+        interval: 5,
+        expiresAt,
+        lastPolledAt: null,
+      });
     const past = new Date(Date.now() - 60_000).toISOString();
     const future = new Date(Date.now() + 600_000).toISOString();
     await code('expired-pending', 'pending', past, null);

@@ -9,10 +9,18 @@ import { insertMatches } from '../../../src/state/repositories/saved-searches.ts
 import { contractTest } from './fixtures.ts';
 
 const rec = (id: string, body: Record<string, unknown>, kind: TrackedRecord['kind'] = 'program'): TrackedRecord => ({
-  kind, id, hash: JSON.stringify(body), body, title: String(body.primary_name ?? id), prefecture: (body.prefecture as string) ?? null,
+  kind,
+  id,
+  hash: JSON.stringify(body),
+  body,
+  title: String(body.primary_name ?? id),
+  prefecture: (body.prefecture as string) ?? null,
 });
 const snap = (records: TrackedRecord[]): VersionSnapshot => ({
-  fingerprint: records.map((r) => `${r.kind}:${r.id}:${r.hash}`).sort().join('|'),
+  fingerprint: records
+    .map((r) => `${r.kind}:${r.id}:${r.hash}`)
+    .sort()
+    .join('|'),
   counts: { program: records.filter((r) => r.kind === 'program').length },
   records,
 });
@@ -31,9 +39,14 @@ export function informedContract(factory: StoreFactory): void {
     const fanned: string[] = [];
     const second = await store.changes.recordVersion(snap(v2), async (_q, events) => void fanned.push(...events.map((e) => e.type)));
     assert.ok(second.recorded);
-    assert.deepEqual(second.events.map((e) => [e.seq, e.type, e.recordId]), [
-      [1, 'program.created', 'P3'], [2, 'program.amended', 'P1'], [3, 'program.removed', 'P2'],
-    ]);
+    assert.deepEqual(
+      second.events.map((e) => [e.seq, e.type, e.recordId]),
+      [
+        [1, 'program.created', 'P3'],
+        [2, 'program.amended', 'P1'],
+        [3, 'program.removed', 'P2'],
+      ],
+    );
     assert.deepEqual(second.events[1].changes, [{ field: 'amount', old: 1, new: 2 }]);
     assert.equal(second.events[2].title, 'B', 'a removed record is announced under its last name');
     assert.equal(second.events[2].prefecture, '東京都');
@@ -45,15 +58,30 @@ export function informedContract(factory: StoreFactory): void {
     // A removed record that reappears is created again; its history keeps every step.
     const third = await store.changes.recordVersion(snap([...v2, rec('P2', { primary_name: 'B', prefecture: '東京都' })]));
     assert.ok(third.recorded);
-    assert.deepEqual(third.events.map((e) => [e.seq, e.type]), [[4, 'program.created']]);
+    assert.deepEqual(
+      third.events.map((e) => [e.seq, e.type]),
+      [[4, 'program.created']],
+    );
     const history = await store.changes.recordHistory('program', 'P2');
     assert.equal(history.firstVersion, 1);
-    assert.deepEqual(history.events.map((e) => e.type), ['program.removed', 'program.created']);
+    assert.deepEqual(
+      history.events.map((e) => e.type),
+      ['program.removed', 'program.created'],
+    );
 
     const page = await store.changes.events({ afterSeq: 1, upToSeq: 4, kinds: ['program'], limit: 2 });
-    assert.deepEqual(page.map((e) => e.seq), [2, 3]);
-    assert.deepEqual((await store.changes.events({ afterSeq: 0, upToSeq: 4, prefecture: '大阪府', limit: 10 })).map((e) => e.recordId), ['P3']);
-    assert.deepEqual((await store.changes.events({ afterSeq: 0, upToSeq: 4, types: ['program.removed'], limit: 10 })).map((e) => e.seq), [3]);
+    assert.deepEqual(
+      page.map((e) => e.seq),
+      [2, 3],
+    );
+    assert.deepEqual(
+      (await store.changes.events({ afterSeq: 0, upToSeq: 4, prefecture: '大阪府', limit: 10 })).map((e) => e.recordId),
+      ['P3'],
+    );
+    assert.deepEqual(
+      (await store.changes.events({ afterSeq: 0, upToSeq: 4, types: ['program.removed'], limit: 10 })).map((e) => e.seq),
+      [3],
+    );
   });
 
   contractTest(factory, 'changes: two writers recording at once leave one version and a gap-free sequence', async (t) => {
@@ -64,7 +92,10 @@ export function informedContract(factory: StoreFactory): void {
     const [a, b] = await Promise.all([store.changes.recordVersion(next), other.changes.recordVersion(next)]);
     assert.equal([a, b].filter((r) => r.recorded).length, 1, 'exactly one of them recorded the version');
     const events = await store.changes.events({ afterSeq: 0, upToSeq: 100, limit: 100 });
-    assert.deepEqual(events.map((e) => e.seq), [1, 2]);
+    assert.deepEqual(
+      events.map((e) => e.seq),
+      [1, 2],
+    );
     assert.equal((await store.changes.versions()).length, 2);
   });
 
@@ -94,11 +125,18 @@ export function informedContract(factory: StoreFactory): void {
   contractTest(factory, 'webhook outbox: one claim at a time, retries, delivery, disabling after consecutive failures', async (t) => {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
-    const ep = await store.webhookEndpoints.create({ keyId: 1, url: 'https://example.com/hook', events: ['program.created'], description: null, sealedSecret: 'sealed' }, 5);
+    const ep = await store.webhookEndpoints.create(
+      { keyId: 1, url: 'https://example.com/hook', events: ['program.created'], description: null, sealedSecret: 'sealed' },
+      5,
+    );
     assert.ok(ep);
     const payload = (id: string) => JSON.stringify({ id });
     assert.equal(await store.webhookEndpoints.queue([{ endpointId: ep.id, source: 'seq:1', eventType: 'program.created', payload }]), 1);
-    assert.equal(await store.webhookEndpoints.queue([{ endpointId: ep.id, source: 'seq:1', eventType: 'program.created', payload }]), 0, 'one delivery per source');
+    assert.equal(
+      await store.webhookEndpoints.queue([{ endpointId: ep.id, source: 'seq:1', eventType: 'program.created', payload }]),
+      0,
+      'one delivery per source',
+    );
     assert.equal(await store.webhookEndpoints.queue([{ endpointId: ep.id, source: 'seq:2', eventType: 'program.created', payload }]), 1);
 
     const at = '2030-01-01T00:00:00.000Z';
@@ -128,7 +166,11 @@ export function informedContract(factory: StoreFactory): void {
     assert.equal(disabled?.status, 'disabled');
     assert.match(disabled?.disabledReason ?? '', /3 consecutive failed delivery attempts; the last: HTTP 503/);
     assert.equal((await store.webhookEndpoints.delivery(a.delivery.id))?.status, 'failed');
-    assert.equal(await store.webhookEndpoints.create({ keyId: 1, url: 'https://e.com', events: [], description: null, sealedSecret: 's' }, 1), null, 'per-key cap');
+    assert.equal(
+      await store.webhookEndpoints.create({ keyId: 1, url: 'https://e.com', events: [], description: null, sealedSecret: 's' }, 1),
+      null,
+      'per-key cap',
+    );
     assert.equal(await store.webhookEndpoints.delete(ep.id, 2), false);
     assert.equal(await store.webhookEndpoints.delete(ep.id, 1), true);
     assert.equal(await store.webhookEndpoints.delivery(a.delivery.id), null, 'deliveries go with their endpoint');
@@ -138,10 +180,11 @@ export function informedContract(factory: StoreFactory): void {
     const { store, dump } = await factory.open(t);
     const search = await store.savedSearches.create({ keyId: null, name: 'mail', query: { prefecture: '北海道' } });
     assert.ok(search);
-    const sub = await store.subscribers.create(
-      { emailHash: 'h1', sealedEmail: 'sealed-address-xyz', savedSearchId: search.id, ownsSearch: true },
-      (id) => ({ subject: 'Confirm', text: `confirm ${id}`, html: '<p>confirm</p>' }),
-    );
+    const sub = await store.subscribers.create({ emailHash: 'h1', sealedEmail: 'sealed-address-xyz', savedSearchId: search.id, ownsSearch: true }, (id) => ({
+      subject: 'Confirm',
+      text: `confirm ${id}`,
+      html: '<p>confirm</p>',
+    }));
     assert.equal(await store.subscribers.countSince('h1', '2000-01-01T00:00:00.000Z'), 1);
     const [confirmMail] = await store.subscribers.claimEmails('w1', new Date().toISOString(), '2999-01-01T00:00:00.000Z', 10);
     assert.equal(confirmMail.email.kind, 'confirm');
@@ -151,9 +194,13 @@ export function informedContract(factory: StoreFactory): void {
 
     await store.changes.recordVersion(snap([]));
     await store.changes.recordVersion(snap([rec('P9', { a: 1 })]), (q) =>
-      insertMatches(q, [{ savedSearchId: search.id, seq: 1, version: 2, type: 'program.created', unifiedId: 'P9', primaryName: '札幌' }]));
+      insertMatches(q, [{ savedSearchId: search.id, seq: 1, version: 2, type: 'program.created', unifiedId: 'P9', primaryName: '札幌' }]),
+    );
     const due = await store.subscribers.dueForDigest('2999-01-01T00:00:00.000Z', 10);
-    assert.deepEqual(due.map((s) => s.id), [sub.id]);
+    assert.deepEqual(
+      due.map((s) => s.id),
+      [sub.id],
+    );
     const matches = await store.savedSearches.matches(search.id, { afterId: due[0].lastMatchId });
     const mail = { subject: 'Digest', text: 'P9', html: '<p>P9</p>' };
     const lastId = matches[matches.length - 1].id;
@@ -169,7 +216,7 @@ export function informedContract(factory: StoreFactory): void {
 
     assert.equal(await store.subscribers.delete(sub.id), true);
     assert.equal(await store.subscribers.get(sub.id), null);
-    assert.equal(await store.savedSearches.get(search.id), null, 'the subscription\'s own search is gone');
+    assert.equal(await store.savedSearches.get(search.id), null, "the subscription's own search is gone");
     assert.doesNotMatch(await dump(), /sealed-address-xyz/, 'no trace of the address remains');
   });
 

@@ -18,7 +18,10 @@ export function keysContract(factory: StoreFactory): void {
     assert.equal((await store.keys.findByHash('h-free'))?.id, free.id);
     assert.equal(await store.keys.findByHash('nope'), null);
     assert.equal((await store.keys.findById(paid.id))?.customerId, 'cus_9');
-    assert.deepEqual((await store.keys.list()).map((k) => k.prefix), ['am_free0001', 'am_paid0001']);
+    assert.deepEqual(
+      (await store.keys.list()).map((k) => k.prefix),
+      ['am_free0001', 'am_paid0001'],
+    );
 
     await store.keys.setMonthlyCap(paid.id, 300);
     assert.equal((await store.keys.findById(paid.id))?.monthlyCapYen, 300);

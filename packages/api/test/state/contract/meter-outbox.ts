@@ -23,7 +23,11 @@ export function meterOutboxContract(factory: StoreFactory): void {
     assert.equal(pending.find((p) => p.eventId === events[1].eventId)?.attempts, 0, 'an outage charges no attempt');
 
     await store.meterOutbox.park([events[1].eventId], '400 No customer');
-    assert.deepEqual((await store.meterOutbox.pending(10)).map((p) => p.eventId), [events[2].eventId], 'a parked event is no longer sent');
+    assert.deepEqual(
+      (await store.meterOutbox.pending(10)).map((p) => p.eventId),
+      [events[2].eventId],
+      'a parked event is no longer sent',
+    );
     const stats = await store.meterOutbox.stats();
     assert.equal(stats.pending, 1);
     assert.equal(stats.parked, 1);

@@ -7,12 +7,26 @@ export function referralsContract(factory: StoreFactory): void {
   contractTest(factory, 'referrals: find by token hash, convert once, list per advisor', async (t) => {
     const { store } = await factory.open(t);
     const a = await store.advisors.create({
-      firmName: 'A', firmType: 'tax', specialties: ['subsidy'], prefecture: '東京都', fields: {},
-      ownerKeyHash: null, stripeAccountId: null, disabledReason: null, verifiedAt: null,
+      firmName: 'A',
+      firmType: 'tax',
+      specialties: ['subsidy'],
+      prefecture: '東京都',
+      fields: {},
+      ownerKeyHash: null,
+      stripeAccountId: null,
+      disabledReason: null,
+      verifiedAt: null,
     });
     const ref = await store.referrals.create({
-      advisorId: a.id, tokenHash: 'th', tokenPrefix: 'rf_1', sourceProgramId: 'P1', clickedAt: null, convertedAt: null,
-      conversionValueYen: null, commissionYen: null, commissionPaidAt: null,
+      advisorId: a.id,
+      tokenHash: 'th',
+      tokenPrefix: 'rf_1',
+      sourceProgramId: 'P1',
+      clickedAt: null,
+      convertedAt: null,
+      conversionValueYen: null,
+      commissionYen: null,
+      commissionPaidAt: null,
     });
     assert.equal((await store.referrals.findByTokenHash('th'))?.id, ref.id);
     const converted = await store.referrals.convert('th', 100000, 5000);
@@ -20,6 +34,9 @@ export function referralsContract(factory: StoreFactory): void {
     assert.ok(converted?.convertedAt);
     assert.equal(await store.referrals.convert('th', 1, 1), null, 'a referral converts once');
     assert.equal(await store.referrals.convert('none', 1, 1), null);
-    assert.deepEqual((await store.referrals.listForAdvisor(a.id)).map((r) => r.id), [ref.id]);
+    assert.deepEqual(
+      (await store.referrals.listForAdvisor(a.id)).map((r) => r.id),
+      [ref.id],
+    );
   });
 }

@@ -22,7 +22,7 @@ export function sessionsContract(factory: StoreFactory): void {
     await assert.rejects(store.sessions.create(live), 'an id hash is unique');
 
     assert.equal(await store.sessions.deleteExpired(T0), 1);
-    assert.equal(await store.sessions.findLive('hash-live', T0) !== null, true, 'clearing expired rows keeps live ones');
+    assert.equal((await store.sessions.findLive('hash-live', T0)) !== null, true, 'clearing expired rows keeps live ones');
 
     const ends = await Promise.all([store.sessions.delete('hash-live'), other.sessions.delete('hash-live')]);
     assert.deepEqual(ends.sort(), [false, true], 'a session ends once');

@@ -27,7 +27,10 @@ export function speedStateContract(factory: StoreFactory): void {
       capYen: 30,
       reservations: [r],
     }));
-    assert.deepEqual(await store.usage.recordMany(entries), entries.map(() => true));
+    assert.deepEqual(
+      await store.usage.recordMany(entries),
+      entries.map(() => true),
+    );
     assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18);
     assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 0);
     assert.equal((await store.meterOutbox.pending(100)).length, 6, 'one meter event per confirmed call');
@@ -44,26 +47,30 @@ export function speedStateContract(factory: StoreFactory): void {
     assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18, 'and bills nothing');
   });
 
-  contractTest(factory, 'reservations: a reservation left unsettled (its process died) is given back once it expires; a late confirm still bills', async (t) => {
-    const { store, reopen } = await factory.open(t);
-    const other = await reopen();
-    const key = await paidKey(store);
-    const leaked = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 1_000);
-    const live = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 60_000);
-    assert.ok(leaked.reserved && live.reserved);
-    assert.equal((await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID())).reserved, false, 'the cap is held by both');
-    assert.equal(await store.usage.sweepExpiredReservations(), 0, 'nothing has expired yet');
-    const later = new Date(Date.now() + 2_000);
-    const swept = await Promise.all([store.usage.sweepExpiredReservations(later), other.usage.sweepExpiredReservations(later)]);
-    assert.equal(swept[0] + swept[1], 1, 'two sweepers give the expired one back once');
-    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3, 'the live one stands');
-    // A request whose reservation was swept is still billed when it answers.
-    await store.usage.record(usage({ keyId: key.id }), 6, [leaked.reservation]);
-    assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 3);
-    assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3);
-    // The legacy guarded write counts reservations too.
-    assert.equal(await store.usage.record(usage({ keyId: key.id }), 6), false, '3 spent + 3 reserved + 3 > 6');
-  });
+  contractTest(
+    factory,
+    'reservations: a reservation left unsettled (its process died) is given back once it expires; a late confirm still bills',
+    async (t) => {
+      const { store, reopen } = await factory.open(t);
+      const other = await reopen();
+      const key = await paidKey(store);
+      const leaked = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 1_000);
+      const live = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 60_000);
+      assert.ok(leaked.reserved && live.reserved);
+      assert.equal((await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID())).reserved, false, 'the cap is held by both');
+      assert.equal(await store.usage.sweepExpiredReservations(), 0, 'nothing has expired yet');
+      const later = new Date(Date.now() + 2_000);
+      const swept = await Promise.all([store.usage.sweepExpiredReservations(later), other.usage.sweepExpiredReservations(later)]);
+      assert.equal(swept[0] + swept[1], 1, 'two sweepers give the expired one back once');
+      assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3, 'the live one stands');
+      // A request whose reservation was swept is still billed when it answers.
+      await store.usage.record(usage({ keyId: key.id }), 6, [leaked.reservation]);
+      assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 3);
+      assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3);
+      // The legacy guarded write counts reservations too.
+      assert.equal(await store.usage.record(usage({ keyId: key.id }), 6), false, '3 spent + 3 reserved + 3 > 6');
+    },
+  );
 
   contractTest(factory, 'usage: a batch with no cap checked at write time takes a fixed number of statements and the same outcome', async (t) => {
     const { store } = await factory.open(t);
@@ -82,7 +89,10 @@ export function speedStateContract(factory: StoreFactory): void {
       { event: usage({ keyId: two.id, customerId: 'cus_2' }), capYen: 9, reservations: [reservation.reservation] },
       ...Array.from({ length: 40 }, () => ({ event: usage({ keyId: one.id }), capYen: null })),
     ];
-    assert.deepEqual(await store.usage.recordMany(entries), entries.map(() => true));
+    assert.deepEqual(
+      await store.usage.recordMany(entries),
+      entries.map(() => true),
+    );
     assert.equal(await store.usage.monthlySpend(one.id, '2025-04'), 3 * 42, 'earlier, twice once, and the 40');
     assert.equal(await store.usage.monthlySpend(two.id, '2025-04'), 3);
     assert.equal(await store.usage.reservedYen(two.id, '2025-04'), 0, 'the reservation was confirmed');
@@ -115,44 +125,57 @@ export function speedStateContract(factory: StoreFactory): void {
     });
     assert.equal(inside, 3, 'not announced before the commit');
     assert.equal(seen.length, 4, 'announced after it');
-    await assert.rejects(store.atomically(async (tx) => {
-      await tx.keys.setSubscriptionStatus('sub_1', 'active');
-      throw new Error('rolled back');
-    }));
+    await assert.rejects(
+      store.atomically(async (tx) => {
+        await tx.keys.setSubscriptionStatus('sub_1', 'active');
+        throw new Error('rolled back');
+      }),
+    );
     assert.equal(seen.length, 4, 'a rolled-back change is not announced');
     off();
   });
 
-  contractTest(factory, 'group commit: concurrent writes share transactions, each gets its own outcome, a bad one fails alone, drain commits the rest', async (t) => {
-    const { store } = await factory.open(t);
-    const key = await paidKey(store);
-    const commit = new GroupCommit((fn) => store.atomically(fn), { windowMs: 1, maxBatch: 16 });
-    const writes = Array.from({ length: 50 }, (_, i) => commit.submit(async (tx) => {
-      if (i === 7) throw new Error('bad write');
-      return tx.usage.record(usage({ keyId: key.id }), null);
-    }));
-    const outcomes = await Promise.allSettled(writes);
-    assert.equal(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true).length, 49);
-    assert.equal(outcomes[7].status, 'rejected');
-    assert.ok(commit.stats.batches < 50, `fewer transactions than writes (${commit.stats.batches})`);
-    assert.ok(commit.stats.largestBatch > 1 && commit.stats.largestBatch <= 16);
-    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 49, 'the batch of the bad write was retried without it');
-    // Mergeable writes of many callers reach one writeAll per batch, each caller gets its own result.
-    const calls: number[] = [];
-    const merged = { async writeAll(tx: Parameters<Parameters<typeof store.atomically>[0]>[0], items: readonly number[]) {
-      calls.push(items.length);
-      await tx.usage.recordMany(items.map(() => ({ event: usage({ keyId: key.id }), capYen: null })));
-      return items.map((n) => n * 2);
-    } };
-    const doubled = await Promise.all(Array.from({ length: 20 }, (_, i) => commit.submitMerged(merged, i)));
-    assert.deepEqual(doubled, Array.from({ length: 20 }, (_, i) => i * 2));
-    assert.ok(calls.length < 20 && calls.reduce((a, b) => a + b, 0) === 20, `merged into ${calls.length} calls`);
-    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 69);
-    // Queued writes are committed by drain, without waiting for their window.
-    const slow = new GroupCommit((fn) => store.atomically(fn), { windowMs: 60_000, maxBatch: 1000 });
-    const pending = slow.submit((tx) => tx.usage.record(usage({ keyId: key.id }), null));
-    await slow.drain();
-    assert.equal(await pending, true);
-    assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 70);
-  });
+  contractTest(
+    factory,
+    'group commit: concurrent writes share transactions, each gets its own outcome, a bad one fails alone, drain commits the rest',
+    async (t) => {
+      const { store } = await factory.open(t);
+      const key = await paidKey(store);
+      const commit = new GroupCommit((fn) => store.atomically(fn), { windowMs: 1, maxBatch: 16 });
+      const writes = Array.from({ length: 50 }, (_, i) =>
+        commit.submit(async (tx) => {
+          if (i === 7) throw new Error('bad write');
+          return tx.usage.record(usage({ keyId: key.id }), null);
+        }),
+      );
+      const outcomes = await Promise.allSettled(writes);
+      assert.equal(outcomes.filter((o) => o.status === 'fulfilled' && o.value === true).length, 49);
+      assert.equal(outcomes[7].status, 'rejected');
+      assert.ok(commit.stats.batches < 50, `fewer transactions than writes (${commit.stats.batches})`);
+      assert.ok(commit.stats.largestBatch > 1 && commit.stats.largestBatch <= 16);
+      assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 49, 'the batch of the bad write was retried without it');
+      // Mergeable writes of many callers reach one writeAll per batch, each caller gets its own result.
+      const calls: number[] = [];
+      const merged = {
+        async writeAll(tx: Parameters<Parameters<typeof store.atomically>[0]>[0], items: readonly number[]) {
+          calls.push(items.length);
+          await tx.usage.recordMany(items.map(() => ({ event: usage({ keyId: key.id }), capYen: null })));
+          return items.map((n) => n * 2);
+        },
+      };
+      const doubled = await Promise.all(Array.from({ length: 20 }, (_, i) => commit.submitMerged(merged, i)));
+      assert.deepEqual(
+        doubled,
+        Array.from({ length: 20 }, (_, i) => i * 2),
+      );
+      assert.ok(calls.length < 20 && calls.reduce((a, b) => a + b, 0) === 20, `merged into ${calls.length} calls`);
+      assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 69);
+      // Queued writes are committed by drain, without waiting for their window.
+      const slow = new GroupCommit((fn) => store.atomically(fn), { windowMs: 60_000, maxBatch: 1000 });
+      const pending = slow.submit((tx) => tx.usage.record(usage({ keyId: key.id }), null));
+      await slow.drain();
+      assert.equal(await pending, true);
+      assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 70);
+    },
+  );
 }

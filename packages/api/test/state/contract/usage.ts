@@ -55,7 +55,10 @@ export function usageContract(factory: StoreFactory): void {
     await store.usage.record(usage({ keyId: key.id, customerId: null, createdAt: '2025-04-10T15:30:00.000Z' }), null);
     await store.usage.record(usage({ keyId: key.id, customerId: null, createdAt: '2025-04-10T14:30:00.000Z' }), null);
     const summary = await store.usage.summary(key.id, '2025-04');
-    assert.deepEqual(summary.perDay.map((d) => d.date), ['2025-04-10', '2025-04-11']);
+    assert.deepEqual(
+      summary.perDay.map((d) => d.date),
+      ['2025-04-10', '2025-04-11'],
+    );
     assert.deepEqual(await store.meterOutbox.pending(10), []);
   });
 
@@ -63,9 +66,7 @@ export function usageContract(factory: StoreFactory): void {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
     const key = await paidKey(store);
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? store : other).usage.record(usage({ keyId: key.id }), 30)),
-    );
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? store : other).usage.record(usage({ keyId: key.id }), 30)));
     await assertTenWithinCap(store, key.id, results);
   });
 
@@ -99,7 +100,12 @@ export function usageContract(factory: StoreFactory): void {
     const { store } = await factory.open(t);
     const key = await paidKey(store);
     const broken = { ...usage({ keyId: key.id }), method: null as unknown as string }; // violates NOT NULL
-    await assert.rejects(store.usage.recordMany([{ event: usage({ keyId: key.id }), capYen: null }, { event: broken, capYen: null }]));
+    await assert.rejects(
+      store.usage.recordMany([
+        { event: usage({ keyId: key.id }), capYen: null },
+        { event: broken, capYen: null },
+      ]),
+    );
     assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 0);
     assert.equal((await store.usage.summary(key.id, '2025-04')).requests, 0);
     assert.deepEqual(await store.meterOutbox.pending(10), []);

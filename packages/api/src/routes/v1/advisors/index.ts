@@ -11,8 +11,15 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
 import {
-  AdvisorDashboardResponse, AdvisorListQuery, AdvisorListResponse, AdvisorSignup, AdvisorSignupResponse, ConversionRequest,
-  ConversionResponse, TrackRequest, TrackResponse,
+  AdvisorDashboardResponse,
+  AdvisorListQuery,
+  AdvisorListResponse,
+  AdvisorSignup,
+  AdvisorSignupResponse,
+  ConversionRequest,
+  ConversionResponse,
+  TrackRequest,
+  TrackResponse,
 } from '../../../schemas/advisors.ts';
 import type { AdvisorRecord } from '../../../state/repositories/advisors.ts';
 import type { ReferralRecord } from '../../../state/repositories/referrals.ts';
@@ -58,121 +65,163 @@ const referralOut = (r: ReferralRecord) => ({
 });
 
 const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'listAdvisors',
-      tags: ['advisors'],
-      summary: 'Verified advisors, filtered by prefecture, specialty and firm type',
-      querystring: AdvisorListQuery,
-      response: { 200: AdvisorListResponse, ...errorResponses(400, 401, 429) },
-    },
-  }, async (request) => {
-    const q = request.query;
-    const limit = q.limit ?? 20;
-    const offset = q.offset ?? 0;
-    const { total, rows } = await app.state.advisors.list({
-      prefecture: q.prefecture, specialty: q.specialty, firmType: q.firm_type, verifiedOnly: true, limit, offset,
-    });
-    return { total, limit, offset, results: rows.map(advisorOut) };
-  });
-
-  app.post('/signup', {
-    config: { access: 'public', extraLimit: 'writes' },
-    schema: {
-      operationId: 'advisorSignup',
-      tags: ['advisors'],
-      summary: 'Apply to be listed; the advisor stays pending until an operator verifies it',
-      body: AdvisorSignup,
-      response: { 201: AdvisorSignupResponse, ...errorResponses(400, 401, 429) },
-    },
-  }, async (request, reply) => {
-    const b = request.body;
-    const fields: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(b)) {
-      if (!['firm_name', 'firm_type', 'specialties', 'prefecture'].includes(k) && v !== undefined) fields[k] = v;
-    }
-    const advisor = await app.state.advisors.create({
-      firmName: b.firm_name.trim(), firmType: b.firm_type, specialties: b.specialties, prefecture: b.prefecture, fields,
-      ownerKeyHash: null, stripeAccountId: null, disabledReason: null, verifiedAt: null,
-    });
-    reply.code(201);
-    return { id: advisor.id, status: 'pending' as const, detail: 'Received; the listing appears once an operator has verified it.' };
-  });
-
-  app.post('/track', {
-    config: { access: 'public', extraLimit: 'writes' },
-    schema: {
-      operationId: 'trackAdvisorReferral',
-      tags: ['advisors'],
-      summary: 'Record a click to a verified advisor and issue its referral token (shown once)',
-      body: TrackRequest,
-      response: { 201: TrackResponse, ...errorResponses(400, 401, 404, 429) },
-    },
-  }, async (request, reply) => {
-    const advisor = await app.state.advisors.get(request.body.advisor_id);
-    if (!advisor || !advisor.verifiedAt || advisor.disabledReason) throw new HttpError(404, `Advisor not found: ${request.body.advisor_id}`);
-    const token = `ref_${randomBytes(24).toString('base64url')}`;
-    const referral = await app.state.referrals.create({
-      advisorId: advisor.id, tokenHash: sha256Hex(token), tokenPrefix: token.slice(0, 12),
-      sourceProgramId: request.body.source_program_id ?? null, clickedAt: new Date().toISOString(),
-      convertedAt: null, conversionValueYen: null, commissionYen: null, commissionPaidAt: null,
-    });
-    reply.code(201);
-    return { referral_id: referral.id, advisor_id: advisor.id, token, token_prefix: referral.tokenPrefix };
-  });
-
-  app.post('/report-conversion', {
-    // The advisor reports its own conversions with its own key; anyone else cannot record one.
-    config: { access: 'advisorKey' },
-    schema: {
-      operationId: 'reportAdvisorConversion',
-      tags: ['advisors'],
-      summary: 'Report the conversion of a referral token; the commission follows the advisor’s model',
-      description: "Only with the API key bound to the token's advisor (401 without a key, 403 for a key bound to no advisor; another advisor's token answers 404 like an unknown one).",
-      body: ConversionRequest,
-      response: { 200: ConversionResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-  }, async (request) => {
-    const tokenHash = sha256Hex(request.body.token);
-    const referral = await app.state.referrals.findByTokenHash(tokenHash);
-    // Another advisor's token is answered like an unknown one: the answer never confirms it exists.
-    if (!referral || referral.advisorId !== request.advisor.id) throw new HttpError(404, 'Unknown referral token');
-    if (referral.convertedAt) throw new HttpError(409, 'This referral was already converted');
-    const commission = commissionFor(advisorOut(request.advisor), request.body.conversion_value_yen);
-    const converted = await app.state.referrals.convert(tokenHash, request.body.conversion_value_yen, commission);
-    if (!converted || !converted.convertedAt) throw new HttpError(409, 'This referral was already converted');
-    return {
-      referral_id: converted.id, advisor_id: converted.advisorId, conversion_value_yen: request.body.conversion_value_yen,
-      commission_yen: converted.commissionYen ?? commission, converted_at: converted.convertedAt,
-    };
-  });
-
-  app.get('/:id/dashboard', {
-    config: { access: 'advisor', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'getAdvisorDashboard',
-      tags: ['advisors'],
-      summary: "The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification)",
-      params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-      response: { 200: AdvisorDashboardResponse, ...errorResponses(400, 401, 404, 429) },
-    },
-  }, async (request) => {
-    const advisor = request.advisor;
-    const referrals = await app.state.referrals.listForAdvisor(advisor.id);
-    const converted = referrals.filter((r) => r.convertedAt);
-    const sum = (rows: ReferralRecord[]) => rows.reduce((n, r) => n + (r.commissionYen ?? 0), 0);
-    return {
-      advisor: advisorOut(advisor),
-      summary: {
-        clicks: referrals.filter((r) => r.clickedAt).length,
-        conversions: converted.length,
-        paid_yen: sum(converted.filter((r) => r.commissionPaidAt)),
-        unpaid_yen: sum(converted.filter((r) => !r.commissionPaidAt)),
+  app.get(
+    '/',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'listAdvisors',
+        tags: ['advisors'],
+        summary: 'Verified advisors, filtered by prefecture, specialty and firm type',
+        querystring: AdvisorListQuery,
+        response: { 200: AdvisorListResponse, ...errorResponses(400, 401, 429) },
       },
-      referrals: referrals.map(referralOut),
-    };
-  });
+    },
+    async (request) => {
+      const q = request.query;
+      const limit = q.limit ?? 20;
+      const offset = q.offset ?? 0;
+      const { total, rows } = await app.state.advisors.list({
+        prefecture: q.prefecture,
+        specialty: q.specialty,
+        firmType: q.firm_type,
+        verifiedOnly: true,
+        limit,
+        offset,
+      });
+      return { total, limit, offset, results: rows.map(advisorOut) };
+    },
+  );
+
+  app.post(
+    '/signup',
+    {
+      config: { access: 'public', extraLimit: 'writes' },
+      schema: {
+        operationId: 'advisorSignup',
+        tags: ['advisors'],
+        summary: 'Apply to be listed; the advisor stays pending until an operator verifies it',
+        body: AdvisorSignup,
+        response: { 201: AdvisorSignupResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const fields: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(b)) {
+        if (!['firm_name', 'firm_type', 'specialties', 'prefecture'].includes(k) && v !== undefined) fields[k] = v;
+      }
+      const advisor = await app.state.advisors.create({
+        firmName: b.firm_name.trim(),
+        firmType: b.firm_type,
+        specialties: b.specialties,
+        prefecture: b.prefecture,
+        fields,
+        ownerKeyHash: null,
+        stripeAccountId: null,
+        disabledReason: null,
+        verifiedAt: null,
+      });
+      reply.code(201);
+      return { id: advisor.id, status: 'pending' as const, detail: 'Received; the listing appears once an operator has verified it.' };
+    },
+  );
+
+  app.post(
+    '/track',
+    {
+      config: { access: 'public', extraLimit: 'writes' },
+      schema: {
+        operationId: 'trackAdvisorReferral',
+        tags: ['advisors'],
+        summary: 'Record a click to a verified advisor and issue its referral token (shown once)',
+        body: TrackRequest,
+        response: { 201: TrackResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const advisor = await app.state.advisors.get(request.body.advisor_id);
+      if (!advisor?.verifiedAt || advisor.disabledReason) throw new HttpError(404, `Advisor not found: ${request.body.advisor_id}`);
+      const token = `ref_${randomBytes(24).toString('base64url')}`;
+      const referral = await app.state.referrals.create({
+        advisorId: advisor.id,
+        tokenHash: sha256Hex(token),
+        tokenPrefix: token.slice(0, 12),
+        sourceProgramId: request.body.source_program_id ?? null,
+        clickedAt: new Date().toISOString(),
+        convertedAt: null,
+        conversionValueYen: null,
+        commissionYen: null,
+        commissionPaidAt: null,
+      });
+      reply.code(201);
+      return { referral_id: referral.id, advisor_id: advisor.id, token, token_prefix: referral.tokenPrefix };
+    },
+  );
+
+  app.post(
+    '/report-conversion',
+    {
+      // The advisor reports its own conversions with its own key; anyone else cannot record one.
+      config: { access: 'advisorKey' },
+      schema: {
+        operationId: 'reportAdvisorConversion',
+        tags: ['advisors'],
+        summary: 'Report the conversion of a referral token; the commission follows the advisor’s model',
+        description:
+          "Only with the API key bound to the token's advisor (401 without a key, 403 for a key bound to no advisor; another advisor's token answers 404 like an unknown one).",
+        body: ConversionRequest,
+        response: { 200: ConversionResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const tokenHash = sha256Hex(request.body.token);
+      const referral = await app.state.referrals.findByTokenHash(tokenHash);
+      // Another advisor's token is answered like an unknown one: the answer never confirms it exists.
+      if (!referral || referral.advisorId !== request.advisor.id) throw new HttpError(404, 'Unknown referral token');
+      if (referral.convertedAt) throw new HttpError(409, 'This referral was already converted');
+      const commission = commissionFor(advisorOut(request.advisor), request.body.conversion_value_yen);
+      const converted = await app.state.referrals.convert(tokenHash, request.body.conversion_value_yen, commission);
+      if (!converted?.convertedAt) throw new HttpError(409, 'This referral was already converted');
+      return {
+        referral_id: converted.id,
+        advisor_id: converted.advisorId,
+        conversion_value_yen: request.body.conversion_value_yen,
+        commission_yen: converted.commissionYen ?? commission,
+        converted_at: converted.convertedAt,
+      };
+    },
+  );
+
+  app.get(
+    '/:id/dashboard',
+    {
+      config: { access: 'advisor', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'getAdvisorDashboard',
+        tags: ['advisors'],
+        summary: "The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification)",
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: { 200: AdvisorDashboardResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => {
+      const advisor = request.advisor;
+      const referrals = await app.state.referrals.listForAdvisor(advisor.id);
+      const converted = referrals.filter((r) => r.convertedAt);
+      const sum = (rows: ReferralRecord[]) => rows.reduce((n, r) => n + (r.commissionYen ?? 0), 0);
+      return {
+        advisor: advisorOut(advisor),
+        summary: {
+          clicks: referrals.filter((r) => r.clickedAt).length,
+          conversions: converted.length,
+          paid_yen: sum(converted.filter((r) => r.commissionPaidAt)),
+          unpaid_yen: sum(converted.filter((r) => !r.commissionPaidAt)),
+        },
+        referrals: referrals.map(referralOut),
+      };
+    },
+  );
 };
 
 export default advisorsRoutes;

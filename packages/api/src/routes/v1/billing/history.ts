@@ -10,20 +10,24 @@ import { callerKey } from '../../../plugins/auth.ts';
 import { billingCall } from './index.ts';
 
 const billingHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/me/billing_history', {
-    config: { access: 'key', session: true },
-    schema: {
-      operationId: 'getBillingHistory',
-      tags: ['account'],
-      summary: 'Invoices of the key’s customer',
-      description: 'Read from the payment provider and cached for a few minutes (`cached_at`). Never billed.',
-      security: [{ apiKeyHeader: [] }, { bearer: [] }, { session: [] }],
-      response: { 200: BillingHistoryResponse, ...errorResponses(401, 503) },
+  app.get(
+    '/me/billing_history',
+    {
+      config: { access: 'key', session: true },
+      schema: {
+        operationId: 'getBillingHistory',
+        tags: ['account'],
+        summary: 'Invoices of the key’s customer',
+        description: 'Read from the payment provider and cached for a few minutes (`cached_at`). Never billed.',
+        security: [{ apiKeyHeader: [] }, { bearer: [] }, { session: [] }],
+        response: { 200: BillingHistoryResponse, ...errorResponses(401, 503) },
+      },
     },
-  }, async (request) => {
-    const { key } = callerKey(request);
-    return billingCall(() => app.billing.billingHistory(key.customerId));
-  });
+    async (request) => {
+      const { key } = callerKey(request);
+      return billingCall(() => app.billing.billingHistory(key.customerId));
+    },
+  );
 };
 
 export default billingHistoryRoutes;

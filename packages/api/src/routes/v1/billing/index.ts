@@ -39,96 +39,112 @@ export async function billingCall<T>(fn: () => Promise<T>): Promise<T> {
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/checkout', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'createCheckout',
-      tags: ['billing'],
-      summary: 'Start a subscription checkout (metered, one per-request price)',
-      description: 'Returns the payment page URL and the session id. 503 when the payment provider is not configured.',
-      body: CheckoutRequest,
-      response: { 200: CheckoutResponse, ...errorResponses(400, 503) },
+  app.post(
+    '/checkout',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'createCheckout',
+        tags: ['billing'],
+        summary: 'Start a subscription checkout (metered, one per-request price)',
+        description: 'Returns the payment page URL and the session id. 503 when the payment provider is not configured.',
+        body: CheckoutRequest,
+        response: { 200: CheckoutResponse, ...errorResponses(400, 503) },
+      },
     },
-  }, async (request) => {
-    const { success_url, cancel_url, customer_email } = request.body;
-    const r = await billingCall(() => app.billing.createCheckout({ successUrl: success_url, cancelUrl: cancel_url, customerEmail: customer_email }));
-    return { url: r.url, session_id: r.sessionId };
-  });
+    async (request) => {
+      const { success_url, cancel_url, customer_email } = request.body;
+      const r = await billingCall(() => app.billing.createCheckout({ successUrl: success_url, cancelUrl: cancel_url, customerEmail: customer_email }));
+      return { url: r.url, session_id: r.sessionId };
+    },
+  );
 
-  app.post('/portal', {
-    // Keyless by contract: the risk is shrunk around it (decisions: "Billing portal").
-    config: { access: 'public', extraLimit: 'portal' },
-    schema: {
-      operationId: 'createBillingPortal',
-      tags: ['billing'],
-      summary: 'Customer portal session (change or cancel the subscription, change the card)',
-      description:
-        'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (401 otherwise). ' +
-        '`return_url` is optional; it must be https and, when the operator lists origins, on one of them. ' +
-        'A customer id this service cannot open a portal for answers 404, whether or not it exists. Every session is recorded.',
-      body: PortalRequest,
-      response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 404, 429, 503) },
+  app.post(
+    '/portal',
+    {
+      // Keyless by contract: the risk is shrunk around it (decisions: "Billing portal").
+      config: { access: 'public', extraLimit: 'portal' },
+      schema: {
+        operationId: 'createBillingPortal',
+        tags: ['billing'],
+        summary: 'Customer portal session (change or cancel the subscription, change the card)',
+        description:
+          'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (401 otherwise). ' +
+          '`return_url` is optional; it must be https and, when the operator lists origins, on one of them. ' +
+          'A customer id this service cannot open a portal for answers 404, whether or not it exists. Every session is recorded.',
+        body: PortalRequest,
+        response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 404, 429, 503) },
+      },
     },
-  }, async (request) => {
-    const { customer_id: customerId, return_url: returnUrl } = request.body;
-    const identity = request.identity;
-    if (identity.kind === 'key' && identity.key.customerId !== customerId) {
-      throw new HttpError(401, 'The API key does not belong to this customer');
-    }
-    checkReturnUrl(returnUrl, app.config.billingReturnUrlOrigins);
-    const portal = await billingCall(() => app.billing.createPortal({ customerId, returnUrl }));
-    await app.state.portalSessions.record({
-      customerId,
-      addressHash: addressHashOf(request),
-      keyPrefix: identity.kind === 'key' ? identity.key.prefix : null,
-    });
-    request.log.info({ keyPrefix: identity.kind === 'key' ? identity.key.prefix : null }, 'billing portal opened');
-    return portal;
-  });
+    async (request) => {
+      const { customer_id: customerId, return_url: returnUrl } = request.body;
+      const identity = request.identity;
+      if (identity.kind === 'key' && identity.key.customerId !== customerId) {
+        throw new HttpError(401, 'The API key does not belong to this customer');
+      }
+      checkReturnUrl(returnUrl, app.config.billingReturnUrlOrigins);
+      const portal = await billingCall(() => app.billing.createPortal({ customerId, returnUrl }));
+      await app.state.portalSessions.record({
+        customerId,
+        addressHash: addressHashOf(request),
+        keyPrefix: identity.kind === 'key' ? identity.key.prefix : null,
+      });
+      request.log.info({ keyPrefix: identity.kind === 'key' ? identity.key.prefix : null }, 'billing portal opened');
+      return portal;
+    },
+  );
 
-  app.post('/keys/from-checkout', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'issueKeyFromCheckout',
-      tags: ['billing'],
-      summary: 'Receive the paid API key of a completed checkout (once)',
-      description:
-        'The checkout session is verified with the payment provider. 402 while it is not paid; 409 once the key of its subscription was handed out (rotate through the portal).',
-      body: FromCheckoutRequest,
-      response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 503) },
+  app.post(
+    '/keys/from-checkout',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'issueKeyFromCheckout',
+        tags: ['billing'],
+        summary: 'Receive the paid API key of a completed checkout (once)',
+        description:
+          'The checkout session is verified with the payment provider. 402 while it is not paid; 409 once the key of its subscription was handed out (rotate through the portal).',
+        body: FromCheckoutRequest,
+        response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 503) },
+      },
     },
-  }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const r = await billingCall(() => app.billing.keyFromCheckout(request.body.session_id));
-    return { api_key: r.apiKey, tier: 'paid', customer_id: r.customerId };
-  });
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const r = await billingCall(() => app.billing.keyFromCheckout(request.body.session_id));
+      return { api_key: r.apiKey, tier: 'paid', customer_id: r.customerId };
+    },
+  );
 
   // The webhook verifies a signature over the exact bytes received: in this
   // encapsulated context every body is kept as a raw Buffer, never parsed.
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    hook.post('/webhook', {
-      config: { access: 'signature' },
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-      schema: {
-        operationId: 'receiveBillingWebhook',
-        tags: ['billing'],
-        summary: 'Payment-provider event receiver (not for end users)',
-        description:
-          'Events: customer.subscription.created, invoice.paid, customer.subscription.updated, customer.subscription.deleted, invoice.payment_failed; ' +
-          'other types are acknowledged and ignored. Signed in the header `payment-signature` (`t=…,v1=…`, 5-minute tolerance); ' +
-          'a bad signature answers 400 and changes nothing. Each event id is processed once.',
-        headers: Type.Object({ 'payment-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
-        response: { 200: WebhookResponse, ...errorResponses(400, 413, 503) },
+    hook.post(
+      '/webhook',
+      {
+        config: { access: 'signature' },
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: {
+          operationId: 'receiveBillingWebhook',
+          tags: ['billing'],
+          summary: 'Payment-provider event receiver (not for end users)',
+          description:
+            'Events: customer.subscription.created, invoice.paid, customer.subscription.updated, customer.subscription.deleted, invoice.payment_failed; ' +
+            'other types are acknowledged and ignored. Signed in the header `payment-signature` (`t=…,v1=…`, 5-minute tolerance); ' +
+            'a bad signature answers 400 and changes nothing. Each event id is processed once.',
+          headers: Type.Object({ 'payment-signature': Type.Optional(Type.String({ maxLength: 4096 })) }),
+          response: { 200: WebhookResponse, ...errorResponses(400, 413, 503) },
+        },
       },
-    }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers['payment-signature'];
-      const result = await billingCall(() => app.billing.handleWebhook(raw, typeof header === 'string' ? header : undefined));
-      request.log.info({ eventType: result.type, processed: result.processed }, 'webhook received');
-      return { status: 'received' };
-    });
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers['payment-signature'];
+        const result = await billingCall(() => app.billing.handleWebhook(raw, typeof header === 'string' ? header : undefined));
+        request.log.info({ eventType: result.type, processed: result.processed }, 'webhook received');
+        return { status: 'received' };
+      },
+    );
   });
 };
 

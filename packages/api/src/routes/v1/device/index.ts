@@ -39,9 +39,12 @@ const TokenResponse = Type.Object(
 
 const TokenError = Type.Object(
   {
-    error: Type.Optional(Type.String({
-      description: '`authorization_pending`, `slow_down`, `expired_token`, `access_denied`, `invalid_grant`, `unsupported_grant_type`; absent when the body itself is invalid',
-    })),
+    error: Type.Optional(
+      Type.String({
+        description:
+          '`authorization_pending`, `slow_down`, `expired_token`, `access_denied`, `invalid_grant`, `unsupported_grant_type`; absent when the body itself is invalid',
+      }),
+    ),
     detail: Type.String(),
   },
   { $id: 'DeviceTokenError', additionalProperties: true },
@@ -52,48 +55,56 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.post('/authorize', {
-    config: { access: 'public', extraLimit: 'writes' },
-    schema: {
-      operationId: 'deviceAuthorize',
-      tags: ['account'],
-      summary: 'Start a device authorisation (RFC 8628)',
-      body: AuthorizeRequest,
-      response: { 200: AuthorizeResponse, ...errorResponses(400, 429) },
+  app.post(
+    '/authorize',
+    {
+      config: { access: 'public', extraLimit: 'writes' },
+      schema: {
+        operationId: 'deviceAuthorize',
+        tags: ['account'],
+        summary: 'Start a device authorisation (RFC 8628)',
+        body: AuthorizeRequest,
+        response: { 200: AuthorizeResponse, ...errorResponses(400, 429) },
+      },
     },
-  }, async (request) => {
-    const scope = request.body.scope?.trim() || DEFAULT_SCOPE;
-    const started = await startDeviceAuthorization(app.state, request.body.client_id, scope);
-    // From the configured public origin, never from Host or X-Forwarded-Host (a caller could point users elsewhere).
-    const verificationUri = `${app.config.publicBaseUrl}/device`;
-    return {
-      device_code: started.deviceCode,
-      user_code: started.userCode,
-      verification_uri: verificationUri,
-      verification_uri_complete: `${verificationUri}?user_code=${encodeURIComponent(started.userCode)}`,
-      expires_in: started.expiresIn,
-      interval: started.interval,
-    };
-  });
+    async (request) => {
+      const scope = request.body.scope?.trim() || DEFAULT_SCOPE;
+      const started = await startDeviceAuthorization(app.state, request.body.client_id, scope);
+      // From the configured public origin, never from Host or X-Forwarded-Host (a caller could point users elsewhere).
+      const verificationUri = `${app.config.publicBaseUrl}/device`;
+      return {
+        device_code: started.deviceCode,
+        user_code: started.userCode,
+        verification_uri: verificationUri,
+        verification_uri_complete: `${verificationUri}?user_code=${encodeURIComponent(started.userCode)}`,
+        expires_in: started.expiresIn,
+        interval: started.interval,
+      };
+    },
+  );
 
-  app.post('/token', {
-    config: { access: 'public' },
-    schema: {
-      operationId: 'deviceToken',
-      tags: ['account'],
-      summary: 'Poll for the key of an approved device authorisation',
-      body: TokenRequest,
-      response: { 200: TokenResponse, 400: TokenError },
+  app.post(
+    '/token',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'deviceToken',
+        tags: ['account'],
+        summary: 'Poll for the key of an approved device authorisation',
+        body: TokenRequest,
+        response: { 200: TokenResponse, 400: TokenError },
+      },
     },
-  }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (request.body.grant_type !== DEVICE_GRANT_TYPE) {
-      return reply.code(400).send({ error: 'unsupported_grant_type', detail: `grant_type must be ${DEVICE_GRANT_TYPE}` });
-    }
-    const result = await pollDeviceToken(app.state, app.config, request.body.device_code);
-    if (!result.ok) return reply.code(400).send({ error: result.error, detail: result.detail });
-    return { access_token: result.accessToken, token_type: 'Bearer', scope: result.scope };
-  });
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (request.body.grant_type !== DEVICE_GRANT_TYPE) {
+        return reply.code(400).send({ error: 'unsupported_grant_type', detail: `grant_type must be ${DEVICE_GRANT_TYPE}` });
+      }
+      const result = await pollDeviceToken(app.state, app.config, request.body.device_code);
+      if (!result.ok) return reply.code(400).send({ error: result.error, detail: result.detail });
+      return { access_token: result.accessToken, token_type: 'Bearer', scope: result.scope };
+    },
+  );
 };
 
 export default deviceRoutes;

@@ -22,7 +22,12 @@ export const ExclusionRule = Type.Object(
 );
 
 const CheckRequest = Type.Object(
-  { program_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 200, description: 'At least 1 id (unified_id, upstream slug or program name); duplicates removed.' }) },
+  {
+    program_ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+      maxItems: 200,
+      description: 'At least 1 id (unified_id, upstream slug or program name); duplicates removed.',
+    }),
+  },
   { $id: 'ExclusionCheckRequest', additionalProperties: false },
 );
 
@@ -41,31 +46,39 @@ const CheckResponse = Type.Object(
 );
 
 const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/rules', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'listExclusionRules',
-      tags: ['exclusions'],
-      summary: 'All exclusion rules',
-      response: { 200: Type.Array(ExclusionRule), ...errorResponses(401, 429) },
+  app.get(
+    '/rules',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'listExclusionRules',
+        tags: ['exclusions'],
+        summary: 'All exclusion rules',
+        response: { 200: Type.Array(ExclusionRule), ...errorResponses(401, 429) },
+      },
     },
-  }, async () => app.catalog.rules.map((r) => r.rule));
+    async () => app.catalog.rules.map((r) => r.rule),
+  );
 
-  app.post('/check', {
-    config: { access: 'public', counter: 'daily', billed: true },
-    schema: {
-      operationId: 'checkExclusions',
-      tags: ['exclusions'],
-      summary: 'Which exclusion rules a set of programs triggers',
-      body: CheckRequest,
-      response: { 200: CheckResponse, ...errorResponses(400, 401, 429) },
+  app.post(
+    '/check',
+    {
+      config: { access: 'public', counter: 'daily', billed: true },
+      schema: {
+        operationId: 'checkExclusions',
+        tags: ['exclusions'],
+        summary: 'Which exclusion rules a set of programs triggers',
+        body: CheckRequest,
+        response: { 200: CheckResponse, ...errorResponses(400, 401, 429) },
+      },
     },
-  }, async (request) => {
-    const ids = dedupe(request.body.program_ids);
-    if (ids.length === 0) throw new HttpError(400, 'program_ids must contain at least 1 id');
-    const rules = app.catalog.rules;
-    return { program_ids: ids, hits: checkExclusions(rules, ids), checked_rules: rules.length, attribution: ATTRIBUTION };
-  });
+    async (request) => {
+      const ids = dedupe(request.body.program_ids);
+      if (ids.length === 0) throw new HttpError(400, 'program_ids must contain at least 1 id');
+      const rules = app.catalog.rules;
+      return { program_ids: ids, hits: checkExclusions(rules, ids), checked_rules: rules.length, attribution: ATTRIBUTION };
+    },
+  );
 };
 
 export default exclusionsRoutes;

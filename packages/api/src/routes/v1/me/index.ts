@@ -46,70 +46,82 @@ const CapRequest = Type.Object(
 const CapResponse = Type.Object({ monthly_cap_yen: Nullable(Type.Integer()) }, { $id: 'CapResponse' });
 
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/me', {
-    config: { access: 'key', session: true },
-    schema: {
-      operationId: 'getMe',
-      tags: ['account'],
-      summary: 'Account of the presented key',
-      response: { 200: Me, ...errorResponses(401) },
+  app.get(
+    '/me',
+    {
+      config: { access: 'key', session: true },
+      schema: {
+        operationId: 'getMe',
+        tags: ['account'],
+        summary: 'Account of the presented key',
+        response: { 200: Me, ...errorResponses(401) },
+      },
     },
-  }, async (request) => {
-    const { key } = callerKey(request);
-    return {
-      tier: key.tier,
-      customer_id: key.customerId,
-      key_prefix: key.prefix,
-      created_at: key.createdAt,
-      monthly_cap_yen: key.monthlyCapYen,
-    };
-  });
+    async (request) => {
+      const { key } = callerKey(request);
+      return {
+        tier: key.tier,
+        customer_id: key.customerId,
+        key_prefix: key.prefix,
+        created_at: key.createdAt,
+        monthly_cap_yen: key.monthlyCapYen,
+      };
+    },
+  );
 
-  app.get('/me/dashboard', {
-    config: { access: 'key', session: true },
-    schema: {
-      operationId: 'getDashboard',
-      tags: ['account'],
-      summary: 'Usage and charges of this Japan-time month',
-      response: { 200: Dashboard, ...errorResponses(401) },
+  app.get(
+    '/me/dashboard',
+    {
+      config: { access: 'key', session: true },
+      schema: {
+        operationId: 'getDashboard',
+        tags: ['account'],
+        summary: 'Usage and charges of this Japan-time month',
+        response: { 200: Dashboard, ...errorResponses(401) },
+      },
     },
-  }, async (request) => {
-    const { key } = callerKey(request);
-    const month = jstMonth();
-    const summary = await app.state.usage.summary(key.id, month);
-    const cap = key.monthlyCapYen;
-    return {
-      month,
-      tier: key.tier,
-      requests: summary.requests,
-      billable_requests: summary.billableRequests,
-      spend_yen: summary.spendYen,
-      unit_price_yen: app.config.unitPriceYen,
-      cap_yen: cap,
-      remaining_yen: cap === null ? null : Math.max(0, cap - summary.spendYen),
-      per_day: summary.perDay,
-      top_endpoints: summary.topEndpoints,
-    };
-  });
+    async (request) => {
+      const { key } = callerKey(request);
+      const month = jstMonth();
+      const summary = await app.state.usage.summary(key.id, month);
+      const cap = key.monthlyCapYen;
+      return {
+        month,
+        tier: key.tier,
+        requests: summary.requests,
+        billable_requests: summary.billableRequests,
+        spend_yen: summary.spendYen,
+        unit_price_yen: app.config.unitPriceYen,
+        cap_yen: cap,
+        remaining_yen: cap === null ? null : Math.max(0, cap - summary.spendYen),
+        per_day: summary.perDay,
+        top_endpoints: summary.topEndpoints,
+      };
+    },
+  );
 
-  app.post('/me/cap', {
-    config: { access: 'key', session: true },
-    schema: {
-      operationId: 'setCap',
-      tags: ['account'],
-      summary: 'Set or remove the monthly spend cap',
-      description:
-        'A hard cap of N yen of billable spend per Japan-time calendar month; a billable request that would exceed it answers 402. ' +
-        'null removes the cap. The unit price is unchanged.',
-      body: CapRequest,
-      response: { 200: CapResponse, ...errorResponses(400, 401) },
+  app.post(
+    '/me/cap',
+    {
+      config: { access: 'key', session: true },
+      schema: {
+        operationId: 'setCap',
+        tags: ['account'],
+        summary: 'Set or remove the monthly spend cap',
+        description:
+          'A hard cap of N yen of billable spend per Japan-time calendar month; a billable request that would exceed it answers 402. ' +
+          'null removes the cap. The unit price is unchanged.',
+        body: CapRequest,
+        response: { 200: CapResponse, ...errorResponses(400, 401) },
+      },
     },
-  }, async (request) => {
-    const { key } = callerKey(request);
-    const cap = request.body.monthly_cap_yen;
-    await app.state.keys.setMonthlyCap(key.id, cap);
-    return { monthly_cap_yen: cap };
-  });
+    async (request) => {
+      const { key } = callerKey(request);
+      const cap = request.body.monthly_cap_yen;
+      await app.state.keys.setMonthlyCap(key.id, cap);
+      return { monthly_cap_yen: cap };
+    },
+  );
 };
 
 export default meRoutes;

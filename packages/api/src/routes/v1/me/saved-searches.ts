@@ -34,70 +34,91 @@ const notFound = (id: string): never => {
 };
 
 const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/me/saved_searches', {
-    config: { access: 'key' },
-    schema: {
-      operationId: 'createSavedSearch',
-      tags: ['alerts'],
-      summary: 'Save a program search; each new dataset version notifies its new and amended matches',
-      body: SavedSearchCreate,
-      response: { 201: SavedSearch, ...errorResponses(400, 401, 409) },
+  app.post(
+    '/me/saved_searches',
+    {
+      config: { access: 'key' },
+      schema: {
+        operationId: 'createSavedSearch',
+        tags: ['alerts'],
+        summary: 'Save a program search; each new dataset version notifies its new and amended matches',
+        body: SavedSearchCreate,
+        response: { 201: SavedSearch, ...errorResponses(400, 401, 409) },
+      },
     },
-  }, async (request, reply) => {
-    const { key } = callerKey(request);
-    const saved = await app.state.savedSearches.create(
-      { keyId: key.id, name: request.body.name, query: checkedQuery(request.body.query as ProgramQuery) as Record<string, unknown> },
-      SAVED_SEARCHES_PER_KEY,
-    );
-    if (!saved) throw new HttpError(409, `A key keeps at most ${SAVED_SEARCHES_PER_KEY} saved searches; delete one first.`);
-    reply.code(201);
-    return savedSearchOut(saved);
-  });
+    async (request, reply) => {
+      const { key } = callerKey(request);
+      const saved = await app.state.savedSearches.create(
+        { keyId: key.id, name: request.body.name, query: checkedQuery(request.body.query as ProgramQuery) as Record<string, unknown> },
+        SAVED_SEARCHES_PER_KEY,
+      );
+      if (!saved) throw new HttpError(409, `A key keeps at most ${SAVED_SEARCHES_PER_KEY} saved searches; delete one first.`);
+      reply.code(201);
+      return savedSearchOut(saved);
+    },
+  );
 
-  app.get('/me/saved_searches', {
-    config: { access: 'key' },
-    schema: {
-      operationId: 'listSavedSearches',
-      tags: ['alerts'],
-      summary: 'The saved searches of the presented key',
-      response: { 200: SavedSearchList, ...errorResponses(401) },
+  app.get(
+    '/me/saved_searches',
+    {
+      config: { access: 'key' },
+      schema: {
+        operationId: 'listSavedSearches',
+        tags: ['alerts'],
+        summary: 'The saved searches of the presented key',
+        response: { 200: SavedSearchList, ...errorResponses(401) },
+      },
     },
-  }, async (request) => ({ results: (await app.state.savedSearches.listForKey(callerKey(request).key.id)).map(savedSearchOut) }));
+    async (request) => ({ results: (await app.state.savedSearches.listForKey(callerKey(request).key.id)).map(savedSearchOut) }),
+  );
 
-  app.get('/me/saved_searches/:id', {
-    config: { access: 'key' },
-    schema: {
-      operationId: 'getSavedSearch',
-      tags: ['alerts'],
-      summary: 'One saved search with its newest matches',
-      params: IdParam,
-      response: { 200: SavedSearchDetail, ...errorResponses(401, 404) },
+  app.get(
+    '/me/saved_searches/:id',
+    {
+      config: { access: 'key' },
+      schema: {
+        operationId: 'getSavedSearch',
+        tags: ['alerts'],
+        summary: 'One saved search with its newest matches',
+        params: IdParam,
+        response: { 200: SavedSearchDetail, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    const saved = await app.state.savedSearches.get(request.params.id, callerKey(request).key.id) ?? notFound(request.params.id);
-    const matches = await app.state.savedSearches.recentMatches(saved.id, 50);
-    return {
-      ...savedSearchOut(saved),
-      recent_matches: matches.map((m) => ({
-        event_id: `chg_${m.seq}`, type: m.type, unified_id: m.unifiedId, primary_name: m.primaryName, version: m.version, matched_at: m.createdAt,
-      })),
-    };
-  });
+    async (request) => {
+      const saved = (await app.state.savedSearches.get(request.params.id, callerKey(request).key.id)) ?? notFound(request.params.id);
+      const matches = await app.state.savedSearches.recentMatches(saved.id, 50);
+      return {
+        ...savedSearchOut(saved),
+        recent_matches: matches.map((m) => ({
+          event_id: `chg_${m.seq}`,
+          type: m.type,
+          unified_id: m.unifiedId,
+          primary_name: m.primaryName,
+          version: m.version,
+          matched_at: m.createdAt,
+        })),
+      };
+    },
+  );
 
-  app.delete('/me/saved_searches/:id', {
-    config: { access: 'key' },
-    schema: {
-      operationId: 'deleteSavedSearch',
-      tags: ['alerts'],
-      summary: 'Delete a saved search (its matches and e-mail subscriptions go with it)',
-      params: IdParam,
-      response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
+  app.delete(
+    '/me/saved_searches/:id',
+    {
+      config: { access: 'key' },
+      schema: {
+        operationId: 'deleteSavedSearch',
+        tags: ['alerts'],
+        summary: 'Delete a saved search (its matches and e-mail subscriptions go with it)',
+        params: IdParam,
+        response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request, reply) => {
-    if (!(await app.state.savedSearches.delete(request.params.id, callerKey(request).key.id))) notFound(request.params.id);
-    reply.code(204);
-    return null;
-  });
+    async (request, reply) => {
+      if (!(await app.state.savedSearches.delete(request.params.id, callerKey(request).key.id))) notFound(request.params.id);
+      reply.code(204);
+      return null;
+    },
+  );
 };
 
 export default savedSearchRoutes;

@@ -20,7 +20,10 @@ const ROW_SCHEMA = { minimal: withoutScore(ProgramHitMinimal), default: withoutS
 
 export function exportPrograms(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, q: SearchQueryT): Promise<FastifyReply> {
   const fields = (q.fields ?? 'default') as FieldsShape;
-  const query = checkedQuery(Object.fromEntries(PROGRAM_QUERY_FIELDS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])) as ProgramQuery, 'Invalid querystring: ');
+  const query = checkedQuery(
+    Object.fromEntries(PROGRAM_QUERY_FIELDS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])) as ProgramQuery,
+    'Invalid querystring: ',
+  );
   const today = jstDate();
   return sendExport(app, request, reply, {
     format: q.format as 'csv' | 'jsonl',
@@ -32,7 +35,12 @@ export function exportPrograms(app: FastifyInstance, request: FastifyRequest, re
       // One catalogue for the whole stream: a swap mid-export (catalog/live.ts) must not mix two files' rows.
       const catalog = app.catalog;
       const { total, hits } = streamProgramSearch(catalog, query, window, today);
-      return { total, rows: (function* () { for (const { row, hit } of hits) yield hitRow(catalog.search, row, hit, fields) as Record<string, unknown>; })() };
+      return {
+        total,
+        rows: (function* () {
+          for (const { row, hit } of hits) yield hitRow(catalog.search, row, hit, fields) as Record<string, unknown>;
+        })(),
+      };
     },
   });
 }

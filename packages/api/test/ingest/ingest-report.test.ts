@@ -1,18 +1,17 @@
 // What ingest's name cleaning and place derivations change on the whole
-// bundled dataset, as a listing a reviewer can read: docs/ingest-changes.md
-// (counts per rule, then every change). The test rebuilds the listing from
-// the test catalogue and fails when the committed file differs, so a change
-// of the rules or the data shows in review. Regenerate with
+// bundled dataset, as a listing a reviewer can read: golden/ingest-changes.md
+// beside this file (counts per rule, then every change). The test rebuilds the
+// listing from the test catalogue and fails when the committed file differs,
+// so a change of the rules or the data shows in review. Regenerate with
 //   UPDATE_INGEST_REPORT=1 npm test -- packages/api/test/ingest/ingest-report.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/config.ts';
 import { testCatalog } from '../helper.ts';
 import type { CatalogDatabase } from '../../src/catalog/db.ts';
 
-const REPORT = path.join(REPO_ROOT, 'docs', 'ingest-changes.md');
+const REPORT = path.join(import.meta.dirname, 'golden', 'ingest-changes.md');
 
 interface Row {
   unified_id: string;
@@ -75,7 +74,7 @@ export function ingestReport(db: CatalogDatabase): { text: string; counts: Recor
   return { text: `${lines.join('\n')}\n`, counts };
 }
 
-test('the ingest listing (docs/ingest-changes.md) matches what ingest does to the bundled dataset', async (t) => {
+test('the ingest listing (golden/ingest-changes.md) matches what ingest does to the bundled dataset', async (t) => {
   const { text, counts } = ingestReport((await testCatalog()).db);
   for (const [k, n] of Object.entries(counts).sort()) t.diagnostic(`${k}: ${n}`);
   if (process.env.UPDATE_INGEST_REPORT) writeFileSync(REPORT, text);
@@ -85,7 +84,10 @@ test('the ingest listing (docs/ingest-changes.md) matches what ingest does to th
   } catch {
     /* missing: reported below */
   }
-  assert.ok(committed === text, 'docs/ingest-changes.md is out of date: UPDATE_INGEST_REPORT=1 npm test -- packages/api/test/ingest/ingest-report.test.ts');
+  assert.ok(
+    committed === text,
+    'packages/api/test/ingest/golden/ingest-changes.md is out of date: UPDATE_INGEST_REPORT=1 npm test -- packages/api/test/ingest/ingest-report.test.ts',
+  );
   assert.ok(counts['prefecture derived:official_url_domain'] > 300 && counts['prefecture derived:name_place'] > 50, 'places are derived');
   assert.ok(counts['name:site_suffix'] > 100 && counts['name:status_banner'] > 50, 'names are cleaned');
 });

@@ -1,4 +1,5 @@
-// Canonical JSON and the applicant hash of POST /v1/am/validate (DESIGN.md):
+// Canonical JSON and the applicant hash of POST /v1/am/validate
+// (docs/decisions/0065-canonical-json.md):
 // object keys sorted by code point at every depth, no whitespace, non-ASCII
 // characters written as themselves; SHA-256 hex of its UTF-8 bytes.
 import { sha256Hex } from '../lib/hash.ts';

@@ -44,7 +44,7 @@ export function provenance(db: CatalogDatabase, entityId: string, p: { fact?: st
     } else {
       key = e.record_source ?? 'dataset';
     }
-    const description = PROVENANCE_SOURCES[key] ?? (key === 'derived' ? 'derived at ingest by a documented rule (docs/decisions.md)' : `upstream file ${key}`);
+    const description = PROVENANCE_SOURCES[key] ?? (key === 'derived' ? 'derived at ingest by a documented rule (docs/decisions/)' : `upstream file ${key}`);
     rows.push({
       entity_id: e.entity_id,
       field,

@@ -1,5 +1,6 @@
 // Fields the dataset does not carry, derived at ingest by documented rules
-// (docs/decisions.md, "Derived program fields"). Pure functions: tested in
+// (docs/decisions/0010-derived-a-to-j.md, 0011-derived-amount-trust-aliases.md,
+// 0012-programs-without-tier.md). Pure functions: tested in
 // test/ingest/derive.test.ts.
 
 /** The ten evidence dimensions A–J, in order. */
@@ -134,7 +135,7 @@ export function trustLevel(p: RawProgram): string {
 
 export const TIER_ORDER: Record<string, number> = { S: 0, A: 1, B: 2, C: 3, X: 4 };
 
-/** Tier and exclusion after the "no tier means X/unclassified" rule of DESIGN.md. */
+/** Tier and exclusion after the "no tier means X/unclassified" rule (docs/decisions/0012-programs-without-tier.md). */
 export function tierAndExclusion(p: RawProgram): { tier: string; excluded: boolean; exclusion_reason: string | null } {
   const tier = p.tier && p.tier in TIER_ORDER ? p.tier : 'X';
   if (tier === 'X') {

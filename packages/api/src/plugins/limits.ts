@@ -171,7 +171,7 @@ export default fp(
         try {
           r = await takeCounter(app, 'anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
         } catch (err) {
-          // Decided (docs/decisions): while the state store is unreachable an
+          // Decided (docs/decisions/0186-postgres-outage.md): while the state store is unreachable an
           // anonymous read is served uncounted rather than refused; a route
           // that needs the store itself still answers 503 from its handler.
           if (!(err instanceof StateUnavailableError)) throw err;

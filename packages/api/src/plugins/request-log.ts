@@ -1,4 +1,4 @@
-// One JSON log line per request (DESIGN.md): id, method, route, URL path,
+// One JSON log line per request (docs/decisions/0070-request-log-line.md): id, method, route, URL path,
 // status and duration. Never the client address, never a key: keys are not
 // read from the query string, but callers put them there anyway
 // (`?api_key=am_…`), so key-shaped values and credential-named parameters

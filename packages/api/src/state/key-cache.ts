@@ -10,7 +10,7 @@
 //   same transaction; each cache reads that one row every `pollMs` and drops
 //   everything when it moved. One mechanism for SQLite and PostgreSQL, no
 //   extra connection, works behind a transaction-pooling proxy
-//   (docs/decisions.md, "Key cache");
+//   (docs/decisions/0107-key-cache.md);
 // - and, should polling fail (the store unreachable), no entry is used after
 //   `ttlMs`: it is read again.
 // Unknown keys are cached too (a client retrying a wrong key costs no read),

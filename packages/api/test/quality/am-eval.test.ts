@@ -2,7 +2,7 @@
 // maps onto an /v1/am endpoint: search_tax_rules -> GET /v1/am/tax_rule
 // (q -> measure_name_or_id). Precision@10 = expected ids in the first 10 / 10,
 // as upstream's min_precision_at_10 is defined. The floor is the mean we
-// measured (docs/decisions.md, "Entity graph (/v1/am)").
+// measured (docs/decisions/0169-gold-evaluations.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -2,13 +2,13 @@
 // search_laws -> GET /v1/laws/search, search_tax_rules -> GET
 // /v1/tax_rulesets/search, search_loan_programs -> GET /v1/loans/search.
 // Prints precision@10 per query and fails when the mean drops below the
-// figure measured on the bundled data (docs/decisions.md, "Record sets").
+// figure measured on the bundled data (docs/decisions/0169-gold-evaluations.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';
 import { loadEvalQueries, mean, score } from './eval.ts';
 
-// Measured on the bundled dataset (see docs/decisions.md).
+// Measured on the bundled dataset (docs/decisions/0169-gold-evaluations.md).
 const MIN_MEAN_PRECISION_AT_10 = 0.82; // measured 0.822 over 6 measurable queries
 
 const TOOLS: Record<string, { path: string; id: (row: Record<string, unknown>) => string[] }> = {

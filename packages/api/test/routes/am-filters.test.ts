@@ -1,6 +1,6 @@
 // The applicant filters of the /v1/am program listings (industry, size, target)
 // and the authority filter of /v1/am/tax_rule, checked on real records of the
-// bundled dataset (docs/decisions.md, "Applicant filters: industry, size, target").
+// bundled dataset (docs/decisions/0060-applicant-filters.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body } from '../helper.ts';

@@ -3,7 +3,7 @@ import { path } from '../path.ts';
 import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
-/** /v1/advisors: professional referral partners (paths per DESIGN.md and the original service). */
+/** /v1/advisors: professional referral partners (paths of the original service: docs/decisions/0076-paths-beyond-contract.md). */
 export class Advisors extends APIResource {
   /** GET /v1/advisors: advisors matching prefecture / specialty / industry. */
   async list(query: T.AdvisorListQuery = {}, options?: CallOptions): Promise<T.AdvisorListResponse> {

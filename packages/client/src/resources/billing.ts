@@ -19,7 +19,7 @@ export class Billing extends APIResource {
     return this._client.post('/v1/billing/keys/from-checkout', { body, ...options });
   }
 
-  /** GET /v1/me/billing_history: invoices of the key's customer (path per DESIGN.md; key required). */
+  /** GET /v1/me/billing_history: invoices of the key's customer (docs/decisions/0076-paths-beyond-contract.md; key required). */
   async history(options?: CallOptions): Promise<T.BillingHistoryResponse> {
     return this._client.get('/v1/me/billing_history', options);
   }

@@ -4,7 +4,7 @@ import type * as T from './types.ts';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-/** /v1/device: device-style authorization (RFC 8628); paths per DESIGN.md. */
+/** /v1/device: device-style authorization (RFC 8628); paths: docs/decisions/0076-paths-beyond-contract.md. */
 export class Device extends APIResource {
   /** POST /v1/device/authorize: a device code and a user code to confirm in a browser. */
   async authorize(body: T.DeviceAuthorizeRequest = {}, options?: CallOptions): Promise<T.DeviceAuthorizeResponse> {

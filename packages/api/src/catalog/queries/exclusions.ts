@@ -1,4 +1,4 @@
-// Exclusion rules and the combination check (rules of DESIGN.md):
+// Exclusion rules and the combination check (docs/decisions/0042-exclusion-check.md):
 // `mutex` (and `conditional_reduction` and unknown kinds) hit when 2+ of the
 // rule's programs are selected; `prerequisite` hits when 1+ is selected.
 import type { CatalogDatabase } from '../db.ts';

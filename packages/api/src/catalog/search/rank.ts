@@ -16,10 +16,10 @@
 //   purpose / kind   a purpose or a kind of support named in q
 //   recency   newer fiscal years first; a closed window counts against
 //
-// Weights are constants here, chosen on the evaluation sets (docs/
-// decisions.md, "Ranking"); every part is cheap (a few substring tests
-// on short strings), so ranking every match costs little (measured in
-// test/search/cost.test.ts and noted in the decisions).
+// Weights are constants here, chosen on the evaluation sets
+// (docs/decisions/0033-ranking.md); every part is cheap (a few substring
+// tests on short strings), so ranking every match costs little (work counted
+// in test/catalog/search-cost.test.ts, docs/decisions/0039-search-cost.md).
 import { READING_FIELD, type ProgramColumns, type SearchIndex } from './index.ts';
 import { isKanaOnly } from '../search-text.ts';
 import type { UnderstoodQuery } from './understand.ts';

@@ -3,7 +3,8 @@
 // as its last step: it reads the typed tables the record-set loaders have
 // just written (programs, tax_rulesets, laws, enforcement, case_studies,
 // program_law_refs, exclusion_rules, program_duplicates), never the raw
-// dataset files. Rules: docs/decisions.md, "Entity graph".
+// dataset files. Rules: docs/decisions/0055-graph-from-typed-tables.md and
+// the other records of area "Entity graph" (docs/decisions/README.md).
 import type { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { readdirSync } from 'node:fs';

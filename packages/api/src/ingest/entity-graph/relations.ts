@@ -1,5 +1,5 @@
 // The typed edges of the graph, each from the dataset field that states it
-// (docs/decisions.md, "Entity graph"). Written in a fixed order: an edge
+// (docs/decisions/0057-graph-relations.md). Written in a fixed order: an edge
 // stated twice keeps its first source and confidence.
 import type { DatabaseSync } from 'node:sqlite';
 import { normalizeText } from '../../catalog/text-query.ts';

@@ -80,7 +80,7 @@ export function enrichment(row: CandidateRow, f: JgrantsFields, fetched: Fetched
   return { record, changed };
 }
 
-/** A programme first known from jGrants (tier B: an official, current record with its window; see the decision record). */
+/** A programme first known from jGrants (tier B: an official, current record with its window; docs/decisions/0022-jgrants-matching.md). */
 export function newProgramme(unifiedId: string, f: JgrantsFields, fetched: Fetched): Record<string, unknown> {
   const prov = provenanceOf(fetched, f.source_url);
   const record: Record<string, unknown> = {

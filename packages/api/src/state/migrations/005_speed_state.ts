@@ -4,7 +4,7 @@
 //   month's row: spent + reserved + price <= cap), and its usage event then
 //   moves the reservation into spent_yen (or a non-2xx releases it). A row per
 //   reservation, with an expiry, lets a sweep give back what a crashed
-//   process reserved and never settled (docs/decisions: cap reservation);
+//   process reserved and never settled (docs/decisions/0093-spend-cap-reservation.md);
 // - state_generations: a counter per cached table ('keys'), bumped in the
 //   transaction of every change to a key, which each process's key cache
 //   polls to drop what another process changed (state/key-cache.ts).

@@ -13,7 +13,7 @@
 //   into `spent_yen` (a 2xx) or gives it back (any other answer). Every
 //   reservation is also a row with an expiry, so a process that dies between
 //   reserving and settling leaks nothing for long: `sweepExpiredReservations`
-//   gives back what expired (docs/decisions.md: the spend cap);
+//   gives back what expired (docs/decisions/0093-spend-cap-reservation.md);
 // - or, for an event recorded without a reservation, guarded at write time:
 //   one atomic `INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING`, and
 //   the event is refused (false) when it would pass the cap.

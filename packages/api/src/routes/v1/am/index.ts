@@ -3,7 +3,7 @@
 // entity-graph/, the tool's response object. Tool failures (unknown enum,
 // unreadable date, unknown seed) come back as 200 with `error` set and empty
 // results; parameters that fail the schema (wrong type, out of range, too
-// long) answer 400 `{detail}` like every other route (docs/decisions.md).
+// long) answer 400 `{detail}` like every other route (docs/decisions/0058-am-tool-errors.md).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';

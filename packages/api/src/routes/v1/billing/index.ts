@@ -62,7 +62,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/portal',
     {
-      // Keyless by contract: the risk is shrunk around it (decisions: "Billing portal").
+      // Keyless by contract: the risk is shrunk around it (docs/decisions/0112-billing-portal.md).
       config: { access: 'public', extraLimit: 'portal' },
       schema: {
         operationId: 'createBillingPortal',

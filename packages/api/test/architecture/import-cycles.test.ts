@@ -1,4 +1,4 @@
-// The import rules of docs (STYLE.md "Our layout", docs/architecture.md):
+// The import rules (docs/decisions/0007-import-rules.md, docs/architecture.md):
 // no import cycles anywhere in packages/*/src, neither between files nor
 // between modules (a module = a top-level folder or file of a package's
 // src/, e.g. api:catalog/, api:entity-graph/, client:resources/); the

@@ -18,7 +18,7 @@ const ORIGIN = 'http://127.0.0.1:8080';
 const blocks = (language: string): string[] => [...README.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1].trimEnd());
 
 test('the README links only to what the repository and the running server hold', () => {
-  assert.doesNotMatch(README, /\.\.\//, 'no path outside the repository (a clone has no ../shared)');
+  assert.doesNotMatch(README, /\.\.\//, 'no path outside the repository (a clone holds only itself)');
   const links = [...README.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]);
   for (const link of links) {
     if (/^https?:\/\/127\.0\.0\.1:8080\//.test(link)) continue; // the running server

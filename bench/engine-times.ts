@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Catalog } from '../packages/api/src/catalog/catalog.ts';
-import { searchRequestOf, type ProgramQuery } from '../packages/api/src/catalog/queries/program-query.ts';
+import { readProgramQuery } from '../packages/api/src/catalog/programs/query.ts';
 import { REPO_ROOT } from './lib/processes.ts';
 import { longTail, searchMix } from './lib/scenarios.ts';
 
@@ -25,7 +25,7 @@ const catalogs = [0, 1, 2, 3].map(() => new Catalog(file));
 for (const c of catalogs) void c.search;
 const run = (c: Catalog, q: (typeof queries)[number]): number => {
   const t0 = performance.now();
-  c.search.search({ ...searchRequestOf(q as ProgramQuery, '2026-11-23'), limit: Number(q.limit ?? 20), offset: Number(q.offset ?? 0) });
+  c.search.search({ query: readProgramQuery(q, '2026-11-23'), limit: Number(q.limit ?? 20), offset: Number(q.offset ?? 0) });
   return performance.now() - t0;
 };
 for (const q of queries) run(catalogs[0], q);

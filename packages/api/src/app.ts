@@ -11,7 +11,7 @@ import type { LiveCatalog } from './catalog/live.ts';
 import routePolicy from './plugins/route-policy.ts';
 import errors from './plugins/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { COMPRESS_THRESHOLD, ENCODINGS } from './http/serialization.ts';
+import { COMPRESS_THRESHOLD, ENCODINGS } from './http/answers.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import requestLog from './plugins/request-log.ts';
@@ -45,6 +45,7 @@ import attributionRoutes from './routes/v1/attribution.ts';
 import openapiRoutes from './routes/v1/openapi.ts';
 import { recordSetRoutes } from './routes/v1/record-sets.ts';
 import { RECORD_SETS, type RecordSetSpec } from './catalog/record-sets/index.ts';
+import { PROGRAM_SEARCH_PARAMETERS, type ProgramSearchParameter } from './catalog/programs/parameters.ts';
 import advisorsRoutes from './routes/v1/advisors/index.ts';
 import mcpRoutes from './routes/mcp.ts';
 import amRoutes from './routes/v1/am/index.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     config: Readonly<Config>;
     /** Extra liveness checks (e.g. the state store) run by /healthz. */
     healthChecks: { add(check: () => Promise<boolean>): void; every(): Promise<boolean> };
+    /** The parameter table of programme search: its REST schema, saved searches, calendars, the explore form. */
+    programSearchParameters: readonly ProgramSearchParameter[];
   }
 }
 
@@ -78,6 +81,8 @@ export interface BuildOptions {
   ownsState?: boolean;
   /** The record sets served under /v1/<name> (default: the service's; the catalogue must hold their tables). */
   recordSets?: readonly RecordSetSpec[];
+  /** The parameters of programme search (default: the service's table, catalog/programs/parameters.ts). */
+  programSearchParameters?: readonly ProgramSearchParameter[];
 }
 
 const trustHops =
@@ -132,6 +137,7 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(options.config, options.logger ?? false)).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', options.config);
+  app.decorate('programSearchParameters', options.programSearchParameters ?? PROGRAM_SEARCH_PARAMETERS);
   const checks: (() => Promise<boolean>)[] = [];
   app.decorate('healthChecks', {
     add: (check: () => Promise<boolean>) => void checks.push(check),

@@ -5,8 +5,8 @@
 // time zone. UIDs are stable (programme and date), so a calendar app that
 // re-imports the feed updates events instead of duplicating them.
 import type { Catalog } from '../catalog/catalog.ts';
-import { defaultShape } from '../catalog/queries/programs.ts';
-import { streamProgramSearch, type ProgramQuery } from '../catalog/queries/program-query.ts';
+import { defaultShape } from '../catalog/programs/records.ts';
+import type { ProgramQuery } from '../catalog/programs/query.ts';
 
 /** Most events in one calendar. */
 export const MAX_EVENTS = 1000;
@@ -30,9 +30,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}/;
 const day = (v: unknown): string | null => (typeof v === 'string' && DATE.test(v) ? v.slice(0, 10) : null);
 
 /** The events of a search's matches whose day is `from` or later (null: all), in date order, at most MAX_EVENTS. */
-export function deadlineEvents(catalog: Catalog, query: ProgramQuery, from: string | null, today: string): { events: DeadlineEvent[]; truncated: boolean } {
+export function deadlineEvents(catalog: Catalog, query: ProgramQuery, from: string | null): { events: DeadlineEvent[]; truncated: boolean } {
   const events: DeadlineEvent[] = [];
-  const { hits } = streamProgramSearch(catalog, query, { offset: 0, limit: Number.MAX_SAFE_INTEGER }, today);
+  const { hits } = catalog.programs.stream(query, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
   for (const { row } of hits) {
     const shaped = defaultShape(row);
     const start = day(shaped.application_window.start);

@@ -6,14 +6,14 @@ import { computeMeta, type Meta } from './queries/meta.ts';
 import { loadRules, type LoadedRule } from './queries/exclusions.ts';
 import { SearchIndex } from './search/index.ts';
 import { ProgramSearch } from './search/engine.ts';
-import { ProgramBodies } from './program-bodies.ts';
+import { ProgramCatalog } from './programs/search.ts';
 
 export class Catalog {
   readonly db: CatalogDatabase;
   private metaCache: Meta | null = null;
   private rulesCache: LoadedRule[] | null = null;
   private searchCache: ProgramSearch | null = null;
-  private bodiesCache: ProgramBodies | null = null;
+  private programsCache: ProgramCatalog | null = null;
 
   private versionCache: string | null = null;
 
@@ -43,7 +43,7 @@ export class Catalog {
   }
 
   /**
-   * Programme search over this file: its in-memory columns and caches live
+   * The programme search engine over this file: its in-memory columns and caches live
    * and die with the catalogue, so a new catalogue starts with empty caches.
    */
   get search(): ProgramSearch {
@@ -51,10 +51,10 @@ export class Catalog {
     return this.searchCache;
   }
 
-  /** Serialised records and answers of this file (program-bodies.ts): they too live and die with the catalogue. */
-  get bodies(): ProgramBodies {
-    this.bodiesCache ??= new ProgramBodies(this.db, this.search.index);
-    return this.bodiesCache;
+  /** Programmes of this file: search, records and their JSON (programs/search.ts, the owner of programme search). */
+  get programs(): ProgramCatalog {
+    this.programsCache ??= new ProgramCatalog(this.db, this.search);
+    return this.programsCache;
   }
 
   close(): void {

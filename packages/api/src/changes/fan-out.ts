@@ -6,7 +6,7 @@
 // matches for the endpoints of the search's key. Each delivery's `source`
 // (the event, or the search and version) makes a second run queue nothing.
 import type { Catalog } from '../catalog/catalog.ts';
-import { matchingProgramIds, type ProgramQuery } from '../catalog/queries/program-query.ts';
+import { readProgramQuery } from '../catalog/programs/query.ts';
 import type { ChangeEvent, DatasetVersion, FanOut } from '../state/repositories/changes.ts';
 import { allSavedSearches, insertMatches, type SavedSearch } from '../state/repositories/saved-searches.ts';
 import { activeEndpoints, queueDeliveries, type QueuedDelivery } from '../state/repositories/webhook-endpoints.ts';
@@ -40,7 +40,7 @@ export function savedSearchFanOut(catalog: Catalog): FanOut {
     const deliveries: QueuedDelivery[] = [];
 
     for (const search of await allSavedSearches(q)) {
-      const matched = matchingProgramIds(catalog, search.query as ProgramQuery, candidateIds, jstDate(new Date(version.recordedAt)));
+      const matched = catalog.programs.matchingIds(readProgramQuery(search.query, jstDate(new Date(version.recordedAt))), candidateIds);
       if (matched.size === 0) continue;
       const hits = candidates.filter((e) => matched.has(e.recordId));
       await insertMatches(

@@ -7,7 +7,7 @@
 // fingerprint and an unchanged dataset records nothing.
 import { createHash } from 'node:crypto';
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { defaultShape, type ProgramRow } from '../catalog/queries/programs.ts';
+import { defaultShape, type ProgramRow } from '../catalog/programs/records.ts';
 import { decodeRow, type Row } from '../catalog/queries/record-sets.ts';
 import { servedColumns } from '../catalog/record-sets/spec.ts';
 import { RECORD_SETS, type RecordSetSpec } from '../catalog/record-sets/index.ts';

@@ -3,7 +3,8 @@
 // source_url of a record the API serves). Nothing is claimed without a record.
 import type { CatalogDatabase } from '../catalog/db.ts';
 import type { ProgramSearch } from '../catalog/search/engine.ts';
-import { getProgramRowsByPid, type ProgramRow } from '../catalog/queries/programs.ts';
+import { getProgramRowsByPid, type ProgramRow } from '../catalog/programs/records.ts';
+import { ProgramQueryError, readProgramQuery } from '../catalog/programs/query.ts';
 import { understandQuery } from '../catalog/search/understand.ts';
 import { jstDate } from '../lib/time.ts';
 import { byLaw } from './by-law.ts';
@@ -86,7 +87,15 @@ export function reason(db: CatalogDatabase, p: { query: string; persona?: string
     // Amounts and corporate numbers are slots, not words to find in a name.
     let text = query;
     for (const slot of [amount?.matched, hb]) if (slot) text = text.split(slot).join(' ');
-    const page = search.search({ q: text, limit: 100, offset: 0 });
+    let programQuery;
+    try {
+      programQuery = readProgramQuery({ q: text }, jstDate());
+    } catch (err) {
+      // A question of more words than a search takes finds nothing here (the answer says what is missing).
+      if (err instanceof ProgramQueryError) return [];
+      throw err;
+    }
+    const page = search.search({ query: programQuery, limit: 100, offset: 0 });
     const rows = getProgramRowsByPid(
       db,
       page.hits.map((h) => h.pid),

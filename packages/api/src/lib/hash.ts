@@ -19,7 +19,7 @@ export function hashesEqual(a: string, b: string): boolean {
  * The ETag of a response body: weak (RFC 9110: the representations differ only
  * by content coding, compression runs after it), a SHA-1 of the identity body.
  * Not a secret, only a fingerprint; computed once per cached body where the
- * read path caches bodies (catalog/program-bodies.ts), else per response.
+ * read path caches bodies (http/answers.ts), else per response.
  */
 export function etagFor(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;

@@ -1,25 +1,17 @@
 // Saved searches, customer webhooks and e-mail subscribers.
 import { Type, type TSchema } from 'typebox';
 import { Nullable } from './common.ts';
-import { SearchQuery } from './programs.ts';
-import { PROGRAM_QUERY_FIELDS } from '../catalog/queries/program-query.ts';
+import { perTable, savedSearchQuerySchema } from './programs.ts';
 import { WEBHOOK_EVENTS } from '../changes/fan-out.ts';
 
-const searchProperties = SearchQuery.properties as Record<string, TSchema>;
-
-/** The filter parameters of GET /v1/programs/search (no paging, no shape), as a JSON object. */
-export const SavedSearchQuery = Type.Object(Object.fromEntries(PROGRAM_QUERY_FIELDS.map((name) => [name, searchProperties[name]])), {
-  $id: 'SavedSearchQuery',
-  additionalProperties: false,
-  description: 'The same parameters as GET /v1/programs/search (not limit, offset, fields).',
-});
-
-export const SavedSearchCreate = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100, description: 'Your label, shown in notifications.' }),
-    query: SavedSearchQuery,
-  },
-  { additionalProperties: false },
+export const savedSearchCreateSchema = perTable((table) =>
+  Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: 100, description: 'Your label, shown in notifications.' }),
+      query: savedSearchQuerySchema(table),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 const Match = Type.Object({
@@ -106,21 +98,23 @@ export const WebhookDeliveries = Type.Object({ results: Type.Array(WebhookDelive
 
 export const WebhookTestQueued = Type.Object({ delivery_id: Type.String(), status: Type.Literal('queued') }, { $id: 'WebhookTestQueued' });
 
-export const SubscribeRequest = Type.Object(
-  {
-    email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
-    saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'one of your saved searches (needs the key that owns it)' })),
-    search: Type.Optional(
-      Type.Object(
-        { name: Type.String({ minLength: 1, maxLength: 100 }), query: SavedSearchQuery },
-        {
-          additionalProperties: false,
-          description: 'or a search of its own, kept only as long as the subscription',
-        },
+export const subscribeRequestSchema = perTable((table) =>
+  Type.Object(
+    {
+      email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+      saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'one of your saved searches (needs the key that owns it)' })),
+      search: Type.Optional(
+        Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 100 }), query: savedSearchQuerySchema(table) },
+          {
+            additionalProperties: false,
+            description: 'or a search of its own, kept only as long as the subscription',
+          },
+        ),
       ),
-    ),
-  },
-  { additionalProperties: false },
+    },
+    { additionalProperties: false },
+  ),
 );
 
 export const SubscribeAccepted = Type.Object({ status: Type.Literal('accepted'), detail: Type.String() }, { $id: 'SubscribeAccepted' });

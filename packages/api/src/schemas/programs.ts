@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Attribution, Limit, Offset, ExportFormat, MaxRows } from './common.ts';
+import { Nullable, Attribution } from './common.ts';
+import { PROGRAM_SEARCH_PARAMETERS, savedParameters, type ProgramSearchParameter } from '../catalog/programs/parameters.ts';
 
-export const Tier = Type.Union([Type.Literal('S'), Type.Literal('A'), Type.Literal('B'), Type.Literal('C'), Type.Literal('X')]);
-export const Fields = Type.Union([Type.Literal('minimal'), Type.Literal('default'), Type.Literal('full')], {
-  default: 'default',
-  description: 'Response shape: `minimal` (7 keys), `default` (all Program fields), `full` (plus enrichment and lineage).',
-});
+export { Fields } from '../catalog/programs/parameters.ts';
 
 export const ProgramMinimal = Type.Object(
   {
@@ -115,64 +112,38 @@ export const ProgramHitMinimal = Type.Object(
 export const ProgramHit = Type.Object({ ...programProperties, ...hitProperties }, { $id: 'ProgramHit', additionalProperties: false });
 export const ProgramHitFull = Type.Object({ ...detailProperties, ...hitProperties }, { $id: 'ProgramHitFull', additionalProperties: false });
 
-export const SORTS = ['relevance', 'amount', 'deadline', 'name'] as const;
+/**
+ * A schema built from a parameter table, once per table: routes of one app
+ * share the object (Ajv and the OpenAPI export know a schema by its $id, and
+ * refuse a second object under the same one).
+ */
+export function perTable<T>(build: (table: readonly ProgramSearchParameter[]) => T): (table?: readonly ProgramSearchParameter[]) => T {
+  const built = new WeakMap<readonly ProgramSearchParameter[], T>();
+  return (table = PROGRAM_SEARCH_PARAMETERS) => {
+    let schema = built.get(table);
+    if (schema === undefined) {
+      schema = build(table);
+      built.set(table, schema);
+    }
+    return schema;
+  };
+}
 
-export const SearchQuery = Type.Object(
-  {
-    q: Type.Optional(
-      Type.String({
-        maxLength: 500,
-        description:
-          'Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms.',
-      }),
-    ),
-    tier: Type.Optional(Type.Array(Tier, { maxItems: 5, description: 'Repeatable; values are OR-ed.' })),
-    prefecture: Type.Optional(
-      Type.String({
-        maxLength: 20,
-        description: 'Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names.',
-      }),
-    ),
-    authority_level: Type.Optional(
-      Type.String({ maxLength: 20, description: '`national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫.' }),
-    ),
-    funding_purpose: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
-    target_type: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' })),
-    amount_min: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9, description: 'Lower bound of amount_max_man_yen (万円).' })),
-    amount_max: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9, description: 'Upper bound of amount_max_man_yen (万円).' })),
-    include_excluded: Type.Optional(Type.Boolean({ default: false, description: 'Also return tier X (excluded) programs.' })),
-    limit: Type.Optional(Limit(100, 20)),
-    offset: Type.Optional(Offset),
-    fields: Type.Optional(Fields),
-    sort: Type.Optional(
-      Type.Union(
-        SORTS.map((v) => Type.Literal(v)),
-        {
-          description:
-            '`relevance` (default: by score with q, else by tier then name), `amount` (largest amount_max_man_yen first), `deadline` (open application windows closing soonest first, then none, then closed), `name`.',
-        },
-      ),
-    ),
-    facets: Type.Optional(
-      Type.Array(Type.String({ maxLength: 100 }), {
-        maxItems: 6,
-        description:
-          'Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind.',
-      }),
-    ),
-    cursor: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 500,
-        description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).',
-      }),
-    ),
-    explain: Type.Optional(Type.Boolean({ default: false, description: "Add each row's score parts (`score`)." })),
-    format: Type.Optional(ExportFormat),
-    max_rows: Type.Optional(MaxRows),
-  },
-  { additionalProperties: false },
+/** The query string of GET /v1/programs/search: one property per entry of the parameter table, in its order. */
+export const searchQuerySchema = perTable((table) =>
+  Type.Object(Object.fromEntries(table.map((p) => [p.name, Type.Optional(p.schema)])), { additionalProperties: false }),
 );
+
+/** The text, filters and order of a search (not paging, shape or export) as a JSON object: what a saved search keeps. */
+export const savedSearchQuerySchema = perTable((table) =>
+  Type.Object(Object.fromEntries(savedParameters(table).map((p) => [p.name, Type.Optional(p.schema)])), {
+    $id: 'SavedSearchQuery',
+    additionalProperties: false,
+    description: 'The same parameters as GET /v1/programs/search (not limit, offset, fields).',
+  }),
+);
+
+export const SearchQuery = searchQuerySchema();
 export type SearchQueryT = Static<typeof SearchQuery>;
 
 export const SearchResponse = Type.Object(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeAuthorityLevel } from '../../src/catalog/queries/programs.ts';
+import { normalizeAuthorityLevel } from '../../src/catalog/programs/parameters.ts';
 import { checkExclusions, dedupe, type LoadedRule } from '../../src/catalog/queries/exclusions.ts';
 
 test('authority_level aliases normalise to the canonical values', () => {

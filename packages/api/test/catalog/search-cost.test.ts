@@ -11,7 +11,7 @@ import { testCatalog } from '../helper.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { SCORE_LIMIT } from '../../src/catalog/search/engine.ts';
 import { MAX_QUERY_TERMS, understandQuery } from '../../src/catalog/search/understand.ts';
-import { searchRequestOf, type ProgramQuery } from '../../src/catalog/queries/program-query.ts';
+import { readProgramQuery } from '../../src/catalog/programs/query.ts';
 import { longTail, searchMix } from '../../../../bench/lib/scenarios.ts';
 
 test('the long tail and the mix: full scoring capped per query, term lookups bounded by the terms, repeats free', async (t) => {
@@ -28,7 +28,7 @@ test('the long tail and the mix: full scoring capped per query, term lookups bou
   let maxScored = 0;
   let maxLists = 0;
   for (const q of queries) {
-    const request = { ...searchRequestOf(q as ProgramQuery, '2026-11-23'), limit: Number(q.limit ?? 20), offset: Number(q.offset ?? 0) };
+    const request = { query: readProgramQuery(q, '2026-11-23'), limit: Number(q.limit ?? 20), offset: Number(q.offset ?? 0) };
     const before = { ...search.work, ...search.index.work };
     search.search(request);
     const scored = search.work.scored - before.scored;

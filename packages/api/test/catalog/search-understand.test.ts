@@ -3,6 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { understandQuery } from '../../src/catalog/search/understand.ts';
+import { readProgramQuery } from '../../src/catalog/programs/query.ts';
+
+const read = (params: Record<string, unknown>) => readProgramQuery(params, '2026-11-23');
 import { testCatalog } from '../helper.ts';
 
 const terms = (q: string) => understandQuery(q)!.required.map((g) => g.term);
@@ -70,13 +73,13 @@ test('needs: a situation described in a sentence becomes the word the search use
 
 test('engine filters: values are compared, never interpreted; excluded rows need include_excluded', async () => {
   const search = (await testCatalog()).search;
-  const hostile = search.search({ q: '補助金', prefecture: "東京都' OR 1=1 --", limit: 5, offset: 0 });
+  const hostile = search.search({ query: read({ q: '補助金', prefecture: "東京都' OR 1=1 --" }), limit: 5, offset: 0 });
   assert.equal(hostile.total, 0);
-  const visible = search.search({ tier: ['X'], limit: 5, offset: 0 });
+  const visible = search.search({ query: read({ tier: ['X'] }), limit: 5, offset: 0 });
   assert.equal(visible.total, 0);
-  const all = search.search({ tier: ['X'], includeExcluded: true, limit: 5, offset: 0 });
+  const all = search.search({ query: read({ tier: ['X'], include_excluded: true }), limit: 5, offset: 0 });
   assert.ok(all.total > 0);
-  const band = search.search({ amountMin: 100, amountMax: 500, limit: 100, offset: 0 });
+  const band = search.search({ query: read({ amount_min: 100, amount_max: 500 }), limit: 100, offset: 0 });
   for (const hit of band.hits) {
     const amount = search.index.rows[hit.pid].amountMax!;
     assert.ok(amount >= 100 && amount <= 500);

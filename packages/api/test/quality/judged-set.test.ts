@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, testCatalog } from '../helper.ts';
-import { getProgramRows } from '../../src/catalog/queries/programs.ts';
+import { getProgramRows } from '../../src/catalog/programs/records.ts';
 import { judgedSearchQuery, loadJudgedQueries } from './judged.ts';
 
 const MIN_QUERIES = 150;

@@ -1,5 +1,5 @@
 // The read path answers from JSON serialised once per catalogue
-// (catalog/program-bodies.ts). These tests hold it to the bytes the shaped
+// (catalog/programs/records.ts) and kept whole (http/answers.ts). These tests hold it to the bytes the shaped
 // objects give through JSON.stringify (what the routes answered before), and
 // check that repeated answers do no work again and that the caches are per
 // catalogue.
@@ -8,11 +8,10 @@ import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { build, testCatalog } from '../helper.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
-import { fullShape, getProgramRow, getProgramRowsByPid, shapeRow, type FieldsShape } from '../../src/catalog/queries/programs.ts';
-import { searchRequestOf } from '../../src/catalog/queries/program-query.ts';
-import { hitRow } from '../../src/routes/v1/programs/hit-row.ts';
-import { compressionStats, withMembers } from '../../src/catalog/program-bodies.ts';
-import { programAttribution } from '../../src/schemas/attribution.ts';
+import { fullShape, getProgramRow, getProgramRowsByPid, hitMembers, shapeRow, withMembers, type FieldsShape } from '../../src/catalog/programs/records.ts';
+import { readProgramQuery } from '../../src/catalog/programs/query.ts';
+import { answersOf, compressionStats } from '../../src/http/answers.ts';
+import { programAttribution } from '../../src/catalog/attribution.ts';
 import { jstDate } from '../../src/lib/time.ts';
 import type { Facet } from '../../src/catalog/search/facets.ts';
 
@@ -38,7 +37,7 @@ test('detail and batch: the bytes of the shaped rows, whatever the cache holds',
         const res = await app.inject(`/v1/programs/${encodeURIComponent(id)}?fields=${fields}`);
         assert.equal(res.statusCode, 200);
         assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-        assert.equal(res.body, JSON.stringify(shapeRow(row, fields, true)), `${id} ${fields} round ${round}`);
+        assert.equal(res.body, JSON.stringify(shapeRow(row, fields === 'minimal' ? 'minimal' : 'detail')), `${id} ${fields} round ${round}`);
       }
     }
   }
@@ -76,7 +75,7 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
     const offset = Number(c.offset ?? 0);
     const facets = (c.facets ?? []) as Facet[];
     const page = search.search({
-      ...searchRequestOf({ q: c.q as string | undefined, tier: c.tier as string[] | undefined, sort: c.sort as never }, jstDate()),
+      query: readProgramQuery({ q: c.q, tier: c.tier, sort: c.sort }, jstDate()),
       facets,
       explain: c.explain === true,
       limit,
@@ -90,7 +89,7 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
       total: page.total,
       limit,
       offset,
-      results: page.hits.map((hit) => hitRow(search, rows.get(hit.pid)!, hit, fields)),
+      results: page.hits.map((hit) => Object.assign(shapeRow(rows.get(hit.pid)!, fields) as object, hitMembers(search, hit, fields))),
       attribution: programAttribution(rows.values()),
       next_cursor: page.nextCursor,
       ...(page.facets ? { facets: page.facets } : {}),
@@ -118,27 +117,29 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
 
 test('a repeated search or detail does no work again; its ETag is the hash of its body; caches are per catalogue', async (t) => {
   const app = await build(t);
-  const bodies = app.catalog.bodies;
+  const answers = answersOf(app.catalog);
+  const records = app.catalog.programs.records;
   const url = '/v1/programs/search?q=%E7%9C%81%E3%82%A8%E3%83%8D&limit=15';
   const first = await app.inject(url);
-  const built = bodies.stats.pagesBuilt;
-  const serialised = bodies.stats.recordsSerialised;
+  const built = answers.stats.pagesBuilt;
+  const serialised = records.stats.recordsSerialised;
   // The same search spelt differently (width, spaces) is the same normalised query.
   const again = await app.inject('/v1/programs/search?q=%20%E7%9C%81%E3%82%A8%E3%83%8D%20&limit=15');
   assert.equal(again.body, first.body);
   assert.equal(again.headers.etag, first.headers.etag);
-  assert.equal(bodies.stats.pagesBuilt, built, 'served from the page cache');
+  assert.equal(answers.stats.pagesBuilt, built, 'served from the page cache');
   const notModified = await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
   assert.equal(notModified.statusCode, 304);
   // Another page of the same search reuses the ordered list and serialises only new records.
   await app.inject(`${url}&fields=minimal`);
-  assert.equal(bodies.stats.pagesBuilt, built + 1);
-  assert.ok(bodies.stats.recordsSerialised <= serialised + 15);
+  assert.equal(answers.stats.pagesBuilt, built + 1);
+  assert.ok(records.stats.recordsSerialised <= serialised + 15);
   // Another catalogue object over the same file starts empty.
   const other = new Catalog(app.catalog.db.path);
   t.after(() => other.close());
-  assert.equal(other.bodies.stats.pagesBuilt, 0);
-  assert.notEqual(other.bodies, bodies);
+  assert.equal(answersOf(other).stats.pagesBuilt, 0);
+  assert.notEqual(answersOf(other), answers);
+  assert.notEqual(other.programs.records, records);
 });
 
 test('cached answers in br or gzip: compressed once, the same bytes again, the identity body inside; deflate left to the plugin', async (t) => {

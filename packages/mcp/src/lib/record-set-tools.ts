@@ -1,5 +1,5 @@
 // The search and get tools of a record set, built from the public part of its
-// spec (generated/record-sets.ts, written by `npm run gen:record-set-tools`
+// spec (generated/record-sets.ts, written by `npm run gen:tool-specs`
 // from packages/api/src/catalog/record-sets) over the set's typed client resource.
 // Every parameter a search tool advertises is a filter of the REST search and
 // is sent as that filter; a tool file only adds what is the tool's own
@@ -9,6 +9,7 @@ import { defineTool, READ_ONLY, type Payload, type Row, type ToolCall, type Tool
 import { f, o, RECORD_EMPTY, SEARCH_EMPTY, searchOutput } from './fields.ts';
 import { prefectureArg } from './prefecture.ts';
 import { asSearch, compact, noHits } from './search.ts';
+import { schemaInput } from './schema-input.ts';
 
 /** A tool parameter's JSON Schema, as the spec's filter types it (PublicRecordSet in packages/api/src/catalog/record-sets/public.ts). */
 interface ParamSchema {
@@ -63,22 +64,7 @@ function paramInput(param: ToolParam): ZodTypeAny {
   // The shared builders, so these read as in every other tool (f.date adds the format to the description).
   if (param.vocabulary === 'prefecture') return f.prefecture();
   if (s.format === 'date') return f.date(description.replace(/ \(YYYY-MM-DD\)$/, ''));
-  let type: ZodTypeAny;
-  if (s.enum) type = z.enum(s.enum as [string, ...string[]]);
-  else if (s.type === 'string') {
-    let text = z.string();
-    if (s.minLength !== undefined) text = text.min(s.minLength);
-    if (s.maxLength !== undefined) text = text.max(s.maxLength);
-    if (s.pattern !== undefined) text = text.regex(new RegExp(s.pattern), `must match ${s.pattern}`);
-    type = text;
-  } else if (s.type === 'boolean') type = z.boolean();
-  else {
-    let number = s.type === 'integer' ? z.number().int() : z.number();
-    if (s.minimum !== undefined) number = number.min(s.minimum);
-    if (s.maximum !== undefined) number = number.max(s.maximum);
-    type = number;
-  }
-  return type.optional().describe(description);
+  return schemaInput(s, param.name);
 }
 
 export interface SearchToolOptions {

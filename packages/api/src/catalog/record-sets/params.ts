@@ -18,6 +18,23 @@ export const Literals = <T extends string>(values: readonly T[], options: { desc
     values.map((v) => Type.Literal(v)),
     options,
   );
+export const Limit = (max = 100, dflt = 20) =>
+  Type.Integer({ minimum: 1, maximum: max, default: dflt, description: `Page size, 1 to ${max} (default ${dflt}).` });
+export const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Rows to skip (default 0).' });
+
+/** `format` of a search that can export: the JSON page (default) or every row as CSV or JSON Lines. */
+export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('jsonl')], {
+  default: 'json',
+  description:
+    '`json` (default): the page. `csv` (UTF-8 with BOM, one header row, the row fields flattened) or `jsonl`: every row from `offset` (`limit` does not apply), up to `max_rows` and EXPORT_MAX_ROWS, streamed; each started 100 rows count as one request.',
+});
+
+export const MaxRows = Type.Integer({
+  minimum: 1,
+  maximum: 1_000_000,
+  description: 'Exports: rows at most (capped by the server setting EXPORT_MAX_ROWS, default 10,000).',
+});
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** True when the YYYY-MM-DD part names a real calendar day (the pattern already checked the form). */

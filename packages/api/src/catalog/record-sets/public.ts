@@ -1,8 +1,8 @@
 // The public part of the record-set specs: what the MCP tools need (tool
 // names and descriptions, each tool parameter with the REST filter it sets
 // and its JSON Schema, the filters a tool always sets) and nothing of the
-// server (no SQL, no table). `npm run gen:record-set-tools`
-// (scripts/gen-record-set-tools.ts) writes it into packages/mcp, so the MCP
+// server (no SQL, no table). `npm run gen:tool-specs`
+// (scripts/gen-tool-specs.ts) writes it into packages/mcp, so the MCP
 // package reads the specs without importing the API server; a drift test
 // keeps the written copy equal to the specs.
 import type { TSchema } from 'typebox';

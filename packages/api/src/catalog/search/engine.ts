@@ -1,8 +1,8 @@
-// Programme search, top to bottom: understand q -> match (posting lists of
+// The programme search engine, top to bottom (its owner, which reads the
+// request and shapes the answer, is catalog/programs/search.ts): match (posting lists of
 // the terms, intersected) -> structured filters -> score -> one row per
 // programme (duplicate groups collapsed to their best matching record) ->
-// order -> page (offset or keyset cursor) -> facets. The REST route and the
-// search_programs tool (through the client) both call this.
+// order -> page (offset or keyset cursor) -> facets.
 //
 // Cost: matching is bounded by the rarest term's matches; filters, scoring
 // and collapse are a few operations per match on in-memory columns; the
@@ -14,29 +14,37 @@ import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from './lru.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
-import { understandQuery, type UnderstoodQuery } from './understand.ts';
+import type { UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
 export type SortOrder = 'relevance' | 'amount' | 'deadline' | 'name';
 
+/** A filter of the request: a row test with its value (the parameter table's `accepts`, catalog/programs/parameters.ts). */
+export interface EngineFilter {
+  readonly name: string;
+  readonly value: unknown;
+  readonly accepts: (row: ProgramColumns, value: unknown) => boolean;
+}
+
+/** The programmes a search selects and their order, read once (catalog/programs/query.ts). */
+export interface EngineQuery {
+  /** Free text understood, or null (none, or nothing searchable in it). */
+  readonly text: UnderstoodQuery | null;
+  readonly filters: readonly EngineFilter[];
+  readonly sort: SortOrder;
+  /** Today in Japan (YYYY-MM-DD), for sort=deadline. */
+  readonly today: string;
+  /** Canonical key of text, filter values and order: requests with one key share one ordered list. */
+  readonly key: string;
+}
+
 export interface SearchRequest {
-  q?: string;
-  tier?: string[];
-  prefecture?: string;
-  authorityLevel?: string;
-  fundingPurpose?: string[];
-  targetType?: string[];
-  amountMin?: number;
-  amountMax?: number;
-  includeExcluded?: boolean;
-  sort?: SortOrder;
+  query: EngineQuery;
   limit: number;
   offset: number;
   cursor?: string;
-  facets?: Facet[];
+  facets?: readonly Facet[];
   explain?: boolean;
-  /** Today in Japan (YYYY-MM-DD), for sort=deadline. */
-  today?: string;
 }
 
 export interface SearchHit {
@@ -106,22 +114,11 @@ export class ProgramSearch {
     this.queryFree = queryFreePriors(index);
   }
 
-  /**
-   * The key of the ordered list a request selects: the normalised query,
-   * filters and sort (and today, for sort=deadline). Requests with one key
-   * share one ordered list; callers caching whole pages add what shapes a page.
-   */
-  keyOf(req: SearchRequest): string {
-    return searchKey(req, req.q !== undefined ? understandQuery(req.q) : null);
-  }
-
   search(req: SearchRequest): SearchPage {
-    const understood = req.q !== undefined ? understandQuery(req.q) : null;
-    const sort: SortOrder = req.sort ?? 'relevance';
-    const key = searchKey(req, understood);
+    const { text: understood, key } = req.query;
     let ordered = this.results.get(key);
     if (!ordered) {
-      ordered = this.order(understood, req, sort);
+      ordered = this.order(req.query);
       this.results.set(key, ordered, ordered.entries.length + 1);
     }
     const { entries } = ordered;
@@ -161,11 +158,12 @@ export class ProgramSearch {
     );
   }
 
-  /** Every programme the request selects, one entry per programme, in order. */
-  private order(q: UnderstoodQuery | null, req: SearchRequest, sort: SortOrder): Ordered {
+  /** Every programme the query selects, one entry per programme, in order. */
+  private order(query: EngineQuery): Ordered {
+    const { text: q, sort } = query;
     const index = this.index;
     const rows = index.rows;
-    const accept = filterOf(req);
+    const accept = filterOf(query);
     let candidates: Int32Array;
     let prepared: PreparedQuery | null = null;
     if (q) {
@@ -242,7 +240,7 @@ export class ProgramSearch {
       }
     }
     this.work.entries += entries.length;
-    const { compare, keyOf } = comparatorFor(index, sort, req.today);
+    const { compare, keyOf } = comparatorFor(index, sort, query.today);
     for (const e of entries) {
       if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
       e.key = keyOf(e);
@@ -261,7 +259,7 @@ export class ProgramSearch {
     return { entries: [...head, ...tail], sorted: head.length, compare, keyOf };
   }
 
-  private facets(entries: Entry[], facets: Facet[]): Record<string, Record<string, number>> {
+  private facets(entries: Entry[], facets: readonly Facet[]): Record<string, Record<string, number>> {
     const out: Record<string, Record<string, number>> = {};
     for (const facet of facets) {
       const counts = new Map<string, number>();
@@ -273,23 +271,6 @@ export class ProgramSearch {
     }
     return out;
   }
-}
-
-function searchKey(req: SearchRequest, understood: UnderstoodQuery | null): string {
-  const sort: SortOrder = req.sort ?? 'relevance';
-  return JSON.stringify([
-    understood?.normalized ?? null,
-    req.tier ?? null,
-    req.prefecture ?? null,
-    req.authorityLevel ?? null,
-    req.fundingPurpose ?? null,
-    req.targetType ?? null,
-    req.amountMin ?? null,
-    req.amountMax ?? null,
-    req.includeExcluded ?? false,
-    sort,
-    sort === 'deadline' ? (req.today ?? null) : null,
-  ]);
 }
 
 /** Below this many programmes holding every term, rows that lack one term (then two …) are added, ranked after. */
@@ -318,20 +299,11 @@ function relaxed(lists: Int32Array[], full: Int32Array, accepted: (pid: number) 
   return out;
 }
 
-function filterOf(req: SearchRequest): (r: ProgramColumns) => boolean {
-  const tiers = req.tier && req.tier.length > 0 ? new Set(req.tier) : null;
-  const purposes = req.fundingPurpose && req.fundingPurpose.length > 0 ? new Set(req.fundingPurpose) : null;
-  const targets = req.targetType && req.targetType.length > 0 ? new Set(req.targetType) : null;
+/** The request's filters as one row test (every filter must pass). */
+function filterOf(query: EngineQuery): (r: ProgramColumns) => boolean {
+  const filters = query.filters;
   return (r) => {
-    if (!req.includeExcluded && r.excluded) return false;
-    if (tiers && !tiers.has(r.tier)) return false;
-    if (req.prefecture !== undefined && r.prefecture !== req.prefecture) return false;
-    if (req.authorityLevel !== undefined && r.authorityLevel !== req.authorityLevel) return false;
-    if (purposes && !r.fundingPurpose.some((v) => purposes.has(v))) return false;
-    if (targets && !r.targetTypes.some((v) => targets.has(v))) return false;
-    // As in SQL: an unknown amount never satisfies an amount bound.
-    if (req.amountMin !== undefined && !(r.amountMax !== null && r.amountMax >= req.amountMin)) return false;
-    if (req.amountMax !== undefined && !(r.amountMax !== null && r.amountMax <= req.amountMax)) return false;
+    for (const f of filters) if (!f.accepts(r, f.value)) return false;
     return true;
   };
 }

@@ -7,7 +7,7 @@ import type { OpenAPI } from '@jp-support/client';
 import { api, type ApiResult } from './api.ts';
 import { byId, el, externalLink, formatNumber, formatTime, label, setLabel } from './dom.ts';
 import { LABELS, type LabelKey } from './labels.ts';
-import { FILTER_FIELDS, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type SearchState } from './search-query.ts';
+import { anyFilterSet, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type FormField, type SearchState } from './search-query.ts';
 
 // The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
 // A search row (default shape plus also_listed_as when duplicates were collapsed into it).
@@ -17,6 +17,8 @@ type ProgramDetail = OpenAPI.ProgramDetail;
 type SearchPage = Omit<OpenAPI.SearchProgramsResponse, 'results'> & { results: Program[] };
 
 const form = byId<HTMLFormElement>('search');
+/** The form's fields, as the server rendered them from the search's parameter table (pages/explore.ts). */
+const fields = JSON.parse(form.dataset.fields ?? '[]') as FormField[];
 const filters = byId<HTMLDetailsElement>('filters');
 const status = byId('status');
 const list = byId('result-list');
@@ -31,7 +33,7 @@ const checkButton = byId<HTMLButtonElement>('check');
 const clearButton = byId<HTMLButtonElement>('clear-selection');
 const checkResult = byId('check-result');
 
-let state: SearchState = stateFromParams(new URLSearchParams(location.search));
+let state: SearchState = stateFromParams(new URLSearchParams(location.search), fields);
 /** Selected programmes: id -> name (the name is filled in once known). */
 const selected = new Map<string, string>(state.sel.map((id) => [id, id]));
 let lastResults: Program[] = [];
@@ -41,7 +43,7 @@ let searchSeq = 0;
 
 function writeUrl(mode: 'push' | 'replace'): void {
   state.sel = [...selected.keys()];
-  const query = paramsFromState(state).toString();
+  const query = paramsFromState(state, fields).toString();
   const url = `${location.pathname}${query ? `?${query}` : ''}`;
   if (url === `${location.pathname}${location.search}`) return;
   if (mode === 'push') history.pushState(null, '', url);
@@ -49,15 +51,18 @@ function writeUrl(mode: 'push' | 'replace'): void {
 }
 
 function fillForm(): void {
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
-  for (const name of ['q', ...FILTER_FIELDS] as const) field(name).value = state[name];
-  for (const box of form.querySelectorAll<HTMLInputElement>('input[name="tier"]')) box.checked = state.tier.includes(box.value);
+  for (const field of fields) {
+    const values = state.values[field.name] ?? [];
+    if (field.multiple) {
+      for (const box of form.querySelectorAll<HTMLInputElement>(`input[name="${field.name}"]`)) box.checked = values.includes(box.value);
+    } else (form.elements.namedItem(field.name) as HTMLInputElement | HTMLSelectElement).value = values[0] ?? '';
+  }
   // The filters fold away on a phone, unless some are set.
-  filters.open = matchMedia('(min-width: 700px)').matches || state.tier.length > 0 || FILTER_FIELDS.some((name) => state[name] !== '');
+  filters.open = matchMedia('(min-width: 700px)').matches || anyFilterSet(state, fields);
 }
 
 function stateFromForm(): SearchState {
-  return { ...stateFromParams(new URLSearchParams(new FormData(form) as unknown as Record<string, string>)), offset: 0, id: '', sel: state.sel };
+  return { ...stateFromParams(new URLSearchParams(new FormData(form) as unknown as Record<string, string>), fields), offset: 0, id: '', sel: state.sel };
 }
 
 // ---- messages -------------------------------------------------------------
@@ -84,7 +89,7 @@ async function search(): Promise<void> {
   const seq = ++searchSeq;
   setLabel(status, 'loading');
   list.setAttribute('aria-busy', 'true');
-  const result = await api<SearchPage>(searchPath(state));
+  const result = await api<SearchPage>(searchPath(state, fields));
   if (seq !== searchSeq) return; // a newer search has started
   list.removeAttribute('aria-busy');
   if (!result.ok) {
@@ -311,10 +316,10 @@ next.addEventListener('click', () => {
   void search();
 });
 addEventListener('popstate', () => {
-  const before = paramsFromState({ ...state, id: '', sel: [] }).toString();
-  state = stateFromParams(new URLSearchParams(location.search));
+  const before = paramsFromState({ ...state, id: '', sel: [] }, fields).toString();
+  state = stateFromParams(new URLSearchParams(location.search), fields);
   fillForm();
-  if (paramsFromState({ ...state, id: '', sel: [] }).toString() !== before) void search();
+  if (paramsFromState({ ...state, id: '', sel: [] }, fields).toString() !== before) void search();
   if (state.id) void openDetail(state.id, 'none');
   else closeDetail();
 });

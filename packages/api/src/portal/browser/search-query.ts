@@ -1,24 +1,26 @@
 // The explore page's query: read from and written to the page URL (so a
-// search can be shared), and turned into the API call. Pure functions, used
-// by the page script and by the server when it renders the form.
-import type { LabelKey } from './labels.ts';
+// search can be shared), and turned into the API call. Which fields the form
+// has comes from programme search's parameter table (the entries with a
+// `form`, catalog/programs/parameters.ts): the server renders the controls
+// and hands the same list to this script in the form's `data-fields`, so a
+// new filter reaches the page without an edit here. Pure functions, used by
+// the page script and by the server when it renders the form.
 
-export const TIERS = ['S', 'A', 'B', 'C', 'X'] as const;
-export const AUTHORITY_LEVELS: readonly (readonly [value: string, label: LabelKey])[] = [
-  ['national', 'authNational'],
-  ['prefecture', 'authPrefecture'],
-  ['municipality', 'authMunicipality'],
-  ['financial', 'authFinancial'],
-];
+/** A form field as the page script needs it: its name, whether it repeats, and the values it allows (when closed). */
+export interface FormField {
+  name: string;
+  multiple: boolean;
+  /** The values a select or checkboxes accept; absent for free text and numbers. */
+  options?: readonly string[];
+  /** A number (of 万円, say): anything else is dropped. */
+  numeric?: boolean;
+}
+
 export const PAGE_SIZE = 20;
 
 export interface SearchState {
-  q: string;
-  tier: string[];
-  prefecture: string;
-  authority_level: string;
-  amount_min: string;
-  amount_max: string;
+  /** Each field's values (one for a single field; several for checkboxes), empty when unset. */
+  values: Record<string, string[]>;
   offset: number;
   /** The programme whose detail is open. */
   id: string;
@@ -26,35 +28,37 @@ export interface SearchState {
   sel: string[];
 }
 
-/** The structured filters beside the free text. */
-export const FILTER_FIELDS = ['prefecture', 'authority_level', 'amount_min', 'amount_max'] as const;
-/** The text fields that go to the search call as they are. */
-const QUERY_FIELDS = ['q', ...FILTER_FIELDS] as const;
 const UNIFIED_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
-const AMOUNT = /^\d+(\.\d+)?$/;
+const NUMBER = /^\d+(\.\d+)?$/;
 
 /** The state a page URL's query string describes; anything malformed is dropped. */
-export function stateFromParams(params: URLSearchParams): SearchState {
+export function stateFromParams(params: URLSearchParams, fields: readonly FormField[]): SearchState {
   const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
+  const allowed = (field: FormField, value: string) =>
+    value !== '' && (field.options === undefined || field.options.includes(value)) && (!field.numeric || NUMBER.test(value));
+  const values: Record<string, string[]> = {};
+  for (const field of fields) {
+    const given = field.multiple ? params.getAll(field.name).map((v) => v.trim()) : [text(field.name)];
+    values[field.name] = [...new Set(given.filter((v) => allowed(field, v)))];
+  }
   const offset = Number(params.get('offset') ?? '0');
   return {
-    q: text('q'),
-    tier: params.getAll('tier').filter((t) => (TIERS as readonly string[]).includes(t)),
-    prefecture: text('prefecture'),
-    authority_level: AUTHORITY_LEVELS.some(([v]) => v === text('authority_level')) ? text('authority_level') : '',
-    amount_min: AMOUNT.test(text('amount_min')) ? text('amount_min') : '',
-    amount_max: AMOUNT.test(text('amount_max')) ? text('amount_max') : '',
+    values,
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
     id: UNIFIED_ID.test(text('id')) ? text('id') : '',
     sel: [...new Set((params.get('sel') ?? '').split(',').filter((s) => UNIFIED_ID.test(s)))].slice(0, 50),
   };
 }
 
+/** The fields' values as query parameters (empty fields left out). */
+function appendValues(params: URLSearchParams, state: SearchState, fields: readonly FormField[]): void {
+  for (const field of fields) for (const value of state.values[field.name] ?? []) params.append(field.name, value);
+}
+
 /** The page URL's query string for a state (empty fields left out). */
-export function paramsFromState(state: SearchState): URLSearchParams {
+export function paramsFromState(state: SearchState, fields: readonly FormField[]): URLSearchParams {
   const params = new URLSearchParams();
-  for (const name of QUERY_FIELDS) if (state[name]) params.set(name, state[name]);
-  for (const tier of state.tier) params.append('tier', tier);
+  appendValues(params, state, fields);
   if (state.offset) params.set('offset', String(state.offset));
   if (state.id) params.set('id', state.id);
   if (state.sel.length) params.set('sel', state.sel.join(','));
@@ -62,12 +66,15 @@ export function paramsFromState(state: SearchState): URLSearchParams {
 }
 
 /** The search call for a state: one page of the default shape; tier X asks for the excluded rows too. */
-export function searchPath(state: SearchState): string {
+export function searchPath(state: SearchState, fields: readonly FormField[]): string {
   const params = new URLSearchParams();
-  for (const name of QUERY_FIELDS) if (state[name]) params.set(name, state[name]);
-  for (const tier of state.tier) params.append('tier', tier);
-  if (state.tier.includes('X')) params.set('include_excluded', 'true');
+  appendValues(params, state, fields);
+  if ((state.values.tier ?? []).includes('X')) params.set('include_excluded', 'true');
   params.set('limit', String(PAGE_SIZE));
   params.set('offset', String(state.offset));
   return `/v1/programs/search?${params}`;
 }
+
+/** Whether any field but the free text holds a value (the filters stay unfolded then). */
+export const anyFilterSet = (state: SearchState, fields: readonly FormField[]): boolean =>
+  fields.some((f) => f.name !== 'q' && (state.values[f.name] ?? []).length > 0);

@@ -7,22 +7,14 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ATTRIBUTION, Attribution, Nullable, errorResponses } from '../../schemas/common.ts';
-import { SavedSearchQuery } from '../../schemas/alerts.ts';
+import { savedSearchQuerySchema } from '../../schemas/programs.ts';
 import { deadlineEvents, MAX_EVENTS } from '../../calendar/deadlines.ts';
 import { deadlinesIcs } from '../../calendar/ics.ts';
-import { PROGRAM_QUERY_FIELDS, type ProgramQuery } from '../../catalog/queries/program-query.ts';
+import type { ProgramQuery } from '../../catalog/programs/query.ts';
+import type { TSchema } from 'typebox';
 import { HttpError } from '../../plugins/errors.ts';
 import { jstDate } from '../../lib/time.ts';
 import { checkedQuery } from './me/saved-searches.ts';
-
-const CalendarQuery = Type.Object(
-  {
-    ...SavedSearchQuery.properties,
-    saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'Use a saved search of the presented key instead of the filters.' })),
-    include_past: Type.Optional(Type.Boolean({ default: false, description: 'Also windows whose day has passed (default: from today, Japan time).' })),
-  },
-  { additionalProperties: false },
-);
 
 const DeadlineEvent = Type.Object(
   {
@@ -51,25 +43,39 @@ const DeadlinesResponse = Type.Object(
 );
 
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const saved = savedSearchQuerySchema(app.programSearchParameters);
+  const CalendarQuery = Type.Object(
+    {
+      ...saved.properties,
+      saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'Use a saved search of the presented key instead of the filters.' })),
+      include_past: Type.Optional(Type.Boolean({ default: false, description: 'Also windows whose day has passed (default: from today, Japan time).' })),
+    },
+    { additionalProperties: false },
+  );
   /** The filters of a calendar request: the saved search's, or the query's own. */
   async function queryOf(request: FastifyRequest): Promise<{ query: ProgramQuery; name: string }> {
     const q = request.query as Record<string, unknown> & { saved_search_id?: string };
     // A value equal to its schema default (filled in by validation) is no filter of the caller's.
-    const given = (f: string) => q[f] !== undefined && q[f] !== (SavedSearchQuery.properties[f] as { default?: unknown }).default;
-    const filters = Object.fromEntries(PROGRAM_QUERY_FIELDS.filter(given).map((f) => [f, q[f]])) as ProgramQuery;
-    if (q.saved_search_id === undefined) return { query: checkedQuery(filters, 'Invalid querystring: '), name: '補助金・助成金の締切 / Programme deadlines' };
+    const given = (f: string) => q[f] !== undefined && q[f] !== (saved.properties[f] as TSchema & { default?: unknown }).default;
+    const filters = Object.fromEntries(
+      Object.keys(saved.properties)
+        .filter(given)
+        .map((f) => [f, q[f]]),
+    );
+    if (q.saved_search_id === undefined)
+      return { query: checkedQuery(filters, app.programSearchParameters, 'Invalid querystring: '), name: '補助金・助成金の締切 / Programme deadlines' };
     if (Object.keys(filters).length > 0) throw new HttpError(400, 'Invalid querystring: saved_search_id cannot be combined with search filters');
     const identity = request.identity;
-    const saved = identity.kind === 'key' ? await app.state.savedSearches.get(q.saved_search_id, identity.key.id) : null;
-    if (!saved) throw new HttpError(404, `Saved search not found: ${q.saved_search_id}`);
-    return { query: saved.query as ProgramQuery, name: `締切: ${saved.name}` };
+    const search = identity.kind === 'key' ? await app.state.savedSearches.get(q.saved_search_id, identity.key.id) : null;
+    if (!search) throw new HttpError(404, `Saved search not found: ${q.saved_search_id}`);
+    return { query: checkedQuery(search.query, app.programSearchParameters, 'Invalid saved search: '), name: `締切: ${search.name}` };
   }
 
   const events = async (request: FastifyRequest) => {
     const { query, name } = await queryOf(request);
     const today = jstDate();
     const from = (request.query as { include_past?: boolean }).include_past ? null : today;
-    return { name, ...deadlineEvents(app.catalog, query, from, today) };
+    return { name, ...deadlineEvents(app.catalog, query, from) };
   };
 
   app.get(

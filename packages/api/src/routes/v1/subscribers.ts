@@ -9,11 +9,10 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { errorResponses } from '../../schemas/common.ts';
-import { SubscribeAccepted, SubscribeRequest } from '../../schemas/alerts.ts';
+import { SubscribeAccepted, subscribeRequestSchema } from '../../schemas/alerts.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { confirmationMail, confirmUrl, unsubscribeUrl } from '../../outbound/mail-content.ts';
 import { checkedQuery } from './me/saved-searches.ts';
-import type { ProgramQuery } from '../../catalog/queries/program-query.ts';
 
 /** Confirmation mails one address receives per day at most; further sign-ups are accepted silently. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -46,7 +45,7 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link)",
         description:
           'Give `saved_search_id` (with the key that owns it) or `search` (a name and the parameters of GET /v1/programs/search). The answer is the same whether or not the address is already known.',
-        body: SubscribeRequest,
+        body: subscribeRequestSchema(app.programSearchParameters),
         response: { 202: SubscribeAccepted, ...errorResponses(400, 401, 404, 429, 503) },
       },
     },
@@ -63,10 +62,10 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!owned) throw new HttpError(404, `Saved search not found: ${savedSearchId}`);
         target = { id: owned.id, name: owned.name, own: false };
       } else {
-        const query = checkedQuery(search!.query as ProgramQuery);
+        const query = checkedQuery(search!.query, app.programSearchParameters);
         // Throttled addresses get the same answer and no mail (and no search is kept for them).
         if (await tooManyConfirmations()) return accepted();
-        const created = await app.state.savedSearches.create({ keyId: null, name: search!.name, query: query as Record<string, unknown> });
+        const created = await app.state.savedSearches.create({ keyId: null, name: search!.name, query: { ...query.params } });
         target = { id: created!.id, name: created!.name, own: true };
       }
       if (target.own === false && (await tooManyConfirmations())) return accepted();

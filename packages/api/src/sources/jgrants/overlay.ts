@@ -2,9 +2,9 @@
 // fields it enriches on a matched programme, or a whole new programme. Every
 // field it sets names its source in `_provenance`:
 //   "jgrants: 出典：Jグランツ <portal url> fetched <time> sha256:<checksum of the raw record>"
-// which is also how responses know to credit Jグランツ (schemas/attribution.ts).
+// which is also how responses know to credit Jグランツ (catalog/attribution.ts).
 import type { JgrantsFields } from './map.ts';
-import { JGRANTS_CREDIT } from '../../schemas/attribution.ts';
+import { JGRANTS_CREDIT } from '../../catalog/attribution.ts';
 import type { CandidateRow } from './match.ts';
 
 export interface Fetched {

@@ -5,10 +5,11 @@
 // e-mail digest (POST /v1/subscribers). Key required; never counted.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
-import { IdParam, SavedSearch, SavedSearchCreate, SavedSearchDetail, SavedSearchList } from '../../../schemas/alerts.ts';
+import { IdParam, SavedSearch, SavedSearchDetail, SavedSearchList, savedSearchCreateSchema } from '../../../schemas/alerts.ts';
 import { callerKey } from '../../../plugins/auth.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { ProgramQueryError, searchRequestOf, type ProgramQuery } from '../../../catalog/queries/program-query.ts';
+import { ProgramQueryError, readProgramQuery, type ProgramQuery } from '../../../catalog/programs/query.ts';
+import type { ProgramSearchParameter } from '../../../catalog/programs/parameters.ts';
 import { jstDate } from '../../../lib/time.ts';
 import type { SavedSearch as SavedSearchRecord } from '../../../state/repositories/saved-searches.ts';
 
@@ -18,15 +19,18 @@ export function savedSearchOut(s: SavedSearchRecord) {
   return { id: s.id, name: s.name, query: s.query, created_at: s.createdAt, match_count: s.matchCount, last_matched_at: s.lastMatchedAt };
 }
 
-/** Check a search query the way the search would (400 for a value it refuses; `where` names its place). */
-export function checkedQuery(query: ProgramQuery, where = 'Invalid body: query.'): ProgramQuery {
+/** A search's parameters read the way the search reads them (400 for a value it refuses; `where` names its place). */
+export function checkedQuery(
+  params: Readonly<Record<string, unknown>>,
+  table: readonly ProgramSearchParameter[],
+  where = 'Invalid body: query.',
+): ProgramQuery {
   try {
-    searchRequestOf(query, jstDate());
+    return readProgramQuery(params, jstDate(), table);
   } catch (err) {
     if (err instanceof ProgramQueryError) throw new HttpError(400, `${where}${err.message}`);
     throw err;
   }
-  return query;
 }
 
 const notFound = (id: string): never => {
@@ -42,14 +46,14 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createSavedSearch',
         tags: ['alerts'],
         summary: 'Save a program search; each new dataset version notifies its new and amended matches',
-        body: SavedSearchCreate,
+        body: savedSearchCreateSchema(app.programSearchParameters),
         response: { 201: SavedSearch, ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {
       const { key } = callerKey(request);
       const saved = await app.state.savedSearches.create(
-        { keyId: key.id, name: request.body.name, query: checkedQuery(request.body.query as ProgramQuery) as Record<string, unknown> },
+        { keyId: key.id, name: request.body.name, query: { ...checkedQuery(request.body.query, app.programSearchParameters).params } },
         SAVED_SEARCHES_PER_KEY,
       );
       if (!saved) throw new HttpError(409, `A key keeps at most ${SAVED_SEARCHES_PER_KEY} saved searches; delete one first.`);

@@ -1,15 +1,12 @@
 // GET /v1/programs/search?format=csv|jsonl: every match of the search, in
-// its order, as the page shows its rows (hit-row.ts) in the shape `fields`
-// selects (CSV columns from that shape's schema), streamed page by page
-// through the engine's cursor (catalog/queries/program-query.ts).
+// its order, as the page shows its rows (the shape `fields` selects, plus the
+// programme's other records; CSV columns from that shape's schema), streamed
+// page by page through the engine's cursor (catalog/programs/search.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProgramHit, ProgramHitFull, ProgramHitMinimal, type SearchQueryT } from '../../../schemas/programs.ts';
-import type { FieldsShape } from '../../../catalog/queries/programs.ts';
-import { PROGRAM_QUERY_FIELDS, streamProgramSearch, type ProgramQuery } from '../../../catalog/queries/program-query.ts';
-import { jstDate } from '../../../lib/time.ts';
+import { ProgramHit, ProgramHitFull, ProgramHitMinimal } from '../../../schemas/programs.ts';
+import type { SearchRequest } from '../../../catalog/programs/query.ts';
+import { hitMembers, shapeRow } from '../../../catalog/programs/records.ts';
 import { sendExport } from '../export-sender.ts';
-import { checkedQuery } from '../me/saved-searches.ts';
-import { hitRow } from './hit-row.ts';
 
 /** The row schema of an exported hit: the page's, less `score` (explain is for pages, not files). */
 const withoutScore = <T extends { properties: Record<string, unknown> }>(schema: T): T => {
@@ -18,27 +15,23 @@ const withoutScore = <T extends { properties: Record<string, unknown> }>(schema:
 };
 const ROW_SCHEMA = { minimal: withoutScore(ProgramHitMinimal), default: withoutScore(ProgramHit), full: withoutScore(ProgramHitFull) } as const;
 
-export function exportPrograms(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, q: SearchQueryT): Promise<FastifyReply> {
-  const fields = (q.fields ?? 'default') as FieldsShape;
-  const query = checkedQuery(
-    Object.fromEntries(PROGRAM_QUERY_FIELDS.filter((f) => q[f] !== undefined).map((f) => [f, q[f]])) as ProgramQuery,
-    'Invalid querystring: ',
-  );
-  const today = jstDate();
+export function exportPrograms(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, search: SearchRequest): Promise<FastifyReply> {
+  const { query, page } = search;
+  const fields = page.fields;
   return sendExport(app, request, reply, {
-    format: q.format as 'csv' | 'jsonl',
+    format: search.export!.format,
     name: 'programs',
     rowSchema: ROW_SCHEMA[fields],
-    maxRows: q.max_rows,
-    offset: q.offset ?? 0,
+    maxRows: search.export!.maxRows,
+    offset: page.offset,
     open: (window) => {
       // One catalogue for the whole stream: a swap mid-export (catalog/live.ts) must not mix two files' rows.
-      const catalog = app.catalog;
-      const { total, hits } = streamProgramSearch(catalog, query, window, today);
+      const programs = app.catalog.programs;
+      const { total, hits } = programs.stream(query, window);
       return {
         total,
         rows: (function* () {
-          for (const { row, hit } of hits) yield hitRow(catalog.search, row, hit, fields) as Record<string, unknown>;
+          for (const { row, hit } of hits) yield Object.assign(shapeRow(row, fields) as object, hitMembers(programs.engine, hit, fields));
         })(),
       };
     },

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ProgramHistory } from '../../../schemas/changes.ts';
-import { getProgramRow } from '../../../catalog/queries/programs.ts';
+import { getProgramRow } from '../../../catalog/programs/records.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {

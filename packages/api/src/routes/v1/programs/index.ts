@@ -1,64 +1,29 @@
-// /v1/programs: search, detail, batch. Thin: validate (schemas), call the
-// search (search/engine.ts) or the catalogue, shape the rows.
-//
-// The answers are assembled from JSON text serialised once per catalogue
-// (catalog/program-bodies.ts): a detail is its record's cached JSON, a batch
-// the records' JSON joined, a search page is cached whole under the search's
-// normalised key plus page, shape and extras. The bytes are those
-// JSON.stringify of the shaped objects gives (test/routes/program-bodies.test.ts).
+// /v1/programs: search, detail, batch. Thin: read the request (the search's
+// parameter table, catalog/programs/query.ts), ask the catalogue's programme
+// owner (catalog/programs/search.ts) for the answer's JSON, keep and send it
+// whole (http/answers.ts: bytes, ETag, compression, made once).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATTRIBUTION, errorResponses } from '../../../schemas/common.ts';
-import { JGRANTS_CREDIT, programAttribution } from '../../../schemas/attribution.ts';
-import { BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchQuery, SearchResponse } from '../../../schemas/programs.ts';
-
-import { getProvenancesById, getProvenancesByPid, type FieldsShape } from '../../../catalog/queries/programs.ts';
-import type { Catalog } from '../../../catalog/catalog.ts';
-import { CursorError, type SearchRequest } from '../../../catalog/search/engine.ts';
-import { FACET_NAMES, parseFacets } from '../../../catalog/search/facets.ts';
-import { ProgramQueryError, searchRequestOf } from '../../../catalog/queries/program-query.ts';
-import { hitJson } from './hit-row.ts';
-import { jstDate } from '../../../lib/time.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchResponse, searchQuerySchema } from '../../../schemas/programs.ts';
+import { ProgramQueryError, readSearchRequest } from '../../../catalog/programs/query.ts';
+import { CursorError } from '../../../catalog/search/engine.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
+import { answersOf, sendCachedBody } from '../../../http/answers.ts';
+import { jsonSerializer, sendJsonText } from '../../../http/serialization.ts';
+import { jstDate } from '../../../lib/time.ts';
 import { HttpError } from '../../../plugins/errors.ts';
-import { jsonSerializer, sendCachedBody, sendJsonText } from '../../../http/serialization.ts';
 import { exportPrograms } from './export.ts';
 
 export const BATCH_MAX = 50;
 
-const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
-
-/**
- * The attribution block of an answer with these records, as JSON
- * (schemas/attribution.ts): the constant one, unless the catalogue holds rows
- * a source asks credit for — then the rows' provenance is read (in the order
- * the full rows were read before, so the credited URLs keep their order).
- */
-function attributionJson(catalog: Catalog, rows: { pids: number[] } | { ids: string[] }): string {
-  if (!catalog.bodies.anyProvenanceWith(JGRANTS_CREDIT)) return ATTRIBUTION_JSON;
-  const provenances = 'pids' in rows ? getProvenancesByPid(catalog.db, rows.pids) : getProvenancesById(catalog.db, rows.ids);
-  return JSON.stringify(programAttribution(provenances.values()));
-}
 const BATCH_HEAD = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
-/** One search page as JSON text: the members in the order of the SearchResponse object the route used to return. */
-function searchPageJson(catalog: Catalog, request: SearchRequest, fields: FieldsShape): string {
-  const search = catalog.search;
-  const page = search.search(request);
-  const records = catalog.bodies.records(
-    page.hits.map((h) => h.pid),
-    fields,
-  );
-  const results = page.hits.map((hit) => hitJson(search, records.get(hit.pid)!, hit, fields));
-  const facets = page.facets ? `,"facets":${JSON.stringify(page.facets)}` : '';
-  return (
-    `{"total":${page.total},"limit":${request.limit},"offset":${request.offset},"results":[${results.join(',')}],` +
-    `"attribution":${attributionJson(catalog, { pids: page.hits.map((h) => h.pid) })},"next_cursor":${JSON.stringify(page.nextCursor)}${facets}}`
-  );
-}
-
 const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The search's parameter table (BuildOptions.programSearchParameters; the service's by default).
+  const table = app.programSearchParameters;
+
   app.get(
     '/search',
     {
@@ -69,37 +34,28 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'searchPrograms',
         tags: ['programs'],
         summary: 'Search programs by free text and structured filters',
-        querystring: SearchQuery,
+        querystring: searchQuerySchema(table),
         response: { 200: SearchResponse, ...errorResponses(400, 401, 402, 429) },
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      if (q.format === 'csv' || q.format === 'jsonl') return exportPrograms(app, request, reply, q);
-      const { facets, unknown } = parseFacets(q.facets ?? []);
-      if (unknown !== null)
-        throw new HttpError(400, `Invalid querystring: facets: unknown facet ${JSON.stringify(unknown.slice(0, 50))}; one of ${FACET_NAMES.join(', ')}`);
-      if (q.cursor !== undefined && (q.offset ?? 0) !== 0)
-        throw new HttpError(400, 'Invalid querystring: cursor and offset cannot be combined (a cursor already says where the page starts)');
-      const limit = q.limit ?? 20;
-      const offset = q.offset ?? 0;
-      const fields = (q.fields ?? 'default') as FieldsShape;
+      let search: ReturnType<typeof readSearchRequest>;
+      try {
+        search = readSearchRequest(request.query as Record<string, unknown>, jstDate(), table);
+      } catch (err) {
+        if (err instanceof ProgramQueryError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
+        throw err;
+      }
+      if (search.export) return exportPrograms(app, request, reply, search);
+      const { query, page } = search;
+      // One catalogue for the whole answer: a hot swap (catalog/live.ts) must not mix two files.
       const catalog = app.catalog;
+      const key = JSON.stringify([query.key, page.limit, page.offset, page.cursor ?? null, page.fields, page.explain, page.facets]);
       let answer;
       try {
-        const request: SearchRequest = {
-          ...searchRequestOf(q, jstDate()),
-          facets,
-          cursor: q.cursor,
-          explain: q.explain ?? false,
-          limit,
-          offset,
-        };
-        // The search's own key (normalised q, filters, sort, today for sort=deadline) plus what shapes this page.
-        const pageKey = JSON.stringify([catalog.search.keyOf(request), limit, offset, q.cursor ?? null, fields, request.explain, facets]);
-        answer = catalog.bodies.page(pageKey, () => searchPageJson(catalog, request, fields));
+        answer = answersOf(catalog).page(key, () => catalog.programs.page(query, page));
       } catch (err) {
-        if (err instanceof CursorError || err instanceof ProgramQueryError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
+        if (err instanceof CursorError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
         throw err;
       }
       return sendCachedBody(request, reply, answer);
@@ -123,17 +79,16 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = dedupe(request.body.unified_ids);
       if (request.body.unified_ids.length === 0) throw new HttpError(422, 'unified_ids must contain at least 1 id');
       if (ids.length > BATCH_MAX) throw new HttpError(422, `unified_ids must contain at most ${BATCH_MAX} ids (got ${ids.length})`);
-      const bodies = app.catalog.bodies;
-      const pids = ids.map((id) => bodies.pidOf(id));
-      const details = bodies.detailsOf(
-        pids.filter((pid) => pid !== undefined),
-        'detail',
-      );
+      const catalog = app.catalog;
+      const programs = catalog.programs;
+      const found = ids.map((id) => programs.pidOf(id));
+      const pids = found.filter((pid) => pid !== undefined);
+      const details = answersOf(catalog).records('detail', pids, (missing) => programs.json(missing, 'detail'));
       // The records' UTF-8 bytes joined as they are (no string to build and encode again).
       const parts: Buffer[] = [BATCH_HEAD];
       const notFound: string[] = [];
       ids.forEach((id, i) => {
-        const detail = pids[i] === undefined ? undefined : details.get(pids[i]);
+        const detail = found[i] === undefined ? undefined : details.get(found[i]);
         if (detail === undefined) {
           notFound.push(id);
           return;
@@ -141,7 +96,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (parts.length > 1) parts.push(COMMA);
         parts.push(detail.body);
       });
-      const attribution = attributionJson(app.catalog, { ids: ids.filter((_, i) => details.has(pids[i]!)) });
+      const attribution = programs.attributionJson(pids.filter((pid) => details.has(pid)));
       parts.push(Buffer.from(`],"not_found":${JSON.stringify(notFound)},"attribution":${attribution}}`, 'utf8'));
       return sendJsonText(reply, Buffer.concat(parts));
     },
@@ -162,10 +117,16 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const bodies = app.catalog.bodies;
-      const pid = bodies.pidOf(request.params.unified_id);
+      const catalog = app.catalog;
+      const pid = catalog.programs.pidOf(request.params.unified_id);
       // A detail is the full shape (with source confidence) unless minimal is asked for.
-      const answer = pid === undefined ? undefined : bodies.detail(pid, request.query.fields === 'minimal' ? 'minimal' : 'detail');
+      const view = request.query.fields === 'minimal' ? 'minimal' : 'detail';
+      const answer =
+        pid === undefined
+          ? undefined
+          : answersOf(catalog)
+              .records(view, [pid], (missing) => catalog.programs.json(missing, view))
+              .get(pid);
       if (!answer) throw new HttpError(404, `Program not found: ${request.params.unified_id}`);
       return sendCachedBody(request, reply, answer);
     },

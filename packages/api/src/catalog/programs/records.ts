@@ -1,8 +1,20 @@
-// Program detail and batch reads, rows of search hits, and the three response shapes
-// (the search itself is search/engine.ts).
+// Programme records: the catalogue row, its three response shapes (the
+// contract's minimal, default and full; the detail is full with source
+// confidence), and each record's JSON in each shape, serialised once per
+// catalogue and kept in a bounded cache (the largest share of a detail, batch
+// or search answer's own work in the profiles, docs/performance.md).
+//
+// A search row is a record's JSON plus what the hit adds (`also_listed_as`,
+// `score`), appended to the cached text, byte for byte what JSON.stringify of
+// the object with those keys added last gives (test/routes/program-bodies.test.ts).
 import type { CatalogDatabase } from '../db.ts';
+import type { ProgramSearch, SearchHit } from '../search/engine.ts';
+import { explainParts } from '../search/rank.ts';
+import { Lru } from '../search/lru.ts';
 
 export type FieldsShape = 'minimal' | 'default' | 'full';
+/** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */
+export type RecordView = FieldsShape | 'detail';
 
 export interface ProgramRow {
   pid: number;
@@ -42,49 +54,11 @@ export interface ProgramRow {
   jsic_majors: string;
 }
 
-/** Japanese (and a few English) spellings accepted for authority_level. */
-export const AUTHORITY_LEVEL_ALIASES: Record<string, string> = {
-  national: 'national',
-  prefecture: 'prefecture',
-  municipality: 'municipality',
-  financial: 'financial',
-  国: 'national',
-  都道府県: 'prefecture',
-  市区町村: 'municipality',
-  市町村: 'municipality',
-  公庫: 'financial',
-};
-
-/** The canonical authority level for a value or alias, or null when unknown. */
-export function normalizeAuthorityLevel(value: string): string | null {
-  return AUTHORITY_LEVEL_ALIASES[value.trim().toLowerCase()] ?? AUTHORITY_LEVEL_ALIASES[value.trim()] ?? null;
-}
-
 /** Rows by catalogue pid (the search's hits), keyed by pid. */
 export function getProgramRowsByPid(db: CatalogDatabase, pids: number[]): Map<number, ProgramRow> {
   if (pids.length === 0) return new Map();
   const rows = db.all<ProgramRow>('SELECT p.* FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))', JSON.stringify(pids));
   return new Map(rows.map((r) => [r.pid, r]));
-}
-
-/** Only the provenance of rows by pid, in getProgramRowsByPid's order (the attribution of a cached page). */
-export function getProvenancesByPid(db: CatalogDatabase, pids: number[]): Map<number, { provenance: string }> {
-  if (pids.length === 0) return new Map();
-  const rows = db.all<{ pid: number; provenance: string }>(
-    'SELECT p.pid, p.provenance FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))',
-    JSON.stringify(pids),
-  );
-  return new Map(rows.map((r) => [r.pid, r]));
-}
-
-/** Only the provenance of rows by unified_id, in getProgramRows' order. */
-export function getProvenancesById(db: CatalogDatabase, unifiedIds: string[]): Map<string, { provenance: string }> {
-  if (unifiedIds.length === 0) return new Map();
-  const rows = db.all<{ unified_id: string; provenance: string }>(
-    'SELECT p.unified_id, p.provenance FROM programs p WHERE p.unified_id IN (SELECT value FROM json_each(?))',
-    JSON.stringify(unifiedIds),
-  );
-  return new Map(rows.map((r) => [r.unified_id, r]));
 }
 
 export function getProgramRow(db: CatalogDatabase, unifiedId: string): ProgramRow | undefined {
@@ -164,8 +138,69 @@ export function fullShape(r: ProgramRow, withConfidence: boolean) {
   };
 }
 
-export function shapeRow(r: ProgramRow, fields: FieldsShape, detail: boolean) {
-  if (fields === 'minimal') return minimalShape(r);
-  if (fields === 'full' || detail) return fullShape(r, detail);
-  return defaultShape(r);
+const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
+  minimal: minimalShape,
+  default: defaultShape,
+  full: (r) => fullShape(r, false),
+  detail: (r) => fullShape(r, true),
+};
+
+/** A row in a view, as an object (exports and the change feed; answers use the cached JSON). */
+export const shapeRow = (r: ProgramRow, view: RecordView): unknown => SHAPERS[view](r);
+
+/** Characters of record JSON kept (about 2 bytes each): every record in every view fits in about twice this. */
+export const RECORD_CACHE_CHARS = 24_000_000;
+
+/** Each record's JSON per view, serialised once per catalogue (it lives and dies with its Catalog). */
+export class ProgramRecords {
+  private readonly cache = new Lru<string, string>(RECORD_CACHE_CHARS);
+  private readonly db: CatalogDatabase;
+  /** Work done (tests and the profile notes): records serialised. */
+  readonly stats = { recordsSerialised: 0 };
+
+  constructor(db: CatalogDatabase) {
+    this.db = db;
+  }
+
+  /** The JSON of each pid in `view` (pids the catalogue lacks are absent); the missing ones read in one query. */
+  json(pids: readonly number[], view: RecordView): Map<number, string> {
+    const out = new Map<number, string>();
+    const missing: number[] = [];
+    for (const pid of pids) {
+      const hit = this.cache.get(`${view}:${pid}`);
+      if (hit === undefined) missing.push(pid);
+      else out.set(pid, hit);
+    }
+    for (const [pid, row] of getProgramRowsByPid(this.db, missing)) {
+      const json = JSON.stringify(SHAPERS[view](row));
+      this.stats.recordsSerialised++;
+      this.cache.set(`${view}:${pid}`, json, json.length);
+      out.set(pid, json);
+    }
+    return out;
+  }
+}
+
+/**
+ * A record's JSON with members appended (`{"a":1}` + `"b":2` -> `{"a":1,"b":2}`),
+ * byte for byte what JSON.stringify of the object with those keys added last gives.
+ */
+export function withMembers(json: string, members: Record<string, unknown>): string {
+  let tail = '';
+  for (const [k, v] of Object.entries(members)) if (v !== undefined) tail += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  if (tail === '') return json;
+  return json === '{}' ? `{${tail.slice(1)}}` : `${json.slice(0, -1)}${tail}}`;
+}
+
+/** The members a search hit adds after the record's own (in this order): the programme's other records, and with explain its score parts. */
+export function hitMembers(search: ProgramSearch, hit: SearchHit, fields: FieldsShape): Record<string, unknown> {
+  const members: Record<string, unknown> = {};
+  if (fields !== 'minimal' && hit.also.length > 0) {
+    members.also_listed_as = hit.also.map((pid) => {
+      const other = search.index.rows[pid];
+      return { unified_id: other.unifiedId, primary_name: other.primaryName };
+    });
+  }
+  if (hit.parts) members.score = explainParts(hit.parts);
+  return members;
 }

@@ -1,0 +1,128 @@
+// Programme search has one owner: this. Given a query read once
+// (query.ts), it runs the engine (catalog/search/engine.ts) and returns what
+// every caller needs, top to bottom:
+//   page(query, page)   the JSON text of a GET /v1/programs/search answer
+//   stream(query, …)    every match with its row, page after page (exports,
+//                       deadline calendars)
+//   matchingIds(…)      which of some programmes a query matches (the change
+//                       feed's saved-search fan-out)
+//   detail / batch      records as JSON (GET /v1/programs/{id}, the batch)
+// HTTP concerns (the answer cache, ETags, compression) are the caller's
+// (http/answers.ts). One instance per catalogue (Catalog#programs): its
+// caches live and die with the file.
+import type { CatalogDatabase } from '../db.ts';
+import { ATTRIBUTION, JGRANTS_CREDIT, programAttribution } from '../attribution.ts';
+import type { ProgramSearch, SearchHit } from '../search/engine.ts';
+import type { PageRequest, ProgramQuery } from './query.ts';
+import { getProgramRowsByPid, hitMembers, ProgramRecords, withMembers, type ProgramRow, type RecordView } from './records.ts';
+
+const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
+
+/** Hits per page read from the engine while streaming. */
+const STREAM_PAGE = 200;
+
+export interface StreamedHit {
+  row: ProgramRow;
+  hit: SearchHit;
+}
+
+export class ProgramCatalog {
+  readonly engine: ProgramSearch;
+  readonly records: ProgramRecords;
+  private readonly db: CatalogDatabase;
+  private pidById: Map<string, number> | null = null;
+  private readonly provenanceHas = new Map<string, boolean>();
+
+  constructor(db: CatalogDatabase, engine: ProgramSearch) {
+    this.db = db;
+    this.engine = engine;
+    this.records = new ProgramRecords(db);
+  }
+
+  /** One page of a search as the JSON text of its answer (members in the SearchResponse order). */
+  page(query: ProgramQuery, page: PageRequest): string {
+    const found = this.engine.search({ query, limit: page.limit, offset: page.offset, cursor: page.cursor, facets: page.facets, explain: page.explain });
+    const pids = found.hits.map((h) => h.pid);
+    const records = this.records.json(pids, page.fields);
+    const results = found.hits.map((hit) => withMembers(records.get(hit.pid)!, hitMembers(this.engine, hit, page.fields)));
+    const facets = found.facets ? `,"facets":${JSON.stringify(found.facets)}` : '';
+    return (
+      `{"total":${found.total},"limit":${page.limit},"offset":${page.offset},"results":[${results.join(',')}],` +
+      `"attribution":${this.attributionJson(pids)},"next_cursor":${JSON.stringify(found.nextCursor)}${facets}}`
+    );
+  }
+
+  /** The matches from `offset`, at most `limit`, with their rows, read a page at a time through the engine's keyset cursor. */
+  stream(query: ProgramQuery, window: { offset: number; limit: number }): { total: number; hits: Iterable<StreamedHit> } {
+    const engine = this.engine;
+    const db = this.db;
+    const first = engine.search({ query, limit: Math.min(STREAM_PAGE, window.limit), offset: window.offset });
+    return {
+      total: first.total,
+      hits: (function* () {
+        let found = first;
+        let left = window.limit;
+        for (;;) {
+          const hits = found.hits.slice(0, left);
+          left -= hits.length;
+          const rows = getProgramRowsByPid(
+            db,
+            hits.map((h) => h.pid),
+          );
+          for (const hit of hits) yield { row: rows.get(hit.pid)!, hit };
+          if (left <= 0 || found.nextCursor === null || found.hits.length === 0) return;
+          found = engine.search({ query, limit: Math.min(STREAM_PAGE, left), offset: 0, cursor: found.nextCursor });
+        }
+      })(),
+    };
+  }
+
+  /** Which of `ids` the query matches (a record collapsed into another's duplicate group matches with it). */
+  matchingIds(query: ProgramQuery, ids: ReadonlySet<string>): Set<string> {
+    const out = new Set<string>();
+    if (ids.size === 0) return out;
+    const rows = this.engine.index.rows;
+    const all = this.engine.search({ query, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+    for (const hit of all.hits) for (const pid of [hit.pid, ...hit.also]) if (ids.has(rows[pid].unifiedId)) out.add(rows[pid].unifiedId);
+    return out;
+  }
+
+  /** The catalogue's pid of a unified_id, or undefined (from the search's in-memory columns: no query). */
+  pidOf(unifiedId: string): number | undefined {
+    if (!this.pidById) {
+      this.pidById = new Map();
+      const { rows, pids } = this.engine.index;
+      for (const pid of pids) this.pidById.set(rows[pid].unifiedId, pid);
+    }
+    return this.pidById.get(unifiedId);
+  }
+
+  /** Records as JSON in `view`, by pid (the detail route and the batch). */
+  json(pids: readonly number[], view: RecordView): Map<number, string> {
+    return this.records.json(pids, view);
+  }
+
+  /**
+   * The attribution block of an answer with these records, as JSON: the
+   * constant one, unless the catalogue holds records a source asks credit for
+   * (catalog/attribution.ts) — then the records' provenance is read.
+   */
+  attributionJson(pids: readonly number[]): string {
+    if (!this.anyProvenanceWith(JGRANTS_CREDIT) || pids.length === 0) return ATTRIBUTION_JSON;
+    const rows = this.db.all<{ pid: number; provenance: string }>(
+      'SELECT p.pid, p.provenance FROM programs p WHERE p.pid IN (SELECT value FROM json_each(?))',
+      JSON.stringify(pids),
+    );
+    return JSON.stringify(programAttribution(rows));
+  }
+
+  /** Whether any record's provenance holds `text` (once per catalogue and text). */
+  private anyProvenanceWith(text: string): boolean {
+    let hit = this.provenanceHas.get(text);
+    if (hit === undefined) {
+      hit = this.db.get<{ one: number }>('SELECT 1 AS one FROM programs WHERE instr(provenance, ?) > 0 LIMIT 1', text) !== undefined;
+      this.provenanceHas.set(text, hit);
+    }
+    return hit;
+  }
+}

@@ -29,7 +29,7 @@ export { byLaw } from './by-law.ts';
 export { lawArticleLookup } from './law-article.ts';
 export { related, RELATION_TYPES } from './related.ts';
 export { loans, mutualPlans, LOAN_KINDS } from './loans.ts';
-export { PLAN_KINDS, TAX_DEDUCTION_TYPES } from './plan-kinds.ts';
+export { PLAN_KINDS, TAX_DEDUCTION_TYPES } from '../catalog/record-sets/plan-kinds.ts';
 export { taxRule, TAX_RULE_TYPES } from './tax-rule.ts';
 export { gxPrograms, GX_THEMES } from './gx-programs.ts';
 export { enforcementCheck } from './enforcement.ts';

@@ -176,7 +176,7 @@ export default defineRecordSet({
     operationId: 'getLoan',
     summary: 'One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias)',
     keys: ['id'],
-    // /v1/am/loans published the JFC products as LOAN-<loan_id> before the ids were one (docs/decisions/0220).
+    // /v1/am/loans published the JFC products as LOAN-<loan_id> before the ids were one (docs/decisions/0220-one-id-per-record.md).
     alias: (id) => /^LOAN-(\d+)$/i.exec(id)?.[1] ?? null,
   },
   tools: {

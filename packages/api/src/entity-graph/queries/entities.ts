@@ -49,11 +49,12 @@ export function getEntity(db: CatalogDatabase, id: string): Entity | null {
 export function findEntity(db: CatalogDatabase, id: string): Entity | null {
   const entity = getEntity(db, id);
   if (entity) return entity;
-  const bySlug = db.get<{ entity_id: string }>(
-    "SELECT entity_id FROM am_entity_keys WHERE key = ? AND key_kind = 'slug' ORDER BY entity_id LIMIT 1",
+  const law = db.get<{ entity_id: string }>(
+    `SELECT k.entity_id FROM am_entity_keys k JOIN am_entities e ON e.entity_id = k.entity_id
+     WHERE k.key = ? AND k.key_kind = 'slug' AND e.record_kind = 'law' ORDER BY k.entity_id LIMIT 1`,
     searchNormalize(id),
   );
-  return bySlug ? getEntity(db, bySlug.entity_id) : null;
+  return law ? getEntity(db, law.entity_id) : null;
 }
 
 /** Entities whose name, slug, title, egov id or corporate number equals the key (folded). */

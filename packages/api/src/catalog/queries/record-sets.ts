@@ -160,29 +160,25 @@ export function filterClauses(spec: RecordSetSpec, values: FilterValues): { wher
   return { where, params };
 }
 
+/** The table search of a record search: the spec's filters as clauses, its order and synonyms. */
+const tableSearch = (spec: RecordSetSpec, s: RecordSearch): TableSearch => ({
+  q: s.q,
+  ...filterClauses(spec, s.filters),
+  limit: s.limit,
+  offset: s.offset,
+  order: spec.search.order,
+  synonyms: spec.search.synonyms,
+});
+
 /** GET /v1/<set>/search: total and the page of shaped rows. */
 export function searchRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Row[] } {
-  const result = searchTable(db, spec, {
-    q: s.q,
-    ...filterClauses(spec, s.filters),
-    limit: s.limit,
-    offset: s.offset,
-    order: spec.search.order,
-    synonyms: spec.search.synonyms,
-  });
+  const result = searchTable(db, spec, tableSearch(spec, s));
   return { total: result.total, rows: spec.shape ? result.rows.map(spec.shape) : result.rows };
 }
 
 /** The same search as `searchRecords`, as a stream of shaped rows (exports): the total, and rows from `offset`, at most `limit`. */
 export function streamRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Iterable<Row> } {
-  const result = streamTable(db, spec, {
-    q: s.q,
-    ...filterClauses(spec, s.filters),
-    limit: s.limit,
-    offset: s.offset,
-    order: spec.search.order,
-    synonyms: spec.search.synonyms,
-  });
+  const result = streamTable(db, spec, tableSearch(spec, s));
   const shape = spec.shape;
   return {
     total: result.total,

@@ -3,7 +3,7 @@
 // (no free-text opinions; upstream publishes no human examiner notes).
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { amError, envelope, type Envelope } from './envelope.ts';
-import { getEntity, sharedSourceUrlCount, type Entity } from './queries/entities.ts';
+import { findEntity, sharedSourceUrlCount, type Entity } from './queries/entities.ts';
 import { duplicateGroupsOf, programCoverage } from './queries/programs.ts';
 import { seedNotFound } from './seed.ts';
 
@@ -193,7 +193,7 @@ export function annotations(
       ...base,
     };
   }
-  const e = getEntity(db, entityId);
+  const e = findEntity(db, entityId);
   if (!e) return { ...envelope(p.limit, p.offset, { error: seedNotFound(db, entityId, 'entity_id') }), ...base };
   const all = deriveAnnotations(db, e).filter((a) => (!p.kind || a.kind === p.kind) && (!p.severity || a.severity === p.severity));
   return {

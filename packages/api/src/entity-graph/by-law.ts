@@ -2,8 +2,8 @@
 // to a statute (based_on_law, cites_law edges); an article narrows tax
 // measures by their legal basis.
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { normalizeText } from '../catalog/text-query.ts';
-import { articleLabel, parseArticleNumber } from './articles.ts';
+import { searchNormalize } from '../catalog/search-text.ts';
+import { articleLabel, parseArticleNumber } from '../catalog/article-numbers.ts';
 import { amError, entitySummary, envelope, type Envelope } from './envelope.ts';
 import { resolveLaw } from './law-resolution.ts';
 import { checkKinds, listParam } from './params.ts';
@@ -30,7 +30,7 @@ export function byLaw(
   }
   const { laws, tried } = resolveLaw(db, name);
   if (laws.length === 0) {
-    const near = searchEntities(db, { kinds: ['law'], termGroups: [[normalizeText(name).slice(0, 100)]], order: 'name', limit: 5, offset: 0 }).rows;
+    const near = searchEntities(db, { kinds: ['law'], termGroups: [[searchNormalize(name).slice(0, 100)]], order: 'name', limit: 5, offset: 0 }).rows;
     return {
       ...envelope(p.limit, p.offset, {
         error: amError(

@@ -1,12 +1,16 @@
 // /v1/am/enforcement: does a company (corporate number or name) have an
-// exclusion period in force on a date, and its enforcement history.
+// exclusion period in force on a date, and its enforcement history. The
+// records are read through the enforcement spec
+// (catalog/record-sets/enforcement.ts), the reader of GET /v1/enforcement:
+// a number is its `houjin_bangou` filter, a name its free-text search.
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { isValidHoujinBangou } from '../catalog/houjin.ts';
-import { normalizeText } from '../catalog/text-query.ts';
-import { jstDate } from '../lib/time.ts';
+import { searchRecords, type Row } from '../catalog/queries/record-sets.ts';
+import enforcement from '../catalog/record-sets/enforcement.ts';
+import { searchNormalize } from '../catalog/search-text.ts';
+import { datePart, jstDate } from '../lib/time.ts';
 import { amError, type AmError } from './envelope.ts';
 import { resolveDate } from './params.ts';
-import { searchEntities, type Entity } from './queries/entities.ts';
 
 export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: string; target_name?: string; as_of_date?: string }, today = jstDate()) {
   const queried = { houjin_bangou: p.houjin_bangou ?? null, target_name: p.target_name ?? null, as_of_date: p.as_of_date ?? 'today' };
@@ -30,39 +34,34 @@ export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: strin
     return { ...base, error: amError('invalid_input', 'houjin_bangou must be 13 digits') };
   }
   if (hb && !isValidHoujinBangou(hb)) base.warnings.push('houjin_bangou fails the check digit; searched as given');
-  const records = new Map<string, Entity>();
-  if (hb) {
-    // The number is in each record's search text (valid or not), so a number failing the check digit still matches.
-    const { rows } = searchEntities(db, { kinds: ['enforcement'], termGroups: [[hb]], order: 'name', limit: 500, offset: 0 });
-    for (const e of rows) if (e.facts.houjin_bangou === hb) records.set(e.entity_id, e);
-  }
-  if (name && [...normalizeText(name)].length >= 2) {
-    const { rows } = searchEntities(db, { kinds: ['enforcement'], termGroups: [[normalizeText(name).slice(0, 200)]], order: 'name', limit: 200, offset: 0 });
-    for (const e of rows) records.set(e.entity_id, e);
-  } else if (name) {
-    base.warnings.push('target_name shorter than 2 characters is ignored');
-  }
+  const records = new Map<string, Row>();
+  const read = (q: string | undefined, filters: Record<string, string>, limit: number) => {
+    for (const r of searchRecords(db, enforcement, { q, filters, limit, offset: 0 }).rows) records.set(r.enforcement_id as string, r);
+  };
+  if (hb) read(undefined, { houjin_bangou: hb }, 500);
+  if (name && [...searchNormalize(name)].length >= 2) read(name.slice(0, 200), {}, 200);
+  else if (name) base.warnings.push('target_name shorter than 2 characters is ignored');
   const rows = [...records.values()]
-    .map((e) => {
-      const start = e.valid_from;
-      const end = e.valid_until;
+    .map((r) => {
+      const start = datePart(r.exclusion_start);
+      const end = datePart(r.exclusion_end);
       const active = start !== null && start <= asOf && (end === null || end >= asOf);
       return {
-        entity_id: e.entity_id,
-        title: e.name,
-        target_name: e.facts.target_name ?? null,
-        houjin_bangou: e.facts.houjin_bangou ?? null,
-        action_type: e.status,
-        authority: e.authority_name,
-        action_date: e.facts.action_date ?? null,
+        entity_id: r.enforcement_id,
+        title: String(r.title ?? '').trim() ? r.title : r.enforcement_id,
+        target_name: r.target_name,
+        houjin_bangou: r.houjin_bangou,
+        action_type: r.action_type,
+        authority: r.authority,
+        action_date: r.action_date,
         exclusion_start: start,
         exclusion_end: end,
         active,
-        amount_yen: e.facts.amount_yen ?? null,
-        source_url: e.source_url,
+        amount_yen: r.amount_yen,
+        source_url: r.source_url,
       };
     })
-    .sort((a, b) => String(b.action_date ?? '').localeCompare(String(a.action_date ?? '')) || a.entity_id.localeCompare(b.entity_id));
+    .sort((a, b) => String(b.action_date ?? '').localeCompare(String(a.action_date ?? '')) || String(a.entity_id).localeCompare(String(b.entity_id)));
   const active = rows.filter((r) => r.active);
   return {
     ...base,

@@ -1,10 +1,20 @@
 // /v1/am/law_article: the text of one statute article from a law name or id
-// and an article number as people write it.
+// and an article number as people write it. The graph finds the laws a name
+// means (law-resolution.ts); the law and its article are then read as
+// GET /v1/laws/{id}/articles/{art} reads them: the law through the laws spec
+// (catalog/record-sets/laws.ts), the article by the one article resolver
+// (catalog/queries/law-articles.ts#findArticle).
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { articleLabel, articleSortKey, parseArticleNumber } from './articles.ts';
+import { articleLabel, articleSortKey, parseArticleNumber } from '../catalog/article-numbers.ts';
+import { findArticle } from '../catalog/queries/law-articles.ts';
+import { getRecord, recordId, type Row } from '../catalog/queries/record-sets.ts';
+import lawsSpec from '../catalog/record-sets/laws.ts';
+import { datePart } from '../lib/time.ts';
 import { amError, type AmError } from './envelope.ts';
 import { resolveLaw } from './law-resolution.ts';
-import { lawArticle, lawArticleCount } from './queries/law-articles.ts';
+
+/** A text column of a row, or null. */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export function lawArticleLookup(db: CatalogDatabase, p: { law_name_or_canonical_id: string; article_number: string }) {
   const empty = {
@@ -36,58 +46,63 @@ export function lawArticleLookup(db: CatalogDatabase, p: { law_name_or_canonical
       law_aliases_tried: tried,
       error: amError('no_matching_records', 'no law matches this name or id', 'give the formal title, a known short name (略称) or a LAW- id'),
     };
-  const law = laws.find((l) => lawArticleCount(db, l.entity_id) > 0) ?? laws[0];
+  // Of the laws the name means, the one whose article text this service holds, else the first.
+  const records = laws.map((l) => getRecord(db, lawsSpec, l.entity_id)).filter((r): r is Row => r !== undefined);
+  const law = records.find((r) => r.article_text_available) ?? records[0];
+  if (!law) return { ...empty, law_aliases_tried: tried, error: amError('no_matching_records', 'no law matches this name or id') };
+  const lastAmended = text(law.last_amended_on);
   const lawObj = {
-    law_id: law.entity_id,
-    title: law.name,
-    law_number: law.facts.law_number ?? null,
-    egov_law_id: law.facts.egov_law_id ?? null,
-    status: law.status,
-    enforced_on: law.valid_from,
-    last_amended_on: law.facts.last_amended_on ?? null,
-    source_url: law.source_url,
+    law_id: recordId(lawsSpec, law),
+    title: text(law.title),
+    law_number: text(law.law_number),
+    egov_law_id: text(law.egov_law_id),
+    status: text(law.status),
+    enforced_on: datePart(law.enforced_on),
+    last_amended_on: lastAmended,
+    source_url: text(law.source_url),
   };
   const sort = articleSortKey(article);
-  const row = lawArticle(db, law.entity_id, sort, article.supplementary);
+  const row = law.article_text_available ? findArticle(db, law.law_slug as string, p.article_number) : undefined;
   if (!row) {
-    const shipped = lawArticleCount(db, law.entity_id) > 0;
+    const shipped = law.article_text_available === true;
     return {
       ...empty,
       law: lawObj,
       law_aliases_tried: tried,
       article_number: articleLabel(article),
       article_number_sort: sort,
-      source_url: law.source_url,
+      source_url: lawObj.source_url,
       error: amError(
         'no_matching_records',
         shipped
           ? `the law has no article ${articleLabel(article)} in the shipped text`
           : 'article text of this law is not in the dataset (79 laws ship their articles)',
         shipped
-          ? law.facts.articles_truncated
+          ? law.articles_truncated
             ? 'the source page showed only the first 250 articles'
             : 'check the number'
           : 'read the article at source_url (e-Gov)',
       ),
     };
   }
-  const body = row.text.replace(/^（[^）]*）/, '').trim();
+  const full = String(row.text);
+  const body = full.replace(/^（[^）]*）/, '').trim();
   const summary = body.length > 160 ? `${body.slice(0, 160)}…` : body;
   return {
     ...empty,
     found: true,
-    article_id: `${law.entity_id}#${row.article_key}`,
-    article_number: row.article_label ?? articleLabel(article),
+    article_id: `${lawObj.law_id}#${row.article_key}`,
+    article_number: text(row.article_label) || articleLabel(article),
     article_number_sort: sort,
-    effective_from: law.valid_from,
-    effective_until: law.status === 'repealed' ? ((law.facts.last_amended_on as string | undefined) ?? null) : null,
-    last_amended: (law.facts.last_amended_on as string | undefined) ?? null,
+    effective_from: lawObj.enforced_on,
+    effective_until: law.status === 'repealed' ? lastAmended : null,
+    last_amended: lastAmended,
     law: lawObj,
-    source_fetched_at: law.fetched_at,
-    source_url: law.source_url,
-    text_full: row.text,
+    source_fetched_at: text(law.source_fetched_at),
+    source_url: lawObj.source_url,
+    text_full: full,
     text_summary: summary,
-    title: row.caption ? row.caption.replace(/^（|）$/g, '') : null,
+    title: text(row.caption)?.replace(/^（|）$/g, '') || null,
     law_aliases_tried: tried,
   };
 }

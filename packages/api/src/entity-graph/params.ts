@@ -1,7 +1,7 @@
 // Reading the tools' parameters beyond what the route schema checks: lists,
 // record kinds, prefectures, dates, free-text terms. A value the tool cannot
 // use becomes an AmError (status 200), never an exception.
-import { normalizeText } from '../catalog/text-query.ts';
+import { searchNormalize } from '../catalog/search-text.ts';
 import { isIsoDate } from '../lib/time.ts';
 import { RECORD_KINDS } from './schema.ts';
 import { amError, type AmError } from './envelope.ts';
@@ -43,7 +43,7 @@ export function prefectureParam(value: string | undefined): { prefecture: string
 /** Up to 8 words of a free-text query, each its own AND-ed term group. */
 export const queryTerms = (q: string | undefined): string[][] =>
   q
-    ? normalizeText(q)
+    ? searchNormalize(q)
         .split(' ')
         .filter(Boolean)
         .slice(0, 8)

@@ -2,7 +2,7 @@
 // from (a program's per-field `_provenance` keys; the source file otherwise).
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { amError, entitySummary, envelope, type Envelope } from './envelope.ts';
-import { getEntity } from './queries/entities.ts';
+import { findEntity } from './queries/entities.ts';
 import { seedNotFound } from './seed.ts';
 
 /** What each `_provenance` source key of programs.jsonl stands for (data/README.md). */
@@ -32,7 +32,7 @@ export const PROVENANCE_SOURCES: Record<string, string> = {
 const UPSTREAM_REPO = 'https://github.com/shigetosidumeda-cyber/autonomath-mcp';
 
 export function provenance(db: CatalogDatabase, entityId: string, p: { fact?: string; limit: number; offset: number }): Envelope {
-  const e = getEntity(db, entityId);
+  const e = findEntity(db, entityId);
   if (!e) return envelope(p.limit, p.offset, { error: seedNotFound(db, entityId, 'entity_id') });
   const rows: Record<string, unknown>[] = [];
   const isProgram = e.record_kind === 'program' || e.record_kind === 'certification';

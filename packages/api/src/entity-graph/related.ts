@@ -3,7 +3,7 @@
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { amError, entitySummary, type AmError } from './envelope.ts';
 import { listParam } from './params.ts';
-import { getEntity } from './queries/entities.ts';
+import { findEntity, getEntity } from './queries/entities.ts';
 import { relationsOf } from './queries/relations.ts';
 import { seedNotFound } from './seed.ts';
 
@@ -44,7 +44,7 @@ export function related(db: CatalogDatabase, seedId: string, p: { depth: number;
       error: amError('invalid_enum', `unknown relation type(s): ${bad.join(', ').slice(0, 200)}`, `relation_types among: ${RELATION_TYPES.join(', ')}`),
     };
   }
-  const seed = getEntity(db, seedId);
+  const seed = findEntity(db, seedId);
   if (!seed) {
     const error = seedNotFound(db, seedId, 'program_id');
     return { ...base, error, retry_with: (error.retry_with as Record<string, unknown> | undefined) ?? null, hint: error.hint ?? null };

@@ -1,6 +1,7 @@
-// The entity graph's own tables and its 12 record kinds. Everything else the
-// /v1/am tools read (law articles, loans, enums, municipalities, programs) is
-// read from the catalogue's typed tables directly.
+// The entity graph's own tables and its 12 record kinds. The record sets the
+// /v1/am tools read (loans, tax rulesets, enforcement, laws and their
+// articles) are read through their specs (catalog/queries/record-sets.ts);
+// enums, municipalities and programs from the catalogue's tables.
 //
 // - am_entities: one row per entity of any kind; `facts` is the record's
 //   non-empty fields as JSON, `provenance` the per-field source keys of a

@@ -1,14 +1,14 @@
 // The error of a tool whose entity id names nothing, with a suggestion when
 // the input looks like a name rather than an id.
 import type { CatalogDatabase } from '../catalog/db.ts';
-import { normalizeText } from '../catalog/text-query.ts';
+import { searchNormalize } from '../catalog/search-text.ts';
 import { RECORD_KINDS } from './schema.ts';
 import { amError, type AmError } from './envelope.ts';
 import { searchEntities } from './queries/entities.ts';
 
 export function seedNotFound(db: CatalogDatabase, id: string, param: string): AmError {
   // Suggest entities whose name contains the input (it may be a name, not an id).
-  const t = normalizeText(id).slice(0, 100);
+  const t = searchNormalize(id).slice(0, 100);
   const near = t.length >= 2 ? searchEntities(db, { kinds: [...RECORD_KINDS], termGroups: [[t]], order: 'tier', limit: 3, offset: 0 }).rows : [];
   return amError(
     'seed_not_found',

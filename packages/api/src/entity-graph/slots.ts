@@ -1,7 +1,7 @@
 // Slot extraction for /v1/am/reason: prefecture, amount, industry, target
 // and a corporate number out of a Japanese or English question. Pure;
 // unit-tested in test/entity-graph/units.test.ts.
-import { kanjiToNumber } from './japanese-numbers.ts';
+import { kanjiToNumber } from '../catalog/japanese-numbers.ts';
 import { PREFECTURES, PREFECTURE_NAMES as PREFECTURE_NAME_LIST } from '@jp-support/vocab';
 
 // The prefecture table and its alias normaliser are shared with the MCP package (@jp-support/vocab).

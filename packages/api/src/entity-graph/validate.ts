@@ -7,7 +7,7 @@ import { isIsoDate, jstDate } from '../lib/time.ts';
 import { applicantHash } from './canonical-json.ts';
 import { amError, type AmError } from './envelope.ts';
 import type { LruCache } from './lru-cache.ts';
-import { getEntity, type Entity } from './queries/entities.ts';
+import { findEntity, type Entity } from './queries/entities.ts';
 import { municipalityExists } from './queries/municipalities.ts';
 import { normalizePrefecture, PREFECTURE_NAMES } from './slots.ts';
 
@@ -296,7 +296,7 @@ export function validate(
   if (hit) return { ...hit, cached: true };
   let entity: Entity | null = null;
   if (entityId) {
-    entity = getEntity(db, entityId);
+    entity = findEntity(db, entityId);
     if (!entity)
       return {
         ...base,

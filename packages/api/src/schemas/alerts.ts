@@ -1,5 +1,5 @@
 // Saved searches, customer webhooks and e-mail subscribers.
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { Nullable } from './common.ts';
 import { perTable, savedSearchQuerySchema } from './programs.ts';
 import { WEBHOOK_EVENTS } from '../changes/fan-out.ts';

@@ -172,3 +172,26 @@ test('the loan filters list their values: /v1/am/enums/loan_type and loan_provid
     assert.ok(filtered.total >= res.frequency_map[first], `${column}=${first} finds the counted loans`);
   }
 });
+
+test('loans: loan_kind, plan_kind and tax_deduction_type, the filters /v1/am/loans and /v1/am/mutual_plans read through', async (t) => {
+  const app = await build(t, ENV);
+  await filterHolds(app, 'loans', 'loan_kind', null, 'special_rate', (r) => r.loan_type === 'special_rate' || r.program_kind === 'special_rate');
+  await filterHolds(app, 'loans', 'loan_kind', null, 'loan', (r) => r.loan_type === 'loan' || r.program_kind === 'loan');
+  const bankruptcy = await filterHolds(
+    app,
+    'loans',
+    'plan_kind',
+    null,
+    'bankruptcy_mutual',
+    (r) => r.plan_type === 'mutual_aid' && r.plan_kind === 'bankruptcy_mutual',
+  );
+  const am = body<{ total: number; results: { id: string }[] }>(await app.inject('/v1/am/mutual_plans?plan_kind=bankruptcy_mutual&limit=100'));
+  assert.deepEqual(
+    am.results.map((r) => r.id),
+    bankruptcy.results.map((r) => r.id),
+    'the /v1/am tool reads the same rows',
+  );
+  await filterHolds(app, 'loans', 'tax_deduction_type', null, 'corp_expense', (r) => r.plan_type === 'mutual_aid' && r.tax_deduction_type === 'corp_expense');
+  assert.equal((await search(app, 'loans', { plan_type: 'loan', plan_kind: 'other' })).total, 0, 'loans have no plan kind');
+  await search(app, 'loans', { plan_kind: 'lottery' }, 400);
+});

@@ -3,6 +3,7 @@ import type { CatalogDatabase } from '../db.ts';
 import lawArticles from '../record-sets/law-articles.ts';
 import { firstRow, searchTable, type Page, type Row } from './record-sets.ts';
 import type { SqlParam } from '../record-sets/spec.ts';
+import { articleFromKey, articleSortKey, parseArticleNumber } from '../article-numbers.ts';
 
 /** Articles whose text this service holds for the law page `lawSlug`. */
 export function articleCount(db: CatalogDatabase, lawSlug: string): number {
@@ -21,32 +22,34 @@ export function listArticles(db: CatalogDatabase, lawSlug: string, page: Page, s
 }
 
 /**
- * Resolves an article reference as written by a user to one article of a law:
+ * Resolves an article reference as written by a user to one article of a law
+ * (GET /v1/laws/{id}/articles/{art} and /v1/am/law_article):
  *  1. the upstream article_key exactly (`12`, `21_2`, `1_附3`, `32:500`);
- *  2. a number with branches: `2の3`, `2-3`, `2_3`, `第2条の3` (digits, NFKC) -> key `2_3`;
- *  3. a label as printed: `第二条の三` -> article_label of the main provisions;
- *  4. supplementary provisions: `附則第一条`, `附則第1条`, `附則1` -> that article of the
- *     first supplementary block on the page (the enactment's 附則); other blocks by key (`1_附3`).
- * Repeated keys or labels (a source quirk) resolve to the first on the page.
+ *  2. an article number as people write it (article-numbers.ts): `2の3`, `2-3`,
+ *     `2_3`, `第2条の3`, `第二条の三`, `附則第一条`, `附則1`: the first article on the
+ *     page (page order) with that number among the main or the supplementary
+ *     provisions, so a 附則 reference names the enactment's 附則 (other blocks by key, `1_附3`);
+ *  3. a label as printed, for labels the reading in 2 does not cover.
  */
 export function findArticle(db: CatalogDatabase, lawSlug: string, reference: string): Row | undefined {
   const first = (where: string, ...params: SqlParam[]) => firstRow(db, lawArticles, `r.law_slug = ? AND ${where}`, 'r.seq', lawSlug, ...params);
   const exact = first('r.article_key = ?', reference);
   if (exact) return exact;
-  let ref = reference.normalize('NFKC').replace(/\s+/g, '');
-  let supplementary = false;
-  if (ref.startsWith('附則')) {
-    supplementary = true;
-    ref = ref.slice(2);
+  const article = parseArticleNumber(reference);
+  if (article) {
+    const sort = articleSortKey(article);
+    const keys = db.all<{ row_id: number; article_key: string; is_supplementary: number }>(
+      'SELECT row_id, article_key, is_supplementary FROM law_articles WHERE law_slug = ? ORDER BY seq, row_id',
+      lawSlug,
+    );
+    const hit = keys.find((k) => {
+      const parsed = articleFromKey(k.article_key);
+      const supplementary = k.is_supplementary === 1 || k.article_key.includes('附');
+      return parsed !== null && articleSortKey(parsed) === sort && supplementary === article.supplementary;
+    });
+    return hit ? first('r.row_id = ?', hit.row_id) : undefined;
   }
-  const digits = /^(?:第)?([0-9]+)(?:条)?((?:(?:の|-|_)[0-9]+)*)$/.exec(ref);
-  if (digits) {
-    const key = [digits[1], ...digits[2].split(/の|-|_/).filter(Boolean)].join('_');
-    if (!supplementary) return first('r.article_key = ? AND r.is_supplementary = 0', key);
-    return first("r.is_supplementary = 1 AND r.article_key GLOB ? || '_附*'", key);
-  }
-  if (/^第.+条/.test(ref)) {
-    return first('r.article_label = ? AND r.is_supplementary = ?', ref, supplementary ? 1 : 0);
-  }
-  return undefined;
+  const label = reference.normalize('NFKC').replace(/\s+/g, '');
+  const supplementary = label.startsWith('附則');
+  return first('r.article_label = ? AND r.is_supplementary = ?', supplementary ? label.slice(2) : label, supplementary ? 1 : 0);
 }

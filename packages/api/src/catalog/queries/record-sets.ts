@@ -4,11 +4,18 @@
 // Search: free text through the table's trigram index `<table>_fts` (3+
 // character terms as quoted phrases ranked by bm25 with the spec's column
 // weights, 1–2 character terms as escaped LIKE, exactly as program search),
-// the spec's filters as bound clauses, the spec's order. Rows are the served
-// columns, decoded (JSON parsed, booleans as booleans), then shaped by the spec.
+// the spec's filters as bound clauses, the spec's order. Text is folded by
+// programme search's rule (search-text.ts#searchNormalize: width, case,
+// katakana to hiragana) on both sides: the loader indexes the folded text and
+// a query is folded before it is matched. Rows are the served columns, decoded
+// (JSON parsed, booleans as booleans), then shaped by the spec.
+//
+// These are the only reads of a record set's table: REST (routes/v1/record-sets.ts)
+// and /v1/am (entity-graph/) both call them.
 import type { CatalogDatabase } from '../db.ts';
-import { buildTextQuery, ftsPhrase, normalizeText } from '../text-query.ts';
-import { servedColumns, type RecordSetSpec, type Row, type SqlParam, type TableSpec } from '../record-sets/spec.ts';
+import { buildTextQuery, ftsPhrase } from '../text-query.ts';
+import { searchNormalize } from '../search-text.ts';
+import { servedColumns, storedColumns, type RecordSetSpec, type Row, type SqlParam, type TableSpec } from '../record-sets/spec.ts';
 
 export type { Row } from '../record-sets/spec.ts';
 
@@ -28,13 +35,26 @@ export interface TableSearch extends Page {
   synonyms?: Record<string, string[]>;
 }
 
+const foldedSynonyms = new WeakMap<Record<string, string[]>, Map<string, string[]>>();
+
+/** A spec's synonyms keyed and valued in the folded form queries are matched in. */
+function folded(synonyms: Record<string, string[]>): Map<string, string[]> {
+  let map = foldedSynonyms.get(synonyms);
+  if (!map) {
+    map = new Map(Object.entries(synonyms).map(([term, others]) => [searchNormalize(term), others.map(searchNormalize)]));
+    foldedSynonyms.set(synonyms, map);
+  }
+  return map;
+}
+
 /** The MATCH expression with each 3+ character term widened to its synonyms (all quoted phrases). */
 function expandMatch(q: string, synonyms: Record<string, string[]>): string | null {
-  const terms = [...new Set(normalizeText(q).split(' '))].filter((t) => [...t].length >= 3);
+  const terms = [...new Set(searchNormalize(q).split(' '))].filter((t) => [...t].length >= 3);
   if (terms.length === 0) return null;
+  const spellings = folded(synonyms);
   return terms
     .map((t) => {
-      const alternatives = [t, ...(synonyms[t] ?? []).map(normalizeText)];
+      const alternatives = [t, ...(spellings.get(t) ?? [])];
       return alternatives.length === 1 ? ftsPhrase(t) : `(${alternatives.map(ftsPhrase).join(' OR ')})`;
     })
     .join(' AND ');
@@ -62,7 +82,7 @@ export function decodeRow(spec: TableSpec, raw: Row): Row {
 function tableSearchSql(spec: TableSpec, s: Omit<TableSearch, 'limit' | 'offset'>): { from: string; whereSql: string; order: string; params: SqlParam[] } {
   const where = [...s.where];
   const params = [...s.params];
-  const text = s.q !== undefined ? buildTextQuery(s.q) : null;
+  const text = s.q !== undefined ? buildTextQuery(searchNormalize(s.q)) : null;
   if (text?.match && s.synonyms && s.q !== undefined) text.match = expandMatch(s.q, s.synonyms);
   const fts = `${spec.table}_fts`;
   let from = `${spec.table} r`;
@@ -140,29 +160,25 @@ export function filterClauses(spec: RecordSetSpec, values: FilterValues): { wher
   return { where, params };
 }
 
+/** The table search of a record search: the spec's filters as clauses, its order and synonyms. */
+const tableSearch = (spec: RecordSetSpec, s: RecordSearch): TableSearch => ({
+  q: s.q,
+  ...filterClauses(spec, s.filters),
+  limit: s.limit,
+  offset: s.offset,
+  order: spec.search.order,
+  synonyms: spec.search.synonyms,
+});
+
 /** GET /v1/<set>/search: total and the page of shaped rows. */
 export function searchRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Row[] } {
-  const result = searchTable(db, spec, {
-    q: s.q,
-    ...filterClauses(spec, s.filters),
-    limit: s.limit,
-    offset: s.offset,
-    order: spec.search.order,
-    synonyms: spec.search.synonyms,
-  });
+  const result = searchTable(db, spec, tableSearch(spec, s));
   return { total: result.total, rows: spec.shape ? result.rows.map(spec.shape) : result.rows };
 }
 
 /** The same search as `searchRecords`, as a stream of shaped rows (exports): the total, and rows from `offset`, at most `limit`. */
 export function streamRecords(db: CatalogDatabase, spec: RecordSetSpec, s: RecordSearch): { total: number; rows: Iterable<Row> } {
-  const result = streamTable(db, spec, {
-    q: s.q,
-    ...filterClauses(spec, s.filters),
-    limit: s.limit,
-    offset: s.offset,
-    order: spec.search.order,
-    synonyms: spec.search.synonyms,
-  });
+  const result = streamTable(db, spec, tableSearch(spec, s));
   const shape = spec.shape;
   return {
     total: result.total,
@@ -174,11 +190,30 @@ export function streamRecords(db: CatalogDatabase, spec: RecordSetSpec, s: Recor
   };
 }
 
-/** GET /v1/<set>/{id}: the row whose key columns (any) equal `id`, shaped and extended; undefined when none. */
+/**
+ * GET /v1/<set>/{id}: the row whose key columns (any) equal `id`, or the
+ * value an alias of the spec stands for (LOAN-12 -> 12), shaped and extended;
+ * undefined when none.
+ */
 export function getRecord(db: CatalogDatabase, spec: RecordSetSpec, id: string): Row | undefined {
-  const { keys, prefer, extend } = spec.detail;
-  const row = firstRow(db, spec, keys.map((k) => `r.${k} = ?1`).join(' OR '), prefer ?? 'r.row_id', id);
+  const { keys, prefer, extend, alias } = spec.detail;
+  const key = alias?.(id) ?? id;
+  const row = firstRow(db, spec, keys.map((k) => `r.${k} = ?1`).join(' OR '), prefer ?? 'r.row_id', key);
   if (!row) return undefined;
   const shaped = spec.shape ? spec.shape(row) : row;
   return extend ? extend(db, shaped) : shaped;
+}
+
+/** The record's one public id: its first key column (docs/record-sets.md, "Ids"). */
+export function recordId(spec: RecordSetSpec, row: Row): string | null {
+  const id = row[spec.detail.keys[0]];
+  return id === null || id === undefined ? null : String(id);
+}
+
+/** The values of one column with the number of records holding each, most frequent first (blank values left out). */
+export function valueCounts(db: CatalogDatabase, spec: TableSpec, column: string): { value: string; count: number }[] {
+  if (!storedColumns(spec).some(([name]) => name === column)) throw new Error(`${spec.table} has no column ${column}`);
+  return db.all<{ value: string; count: number }>(
+    `SELECT r.${column} AS value, count(*) AS count FROM ${spec.table} r WHERE r.${column} IS NOT NULL AND r.${column} <> '' GROUP BY r.${column} ORDER BY count DESC, value`,
+  );
 }

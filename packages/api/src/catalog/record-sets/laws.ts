@@ -98,11 +98,15 @@ export default defineRecordSet({
     articles_included: 'bool',
     related_program_count: 'int',
   },
-  // Filter-only: the response rows keep the dataset's fields.
-  derived: { law_type: { kind: 'text', value: (r) => lawType(r.title as string, r.law_number as string | null), served: false } },
+  derived: {
+    // Filter-only: the response rows keep the dataset's fields.
+    law_type: { kind: 'text', value: (r) => lawType(r.title as string, r.law_number as string | null), served: false },
+    // The law's one id, as /v1/am publishes it: law_id, or LAWSLUG-<slug> for a law upstream gave no id (docs/record-sets.md, "Ids").
+    id: { kind: 'text', value: (r) => (r.law_id as string | null) ?? (r.law_slug ? `LAWSLUG-${r.law_slug}` : null) },
+  },
   // law_id repeats (14 ids name two pages each); law_slug is unique where present.
   unique: ['law_slug'],
-  indexes: ['law_id', 'egov_law_id', 'status', 'ministry_code', 'category', 'title', 'law_type'],
+  indexes: ['id', 'law_id', 'egov_law_id', 'status', 'ministry_code', 'category', 'title', 'law_type'],
   searchable: {
     title: { weight: 10, short: true },
     law_number: { weight: 1, short: true },
@@ -110,7 +114,10 @@ export default defineRecordSet({
   // Its articles: loaded with the set, served by routes/v1/laws/articles.ts.
   tables: [lawArticles],
 
-  row: { $id: 'Law' },
+  row: {
+    $id: 'Law',
+    description: "`id` is the law's one id: law_id, or LAWSLUG-<law_slug> for a law without one (the entity id of /v1/am).",
+  },
   search: {
     operationId: 'searchLaws',
     summary: 'Search laws by title or law number, status, ministry and category',
@@ -133,8 +140,8 @@ export default defineRecordSet({
   },
   detail: {
     operationId: 'getLaw',
-    summary: 'One law by LAW-… id or law_slug, with its article count',
-    keys: ['law_id', 'law_slug'],
+    summary: 'One law by its id (LAW-…, or LAWSLUG-<slug> for a law without one) or law_slug, with its article count',
+    keys: ['id', 'law_slug'],
     // Of two pages sharing a law_id, the one with article text (then a page) wins.
     prefer: 'articles_included DESC, law_slug IS NULL, row_id',
     schema: {

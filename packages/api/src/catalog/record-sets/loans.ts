@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { defineRecordSet, type Row } from './spec.ts';
 import { opt, Str, Num, Int, Bool, TIER_ORDER_SQL, prefectureFilter } from './fields.ts';
 import { Literals, Short } from './params.ts';
+import { mutualPlanKind, PLAN_KINDS, TAX_DEDUCTION_TYPES } from './plan-kinds.ts';
 import { likeContains } from '../text-query.ts';
 
 const RISK_VALUES = ['required', 'not_required', 'negotiable', 'unknown'] as const;
@@ -78,9 +79,14 @@ export default defineRecordSet({
     record_origin: 'text',
   },
   // The dataset has no single id: programs carry unified_id, the JFC products loan_id.
-  derived: { id: { kind: 'text', value: (r) => (r.unified_id as string | null) ?? String(r.loan_id) } },
+  // A mutual-aid plan's kind and tax treatment are classified from its name (plan-kinds.ts).
+  derived: {
+    id: { kind: 'text', value: (r) => (r.unified_id as string | null) ?? String(r.loan_id) },
+    plan_kind: { kind: 'text', value: (r) => (r.plan_type === 'mutual_aid' ? mutualPlanKind(r.name as string).plan_kind : null) },
+    tax_deduction_type: { kind: 'text', value: (r) => (r.plan_type === 'mutual_aid' ? mutualPlanKind(r.name as string).tax_deduction_type : null) },
+  },
   unique: ['id'],
-  indexes: ['plan_type', 'prefecture', 'unified_id'],
+  indexes: ['plan_type', 'prefecture', 'unified_id', 'plan_kind'],
   searchable: {
     name: { weight: 10, short: true },
     other: { weight: 1, from: ['provider', 'loan_type', 'rate_names', 'program_kind'], short: true },
@@ -89,7 +95,8 @@ export default defineRecordSet({
   row: {
     $id: 'Loan',
     description:
-      'Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`.',
+      'Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; ' +
+      'plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name.',
   },
   // A risk axis the source does not state reads `unknown`.
   shape: (r: Row) => {
@@ -123,6 +130,21 @@ export default defineRecordSet({
         sql: 'r.loan_type = ?',
       },
       {
+        name: 'loan_kind',
+        type: Short('loan_type or program_kind equals this (e.g. loan, special_rate, 国民生活事業)'),
+        sql: '(r.loan_type = ? OR r.program_kind = ?)',
+      },
+      {
+        name: 'plan_kind',
+        type: Literals(PLAN_KINDS, { description: 'Kind of mutual-aid plan, classified from its name; loans never match' }),
+        sql: 'r.plan_kind = ?',
+      },
+      {
+        name: 'tax_deduction_type',
+        type: Literals(TAX_DEDUCTION_TYPES, { description: "Tax treatment of a mutual-aid plan's premium, classified from its name; loans never match" }),
+        sql: 'r.tax_deduction_type = ?',
+      },
+      {
         name: 'min_amount_yen',
         type: Yen('Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match)'),
         sql: `${AMOUNT_YEN} >= ?`,
@@ -152,8 +174,10 @@ export default defineRecordSet({
   },
   detail: {
     operationId: 'getLoan',
-    summary: 'One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product)',
+    summary: 'One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias)',
     keys: ['id'],
+    // /v1/am/loans published the JFC products as LOAN-<loan_id> before the ids were one (docs/decisions/0220-one-id-per-record.md).
+    alias: (id) => /^LOAN-(\d+)$/i.exec(id)?.[1] ?? null,
   },
   tools: {
     search: {

@@ -137,8 +137,16 @@ export interface RecordSetSpec extends TableSpec {
   detail: Operation & {
     /** Path parameter (default `id`, at most 200 characters). */
     param?: { name: string; maxLength: number };
-    /** Columns an id is looked up in (any may match). */
+    /**
+     * Columns an id is looked up in (any may match). The first is the
+     * record's one public id: REST and /v1/am both publish it (docs/record-sets.md, "Ids").
+     */
     keys: string[];
+    /**
+     * An older spelling of an id that still names the record (an alias): the
+     * value it stands for in the key columns, or null when `id` is not one.
+     */
+    alias?(id: string): string | null;
     /** ORDER BY picking one row when several match. */
     prefer?: string;
     /** The detail's own schema when it adds fields to the row (component name and fields; the attribution block is added). */

@@ -108,13 +108,19 @@ export default defineRecordSet({
       },
     ],
     order: 'r.effective_from DESC, r.unified_id',
-    // The invoice system is written インボイス, 適格請求書 or (in the upstream condition fields) invoice.
+    // The invoice system is written インボイス, 適格請求書 or (in the upstream
+    // condition fields) invoice, and its rules speak of 登録番号 and 免税事業者;
+    // e-bookkeeping is 電帳法 or 電子帳簿 (保存法), its rules 電子取引 and 電磁的記録;
+    // wage-raise measures say 給与等支給額. (/v1/am/tax_rule reads the set by this search.)
     synonyms: {
-      インボイス: ['適格請求書', 'invoice'],
+      インボイス: ['適格請求書', '適格簡易請求書', '登録番号', '免税事業者', 'invoice'],
       適格請求書: ['インボイス', 'invoice'],
       invoice: ['インボイス', '適格請求書'],
       電子帳簿: ['電帳法', '電子帳簿保存'],
-      電帳法: ['電子帳簿'],
+      電帳法: ['電子帳簿', '電子取引', '電磁的記録'],
+      電子帳簿保存法: ['電子帳簿', '電子取引', '電磁的記録'],
+      賃上げ: ['給与等支給額'],
+      '2割特例': ['小規模事業者に係る税額控除'],
     },
   },
   detail: {

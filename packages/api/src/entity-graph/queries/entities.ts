@@ -1,9 +1,11 @@
 // Reads of am_entities: one entity, entities by key, and the filtered list
 // every listing tool runs. SQL text is built from constants only; every user
-// value is a bound parameter; free text goes through normalizeText +
-// likeContains.
+// value is a bound parameter; free text is folded by programme search's rule
+// (search-text.ts#searchNormalize, as the graph's name_norm, search_text and
+// keys were at ingest) and matched through likeContains.
 import type { CatalogDatabase } from '../../catalog/db.ts';
-import { likeContains, normalizeText } from '../../catalog/text-query.ts';
+import { searchNormalize } from '../../catalog/search-text.ts';
+import { likeContains } from '../../catalog/text-query.ts';
 
 export interface EntityRow {
   entity_id: string;
@@ -39,9 +41,25 @@ export function getEntity(db: CatalogDatabase, id: string): Entity | null {
   return row ? parseEntity(row) : null;
 }
 
-/** Entities whose name, slug, title, egov id or corporate number equals the key (normalised). */
+/**
+ * The entity an id names: its entity id, or a law's page slug, the form
+ * GET /v1/laws/{id} took before a law's one id (law_id, else LAWSLUG-<slug>)
+ * was published on both sides (docs/record-sets.md, "Ids").
+ */
+export function findEntity(db: CatalogDatabase, id: string): Entity | null {
+  const entity = getEntity(db, id);
+  if (entity) return entity;
+  const law = db.get<{ entity_id: string }>(
+    `SELECT k.entity_id FROM am_entity_keys k JOIN am_entities e ON e.entity_id = k.entity_id
+     WHERE k.key = ? AND k.key_kind = 'slug' AND e.record_kind = 'law' ORDER BY k.entity_id LIMIT 1`,
+    searchNormalize(id),
+  );
+  return law ? getEntity(db, law.entity_id) : null;
+}
+
+/** Entities whose name, slug, title, egov id or corporate number equals the key (folded). */
 export function entitiesByKey(db: CatalogDatabase, key: string, kind: string | null = null): Entity[] {
-  const k = normalizeText(key);
+  const k = searchNormalize(key);
   if (!k) return [];
   const rows = db.all<EntityRow>(
     `SELECT ${COLUMNS} FROM am_entities WHERE entity_id IN (
@@ -92,7 +110,7 @@ export function searchEntities(db: CatalogDatabase, f: EntityFilter): { total: n
   where.push(`record_kind IN (${placeholders(f.kinds)})`);
   params.push(...f.kinds);
   for (const group of f.termGroups ?? []) {
-    const any = [...new Set(group.map(normalizeText).filter(Boolean))];
+    const any = [...new Set(group.map(searchNormalize).filter(Boolean))];
     if (any.length === 0) continue;
     where.push(`(${any.map(() => "search_text LIKE ? ESCAPE '\\'").join(' OR ')})`);
     params.push(...any.map(likeContains));

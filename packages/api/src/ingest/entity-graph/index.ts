@@ -34,6 +34,7 @@ export const ENTITY_GRAPH_BUILD_FILES: readonly string[] = [
     '../../entity-graph/schema.ts',
     '../../catalog/houjin.ts',
     '../../catalog/text-query.ts',
+    '../../catalog/search-text.ts',
     '../../catalog/queries/record-sets.ts',
   ].map((f) => path.resolve(import.meta.dirname, f)),
 ].sort();

@@ -1,5 +1,6 @@
-// Laws, from the typed `laws` table. Id: the upstream LAW- id, or
-// `LAWSLUG-<slug>` when upstream has none; a repeated id keeps its first page.
+// Laws, from the typed `laws` table. Id: the law's one id, the spec's derived
+// `id` (the upstream LAW- id, or `LAWSLUG-<slug>` when upstream has none); a
+// repeated id keeps its first page.
 // Keys: slug, title, e-Gov id, law number.
 import type { DatabaseSync } from 'node:sqlite';
 import { normalizeText } from '../../catalog/text-query.ts';
@@ -20,7 +21,7 @@ export function addLaws(w: GraphWriter, db: DatabaseSync): LawIndex {
   for (const r of typedRecords(db, 'laws')) {
     const title = str(r.title);
     const slug = str(r.law_slug);
-    const id = str(r.law_id) ?? (slug ? `LAWSLUG-${slug}` : null);
+    const id = str(r.id);
     if (!id || !title) continue;
     const inserted = w.addEntity({
       id,

@@ -1,8 +1,9 @@
 // Inserts into the graph tables. An entity id is written once (the first
 // record wins); a relation is written only when both ends exist and is
-// counted once.
+// counted once. Names, search text and keys are folded by programme search's
+// rule (search-text.ts#searchNormalize), as the tools' queries are.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { normalizeText } from '../../catalog/text-query.ts';
+import { searchNormalize } from '../../catalog/search-text.ts';
 import type { Rec } from './rows.ts';
 
 export interface NewEntity {
@@ -50,7 +51,7 @@ export class GraphWriter {
       e.id,
       e.kind,
       e.name,
-      normalizeText(e.name),
+      searchNormalize(e.name),
       e.sourceUrl ?? null,
       e.fetchedAt ?? null,
       e.validFrom ?? null,
@@ -59,7 +60,7 @@ export class GraphWriter {
       e.prefecture ?? null,
       e.authority ?? null,
       e.tier ?? null,
-      normalizeText([e.name, ...(e.searchExtra ?? [])].filter(Boolean).join(' | ')),
+      searchNormalize([e.name, ...(e.searchExtra ?? [])].filter(Boolean).join(' | ')),
       JSON.stringify(e.facts),
       JSON.stringify(e.provenance ?? {}),
       e.recordSource ?? null,
@@ -75,7 +76,7 @@ export class GraphWriter {
   }
 
   addKey(key: string | null | undefined, id: string, kind: string): void {
-    const k = key ? normalizeText(key) : '';
+    const k = key ? searchNormalize(key) : '';
     if (k) this.key.run(k, id, kind);
   }
 }

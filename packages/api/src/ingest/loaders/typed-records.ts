@@ -1,14 +1,14 @@
 // The loader of a typed table (record-sets/spec.ts TableSpec): one column
 // per dataset field, plus the derived columns.
 //
-// The column names are the dataset's own field names (other readers of the
-// catalogue, e.g. the entity-graph queries, rely on that); arrays and objects
-// are stored as JSON text, booleans as 0/1. Every table has `row_id INTEGER
-// PRIMARY KEY`, which is also the rowid of its optional trigram index
-// `<table>_fts` (the spec's searchable columns, text normalised with
-// normalizeText like programs_fts).
+// The column names are the dataset's own field names (the entity graph's
+// build reads them); arrays and objects are stored as JSON text, booleans as
+// 0/1. Every table has `row_id INTEGER PRIMARY KEY`, which is also the rowid
+// of its optional trigram index `<table>_fts` (the spec's searchable columns,
+// folded by programme search's rule, search-text.ts#searchNormalize, as
+// queries are: catalog/queries/record-sets.ts).
 import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
-import { normalizeText } from '../../catalog/text-query.ts';
+import { searchNormalize } from '../../catalog/search-text.ts';
 import { joinFields, storedColumns, type ColumnKind, type Row, type TableSpec } from '../../catalog/record-sets/spec.ts';
 
 const SQL_TYPE: Record<ColumnKind, string> = { text: 'TEXT', int: 'INTEGER', real: 'REAL', json: 'TEXT', bool: 'INTEGER' };
@@ -73,7 +73,7 @@ export function typedRecordsLoader(spec: TableSpec): Loader {
           spec.idField ? `${spec.idField} ${String(r[spec.idField])}` : `record in ${spec.table}`,
         );
         if (problem) return problem;
-        insertFts?.run(rowId, ...texts.map((text) => normalizeText(text(r))));
+        insertFts?.run(rowId, ...texts.map((text) => searchNormalize(text(r))));
         return null;
       };
     },

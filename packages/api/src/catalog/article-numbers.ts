@@ -1,6 +1,9 @@
 // Article numbers of statutes: read as people write them (第二十一条の二,
 // 21条の2, 21-2, 附則第3条), as the dataset keys them (`21_2`, `1_附3`), as a
-// sort key, and as a label. Pure; unit-tested in test/entity-graph/units.test.ts.
+// sort key, and as a label. The one reading of an article reference:
+// GET /v1/laws/{id}/articles/{art} and /v1/am/law_article both resolve
+// through queries/law-articles.ts#findArticle, which uses it. Pure;
+// unit-tested in test/entity-graph/units.test.ts.
 import { kanjiToNumber } from './japanese-numbers.ts';
 
 export interface ArticleNumber {

@@ -1,6 +1,7 @@
-// The vocabulary of mutual-aid plans (search_mutual_plans_am): kind and tax
-// treatment of the premium, classified from the plan's name (the dataset
-// publishes neither).
+// The vocabulary of mutual-aid plans: kind and tax treatment of the premium,
+// classified from the plan's name at ingest (the dataset publishes neither):
+// the derived columns plan_kind and tax_deduction_type of the loans spec
+// (loans.ts), which GET /v1/loans/search and /v1/am/mutual_plans filter on.
 
 export const PLAN_KINDS = [
   'retirement_mutual',

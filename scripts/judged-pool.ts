@@ -4,7 +4,7 @@
 //   node scripts/judged-pool.ts "<query>" [term…] [--pref 北海道] [--muni 札幌市] [--limit 40]
 //     [--tier S,A] [--level national] [--amount-min 500] [--filter-pref 東京都]
 //     [--national] [--flagship 持続化|ものづくり] [--json]
-//   node scripts/judged-pool.ts --verify [judged_queries.jsonl]
+//   node scripts/judged-pool.ts --verify [judged_queries.jsonl | judged_profiles.jsonl] [--since 166]
 //
 // A term may list synonyms separated by `|` (省エネ|省エネルギー); without terms the
 // query's space-separated words are used. Several independent methods each
@@ -369,19 +369,40 @@ export function parseArgs(argv: string[]): { query: string; options: PoolOptions
   return { query, options, json };
 }
 
+/** A judged record's pool arguments: a query's `query`, or a profile's `pool_query`, then its `pool` string. */
+export interface PooledRecord {
+  id: string;
+  query?: string;
+  pool_query?: string;
+  pool?: string;
+  judgments: Record<string, number>;
+}
+
+/** Split recorded pool arguments the way a shell would: spaces separate, double quotes group. */
+export function splitPoolArgs(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+}
+
+/** Pooled candidates of one record that carry no judgment. */
+export function unjudged(record: PooledRecord, dbPath?: string): string[] {
+  const { query, options } = parseArgs([record.query ?? record.pool_query ?? '', ...splitPoolArgs(record.pool ?? '')]);
+  if (dbPath) options.dbPath = dbPath;
+  return pool(query, options)
+    .map((c) => c.unified_id)
+    .filter((id) => !(id in record.judgments));
+}
+
 /**
- * Re-create the pool of every record of a judged-set file (its `query` and
- * `pool` arguments) and list pooled candidates that carry no judgment.
+ * Re-create the pool of every record of a judged-set file (judged queries or
+ * judged profiles) and list pooled candidates that carry no judgment.
  */
-export function verify(file: string): string[] {
+export function verify(file: string, since = 0): string[] {
   const problems: string[] = [];
   for (const text of readFileSync(file, 'utf8').split('\n')) {
     if (text.trim() === '') continue;
-    const record = JSON.parse(text) as { id: string; query: string; pool?: string; judgments: Record<string, number> };
-    const { query, options } = parseArgs([record.query, ...(record.pool ?? '').split(' ').filter(Boolean)]);
-    for (const c of pool(query, options)) {
-      if (!(c.unified_id in record.judgments)) problems.push(`${record.id}: ${c.unified_id} pooled but not judged`);
-    }
+    const record = JSON.parse(text) as PooledRecord;
+    if (Number(record.id.slice(3, 6)) < since) continue;
+    for (const id of unjudged(record)) problems.push(`${record.id}: ${id} pooled but not judged`);
   }
   return problems;
 }
@@ -389,7 +410,12 @@ export function verify(file: string): string[] {
 if (import.meta.main) {
   const argv = process.argv.slice(2);
   if (argv[0] === '--verify') {
-    const problems = verify(argv[1] ?? path.resolve(import.meta.dirname, '..', 'packages', 'api', 'test', 'fixtures', 'judged_queries.jsonl'));
+    // --since N: only records numbered N and later (jq-166 on were pooled on the current catalogue).
+    const sinceAt = argv.indexOf('--since');
+    const since = sinceAt >= 0 ? Number(argv[sinceAt + 1]) : 0;
+    const file =
+      argv[1] && !argv[1].startsWith('--') ? argv[1] : path.resolve(import.meta.dirname, '..', 'packages', 'api', 'test', 'fixtures', 'judged_queries.jsonl');
+    const problems = verify(file, since);
     for (const p of problems) console.log(p);
     console.log(problems.length === 0 ? 'every pooled candidate is judged' : `${problems.length} pooled candidates without a judgment`);
     process.exitCode = problems.length === 0 ? 0 : 1;

@@ -2,8 +2,9 @@
 // (packages/api/test/fixtures/judged_queries.jsonl; method in judged_queries.md).
 //
 //   node scripts/judged-pool.ts "<query>" [term…] [--pref 北海道] [--muni 札幌市] [--limit 40]
-//     [--tier S,A] [--level national] [--amount-min 500] [--filter-pref 東京都] [--json]
-//   node scripts/judged-pool.ts --verify [judged_queries.jsonl]
+//     [--tier S,A] [--level national] [--amount-min 500] [--filter-pref 東京都]
+//     [--national] [--flagship 持続化|ものづくり] [--json]
+//   node scripts/judged-pool.ts --verify [judged_queries.jsonl | judged_profiles.jsonl] [--since 166]
 //
 // A term may list synonyms separated by `|` (省エネ|省エネルギー); without terms the
 // query's space-separated words are used. Several independent methods each
@@ -15,6 +16,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { searchNormalize } from '../packages/api/src/catalog/search-text.ts';
 
 export interface PoolOptions {
   terms?: string[];
@@ -28,6 +30,16 @@ export interface PoolOptions {
   amountMin?: number;
   /** The `prefecture` filter: only programmes of that prefecture can be returned. */
   prefectureFilter?: string;
+  /**
+   * Name fragments of the national programmes a consultant names first for
+   * the need (`小規模事業者持続化|ものづくり|IT導入`): an independent list of
+   * nationwide rows whose name carries one of them, so that a need written
+   * without programme words (an industry, a sentence, English) still pools
+   * the general programmes that serve it.
+   */
+  flagship?: string[];
+  /** Add the list of nationwide rows matching any term (method 5); later queries of the set use it. */
+  national?: boolean;
 }
 
 export interface Candidate {
@@ -47,6 +59,8 @@ const PER_METHOD = 40;
 // Reciprocal-rank fusion constant: small, so each method's first hits count.
 const RRF_K = 10;
 const PLACE_METHODS = new Set(['place', 'place:prefecture', 'nationwide']);
+// A nationwide row: run by a national body, or a row with no place at all.
+const NATIONWIDE = `(p.authority_level IN ('national', 'financial') OR (p.prefecture IS NULL AND p.municipality IS NULL AND coalesce(p.authority_level, '') = ''))`;
 const PLACE_WEIGHT = 3;
 const OTHER_PLACE_FACTOR = 0.3;
 
@@ -63,8 +77,11 @@ interface Row {
   primary_name: string;
 }
 
+// The index holds names folded as search-text.ts#searchNormalize does (NFKC,
+// lower case, katakana as hiragana); terms are folded the same way so that
+// キャリアアップ finds きゃりああっぷ. Text normalisation only, no ranking.
 function norm(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return searchNormalize(text).replace(/\s+/g, ' ').trim();
 }
 
 function likePattern(term: string): string {
@@ -230,6 +247,32 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
     }
   }
 
+  // 5. Nationwide rows matching any term, most term groups first: without a
+  //    named place a consultant names the national programmes first, and the
+  //    text lists alone are dominated by the many local pages.
+  if (options.national && groups.length > 0) {
+    const anyTerm = allTerms.map(() => `${text} LIKE ? ESCAPE '\\'`).join(' OR ');
+    const hits = groups.map((g) => `(${g.map(() => `${text} LIKE ? ESCAPE '\\'`).join(' OR ')})`).join(' + ');
+    lists.set(
+      'national',
+      db
+        .prepare(`SELECT ${cols} ${base} AND ${NATIONWIDE} AND (${anyTerm}) ORDER BY (${hits}) DESC, ${stableOrder} LIMIT ${PER_METHOD}`)
+        .all(...allTerms.map(likePattern), ...groupArgs) as unknown as Row[],
+    );
+  }
+
+  // 6. Flagship national programmes named for the need (by name fragment).
+  for (const fragment of (options.flagship ?? []).map(norm).filter((f) => f !== '')) {
+    lists.set(
+      `flagship:${fragment}`,
+      db
+        .prepare(
+          `SELECT ${cols} ${base} AND ${NATIONWIDE} AND (f.primary_name LIKE ? ESCAPE '\\' OR f.aliases LIKE ? ESCAPE '\\') ORDER BY ${stableOrder} LIMIT 8`,
+        )
+        .all(likePattern(fragment), likePattern(fragment)) as unknown as Row[],
+    );
+  }
+
   // Reciprocal-rank fusion of the lists.
   // The place lists weigh more: a named place is the strongest part of such a need,
   // and the text lists alone would fill the pool with other prefectures.
@@ -252,7 +295,7 @@ function poolFrom(db: DatabaseSync, query: string, options: PoolOptions): Candid
   }
   const kept = [...byPid.values()].sort((a, b) => b.score - a.score || (a.row.unified_id < b.row.unified_id ? -1 : 1)).slice(0, limit);
 
-  // 5. Duplicate groups of the kept candidates (they share one grade).
+  // 7. Duplicate groups of the kept candidates (they share one grade).
   const groupsOf = duplicateGroups(db);
   const seen = new Set(kept.map((k) => k.row.unified_id));
   const extra: { row: Row; methods: string[] }[] = [];
@@ -312,31 +355,54 @@ export function parseArgs(argv: string[]): { query: string; options: PoolOptions
     else if (a === '--level') options.authorityLevel = argv[++i];
     else if (a === '--amount-min') options.amountMin = Number(argv[++i]);
     else if (a === '--filter-pref') options.prefectureFilter = argv[++i];
+    else if (a === '--flagship') options.flagship = argv[++i].split('|');
+    else if (a === '--national') options.national = true;
     else if (a === '--json') json = true;
     else positional.push(a);
   }
   const [query, ...terms] = positional;
   if (!query)
     throw new Error(
-      'usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--filter-pref P] [--json]',
+      'usage: node scripts/judged-pool.ts "<query>" [term…] [--pref P] [--muni M] [--limit N] [--tier S,A] [--level L] [--amount-min N] [--filter-pref P] [--national] [--flagship a|b] [--json]',
     );
   options.terms = terms;
   return { query, options, json };
 }
 
+/** A judged record's pool arguments: a query's `query`, or a profile's `pool_query`, then its `pool` string. */
+export interface PooledRecord {
+  id: string;
+  query?: string;
+  pool_query?: string;
+  pool?: string;
+  judgments: Record<string, number>;
+}
+
+/** Split recorded pool arguments the way a shell would: spaces separate, double quotes group. */
+export function splitPoolArgs(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+}
+
+/** Pooled candidates of one record that carry no judgment. */
+export function unjudged(record: PooledRecord, dbPath?: string): string[] {
+  const { query, options } = parseArgs([record.query ?? record.pool_query ?? '', ...splitPoolArgs(record.pool ?? '')]);
+  if (dbPath) options.dbPath = dbPath;
+  return pool(query, options)
+    .map((c) => c.unified_id)
+    .filter((id) => !(id in record.judgments));
+}
+
 /**
- * Re-create the pool of every record of a judged-set file (its `query` and
- * `pool` arguments) and list pooled candidates that carry no judgment.
+ * Re-create the pool of every record of a judged-set file (judged queries or
+ * judged profiles) and list pooled candidates that carry no judgment.
  */
-export function verify(file: string): string[] {
+export function verify(file: string, since = 0): string[] {
   const problems: string[] = [];
   for (const text of readFileSync(file, 'utf8').split('\n')) {
     if (text.trim() === '') continue;
-    const record = JSON.parse(text) as { id: string; query: string; pool?: string; judgments: Record<string, number> };
-    const { query, options } = parseArgs([record.query, ...(record.pool ?? '').split(' ').filter(Boolean)]);
-    for (const c of pool(query, options)) {
-      if (!(c.unified_id in record.judgments)) problems.push(`${record.id}: ${c.unified_id} pooled but not judged`);
-    }
+    const record = JSON.parse(text) as PooledRecord;
+    if (Number(record.id.slice(3, 6)) < since) continue;
+    for (const id of unjudged(record)) problems.push(`${record.id}: ${id} pooled but not judged`);
   }
   return problems;
 }
@@ -344,7 +410,12 @@ export function verify(file: string): string[] {
 if (import.meta.main) {
   const argv = process.argv.slice(2);
   if (argv[0] === '--verify') {
-    const problems = verify(argv[1] ?? path.resolve(import.meta.dirname, '..', 'packages', 'api', 'test', 'fixtures', 'judged_queries.jsonl'));
+    // --since N: only records numbered N and later (jq-166 on were pooled on the current catalogue).
+    const sinceAt = argv.indexOf('--since');
+    const since = sinceAt >= 0 ? Number(argv[sinceAt + 1]) : 0;
+    const file =
+      argv[1] && !argv[1].startsWith('--') ? argv[1] : path.resolve(import.meta.dirname, '..', 'packages', 'api', 'test', 'fixtures', 'judged_queries.jsonl');
+    const problems = verify(file, since);
     for (const p of problems) console.log(p);
     console.log(problems.length === 0 ? 'every pooled candidate is judged' : `${problems.length} pooled candidates without a judgment`);
     process.exitCode = problems.length === 0 ? 0 : 1;

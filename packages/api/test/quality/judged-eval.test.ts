@@ -1,49 +1,104 @@
 // Ranking quality of GET /v1/programs/search on the judged set
-// (fixtures/judged_queries.jsonl, 165 queries with graded judgments):
-// nDCG@10, precision@10 (grade >= 2 relevant) and the duplicate rate, per
-// category and overall. Fails below the floors measured on the bundled data
-// (README, "Search"). No timing.
+// (fixtures/judged_queries.jsonl, graded judgments; method in
+// judged_queries.md): nDCG@10, success@1 (first result graded ≥ 2),
+// precision@10 (grade ≥ 2 relevant) and the duplicate rate, per category,
+// for the tuned and the held-out part, and overall. Fails below the floors
+// measured on the bundled data. No timing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body, testCatalog } from '../helper.ts';
-import { judgedSearchQuery, loadJudgedQueries } from './judged.ts';
-import { duplicateRows, judgedPrecisionAt10, mean, ndcgAt10, type ResultRow } from './ranking-metrics.ts';
+import { type JudgedQuery, judgedSearchQuery, loadJudgedQueries } from './judged.ts';
+import { duplicateRows, judgedPrecisionAt10, mean, ndcgAt10, type ResultRow, successAt1 } from './ranking-metrics.ts';
 import { programmeIdentity } from './programme-identity.ts';
 
-// Measured: nDCG@10 0.670, precision@10 0.654, duplicate rate 0 (main before this ranking: 0.403, 0.361, 0.046).
-const MIN_NDCG_AT_10 = 0.66;
-const MIN_PRECISION_AT_10 = 0.64;
+// The 165 queries of issue 10 (jq-001 … jq-165) keep their floors.
+// Measured on them: nDCG@10 0.670, precision@10 0.654, duplicate rate 0 (main before that ranking: 0.403, 0.361, 0.046).
+const ORIGINAL_QUERIES = 165;
+const MIN_ORIGINAL_NDCG_AT_10 = 0.66;
+const MIN_ORIGINAL_PRECISION_AT_10 = 0.64;
+// The whole set (issue 21: 256 queries), measured when it was judged, before any tuning on it;
+// whoever improves ranking raises these. Per part, so that the held-out part cannot sink unnoticed.
+// Measured: all 0.486 / 0.582, tuned 0.481 / 0.567, held out 0.498 / 0.618 (nDCG@10 / success@1).
+const FLOORS = {
+  all: { ndcg: 0.48, success: 0.58 },
+  tuned: { ndcg: 0.48, success: 0.56 },
+  holdout: { ndcg: 0.49, success: 0.61 },
+};
 
-test('judged set: nDCG@10, precision@10 and duplicate rate through the HTTP API', async (t) => {
+interface Scored {
+  q: JudgedQuery;
+  ndcg: number;
+  success: number | null;
+  precision: number | null;
+  duplicates: number;
+  shown: number;
+}
+
+function summary(scored: Scored[]): { ndcg: number; success: number; precision: number; duplicateRate: number } {
+  const shown = scored.reduce((s, x) => s + x.shown, 0);
+  return {
+    ndcg: mean(scored.map((s) => s.ndcg)),
+    success: mean(scored.map((s) => s.success)),
+    precision: mean(scored.map((s) => s.precision)),
+    duplicateRate: scored.reduce((s, x) => s + x.duplicates, 0) / Math.max(1, shown),
+  };
+}
+
+const line = (label: string, s: ReturnType<typeof summary>, n: number): string =>
+  `${label}: nDCG@10=${s.ndcg.toFixed(3)} success@1=${s.success.toFixed(3)} precision@10=${s.precision.toFixed(3)} duplicate rate=${s.duplicateRate.toFixed(3)} over ${n}`;
+
+test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through the HTTP API, tuned and held-out parts', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1000000' });
   const same = programmeIdentity((await testCatalog()).db);
   const queries = loadJudgedQueries();
-  assert.ok(queries.length >= 150);
-  const ndcg: number[] = [];
-  const precision: (number | null)[] = [];
-  const byCategory = new Map<string, number[]>();
-  let duplicates = 0;
-  let shown = 0;
+  assert.ok(queries.length >= 250);
+  const scored: Scored[] = [];
   for (const q of queries) {
     const res = await app.inject(`/v1/programs/search?${judgedSearchQuery(q.params, 10)}`);
     assert.equal(res.statusCode, 200, `${q.id} answers 200`);
     const rows = body<{ results: ResultRow[] }>(res).results;
-    const n = ndcgAt10(rows, q.judgments, same);
-    const p = judgedPrecisionAt10(rows, q.judgments, same);
-    ndcg.push(n);
-    precision.push(p);
-    byCategory.set(q.category, [...(byCategory.get(q.category) ?? []), n]);
-    duplicates += duplicateRows(rows, same);
-    shown += rows.length;
-    t.diagnostic(`${q.id}: nDCG@10=${n.toFixed(2)} p@10=${p?.toFixed(2) ?? 'n/a'} (${q.query})`);
+    const s: Scored = {
+      q,
+      ndcg: ndcgAt10(rows, q.judgments, same),
+      success: successAt1(rows, q.judgments),
+      precision: judgedPrecisionAt10(rows, q.judgments, same),
+      duplicates: duplicateRows(rows, same),
+      shown: Math.min(10, rows.length),
+    };
+    scored.push(s);
+    t.diagnostic(
+      `${q.id}${q.holdout ? ' [held out]' : ''}: nDCG@10=${s.ndcg.toFixed(2)} success@1=${s.success ?? 'n/a'} p@10=${s.precision?.toFixed(2) ?? 'n/a'} (${q.query})`,
+    );
   }
-  for (const [category, values] of [...byCategory].sort()) t.diagnostic(`category ${category}: nDCG@10=${mean(values).toFixed(3)} over ${values.length}`);
-  const meanNdcg = mean(ndcg);
-  const meanPrecision = mean(precision);
-  t.diagnostic(
-    `judged set: nDCG@10=${meanNdcg.toFixed(3)} precision@10=${meanPrecision.toFixed(3)} duplicate rate=${(duplicates / Math.max(1, shown)).toFixed(3)} over ${queries.length} queries`,
+  const parts = { tuned: scored.filter((s) => !s.q.holdout), holdout: scored.filter((s) => s.q.holdout) };
+  for (const category of [...new Set(queries.map((q) => q.category))].sort()) {
+    for (const [part, list] of Object.entries(parts)) {
+      const inCategory = list.filter((s) => s.q.category === category);
+      if (inCategory.length > 0) t.diagnostic(line(`category ${category} (${part})`, summary(inCategory), inCategory.length));
+    }
+    const all = scored.filter((s) => s.q.category === category);
+    t.diagnostic(line(`category ${category} (all)`, summary(all), all.length));
+  }
+  const results = { all: summary(scored), tuned: summary(parts.tuned), holdout: summary(parts.holdout) };
+  t.diagnostic(line('tuned part', results.tuned, parts.tuned.length));
+  t.diagnostic(line('held-out part', results.holdout, parts.holdout.length));
+  t.diagnostic(line('judged set', results.all, scored.length));
+  const original = scored.filter((s) => Number(s.q.id.slice(3, 6)) <= ORIGINAL_QUERIES);
+  const originalSummary = summary(original);
+  t.diagnostic(line('queries of issue 10', originalSummary, original.length));
+
+  assert.equal(
+    scored.reduce((s, x) => s + x.duplicates, 0),
+    0,
+    'no page shows two rows of one programme',
   );
-  assert.equal(duplicates, 0, 'no page shows two rows of one programme');
-  assert.ok(meanNdcg >= MIN_NDCG_AT_10, `nDCG@10 ${meanNdcg.toFixed(3)} >= ${MIN_NDCG_AT_10}`);
-  assert.ok(meanPrecision >= MIN_PRECISION_AT_10, `precision@10 ${meanPrecision.toFixed(3)} >= ${MIN_PRECISION_AT_10}`);
+  assert.ok(originalSummary.ndcg >= MIN_ORIGINAL_NDCG_AT_10, `original queries nDCG@10 ${originalSummary.ndcg.toFixed(3)} >= ${MIN_ORIGINAL_NDCG_AT_10}`);
+  assert.ok(
+    originalSummary.precision >= MIN_ORIGINAL_PRECISION_AT_10,
+    `original queries precision@10 ${originalSummary.precision.toFixed(3)} >= ${MIN_ORIGINAL_PRECISION_AT_10}`,
+  );
+  for (const [part, floor] of Object.entries(FLOORS) as [keyof typeof FLOORS, { ndcg: number; success: number }][]) {
+    assert.ok(results[part].ndcg >= floor.ndcg, `${part} nDCG@10 ${results[part].ndcg.toFixed(3)} >= ${floor.ndcg}`);
+    assert.ok(results[part].success >= floor.success, `${part} success@1 ${results[part].success.toFixed(3)} >= ${floor.success}`);
+  }
 });

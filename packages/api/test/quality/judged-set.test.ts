@@ -1,15 +1,22 @@
-// The judged query set is well-formed data: enough queries, unique ids,
-// every judged programme in the catalogue, grades 0..3, a relevant answer
-// for each query that is not marked hard, one grade per duplicate group,
-// and parameters the search endpoint accepts. It checks the file only;
-// ranking quality on this set is measured elsewhere.
+// The judged query set is well-formed data: enough queries, and enough of
+// each category issue 21 asks for, unique ids, every judged programme in
+// the catalogue, grades 0..3, a relevant answer for each query that is not
+// marked hard, pools of at least 40 judged candidates for the queries of
+// issue 21, one grade per duplicate group, the held-out marks exactly the
+// seeded draw, and parameters the search endpoint accepts. It checks the
+// file only; ranking quality on this set is measured elsewhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, testCatalog } from '../helper.ts';
 import { getProgramRows } from '../../src/catalog/programs/records.ts';
-import { judgedSearchQuery, loadJudgedQueries } from './judged.ts';
+import { holdoutDraw, judgedSearchQuery, loadJudgedQueries } from './judged.ts';
 
-const MIN_QUERIES = 150;
+const MIN_QUERIES = 250;
+// Issue 21: everyday situations, industry words, English or mixed queries.
+const MIN_PER_CATEGORY: Record<string, number> = { conversational: 40, industry: 40, english: 25 };
+// Queries added for issue 21 (jq-166 on) pool at least this many judged candidates.
+const FIRST_ISSUE_21_QUERY = 166;
+const MIN_POOL = 40;
 const MAX_HARD = 5;
 const ID_PATTERN = /^jq-\d{3}-[a-z0-9-]+$/;
 
@@ -29,6 +36,25 @@ test('judged set: enough queries with unique ids and the documented fields', () 
     assert.equal(typeof q.pool, 'string', `${q.id}: pool arguments recorded`);
   }
   assert.ok(queries.filter((q) => q.hard).length <= MAX_HARD, `at most ${MAX_HARD} hard queries`);
+  for (const [category, min] of Object.entries(MIN_PER_CATEGORY)) {
+    const n = queries.filter((q) => q.category === category).length;
+    assert.ok(n >= min, `${n} ${category} queries >= ${min}`);
+  }
+  for (const q of queries.filter((q) => Number(q.id.slice(3, 6)) >= FIRST_ISSUE_21_QUERY)) {
+    assert.ok(Object.keys(q.judgments).length >= MIN_POOL, `${q.id}: ${Object.keys(q.judgments).length} judged candidates >= ${MIN_POOL}`);
+  }
+});
+
+test('judged set: the held-out queries are exactly the seeded draw', () => {
+  const drawn = holdoutDraw(queries);
+  const marked = new Set(queries.filter((q) => q.holdout).map((q) => q.id));
+  assert.ok(
+    queries.every((q) => q.holdout === undefined || q.holdout === true),
+    'holdout is true or absent',
+  );
+  assert.deepEqual([...marked].sort(), [...drawn].sort());
+  const share = marked.size / queries.length;
+  assert.ok(share > 0.25 && share < 0.35, `held-out share ${share.toFixed(3)} is about 30 %`);
 });
 
 test('judged set: grades are 0..3 and every query that is not hard has a relevant programme', () => {

@@ -62,6 +62,17 @@ export function judgedPrecisionAt10(rows: ResultRow[], judgments: Record<string,
   return hits / Math.min(10, relevant.size);
 }
 
+/**
+ * success@1 ("the first result is right"): 1 when the first row is graded
+ * 2 or 3 (what the person needs, or clearly relevant and useful), 0 when it
+ * is graded 0 or 1, unjudged, or the page is empty. Null for a query with
+ * no programme of grade ≥ 2, which no ranking can get right.
+ */
+export function successAt1(rows: ResultRow[], judgments: Record<string, number>): number | null {
+  if (!Object.values(judgments).some((g) => g >= 2)) return null;
+  return rows.length > 0 && rowGrade(rows[0], judgments) >= 2 ? 1 : 0;
+}
+
 /** Rows among the first ten that show a programme an earlier row of the page already shows. */
 export function duplicateRows(rows: ResultRow[], programmeOf: (id: string) => string): number {
   const seen = new Set<string>();

@@ -1,0 +1,109 @@
+// The judged company profiles (fixtures/judged_profiles.jsonl, described in
+// judged_profiles.md) are well-formed data for evaluating
+// POST /v1/programs/match: enough profiles over several categories, stages,
+// places and industries, fields of the documented shape and values, grades
+// 0..3 with a relevant programme for each profile, pools of at least 40
+// judged candidates, every judged
+// programme in the catalogue, one grade per duplicate group, and held-out
+// marks that are exactly the seeded draw. It checks the file only.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { testCatalog } from '../helper.ts';
+import { getProgramRows } from '../../src/catalog/programs/records.ts';
+import { holdoutDraw, loadJudgedProfiles } from './judged.ts';
+
+const MIN_PROFILES = 30;
+const MIN_CATEGORIES = 5;
+const MIN_PREFECTURES = 20;
+const MIN_INDUSTRIES = 8;
+const MIN_POOL = 40;
+const ID_PATTERN = /^jp-\d{3}-[a-z0-9-]+$/;
+const INDUSTRY_PATTERN = /^([A-T]|\d{2,4})$/;
+const STAGES = new Set(['planning', 'founding', 'established']);
+const FIELDS = new Set(['prefecture', 'municipality', 'industry', 'employees', 'capital_man_yen', 'founded_year', 'stage', 'purposes', 'need']);
+
+const profiles = loadJudgedProfiles();
+
+test('judged profiles: enough profiles, unique ids, the documented fields and values', async () => {
+  const { db } = await testCatalog();
+  const places = db.all<{ prefecture: string; name: string }>('SELECT prefecture, name FROM municipalities');
+  const prefectures = new Set(places.map((p) => p.prefecture));
+  assert.ok(profiles.length >= MIN_PROFILES, `${profiles.length} profiles >= ${MIN_PROFILES}`);
+  const ids = profiles.map((p) => p.id);
+  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+  for (const { id, profile: p, need, category, pool_query, pool } of profiles) {
+    assert.match(id, ID_PATTERN, `${id}: id shape`);
+    assert.ok(need.trim() !== '' && category.trim() !== '' && pool_query.trim() !== '' && pool.trim() !== '', `${id}: need, category, pool`);
+    for (const key of Object.keys(p)) assert.ok(FIELDS.has(key), `${id}: field ${key} is documented`);
+    if (p.prefecture !== undefined) assert.ok(prefectures.has(p.prefecture), `${id}: prefecture ${p.prefecture}`);
+    if (p.municipality !== undefined)
+      assert.ok(
+        places.some((m) => m.name === p.municipality && m.prefecture === p.prefecture),
+        `${id}: ${p.municipality} lies in ${p.prefecture}`,
+      );
+    if (p.industry !== undefined) assert.match(p.industry, INDUSTRY_PATTERN, `${id}: industry is a JSIC letter or code`);
+    for (const n of [p.employees, p.capital_man_yen]) if (n !== undefined) assert.ok(Number.isInteger(n) && n >= 0, `${id}: size ${n}`);
+    if (p.founded_year !== undefined) assert.ok(Number.isInteger(p.founded_year) && p.founded_year >= 1900 && p.founded_year <= 2030, `${id}: founded_year`);
+    if (p.stage !== undefined) assert.ok(STAGES.has(p.stage), `${id}: stage ${p.stage}`);
+    assert.ok(p.stage !== undefined || p.founded_year !== undefined, `${id}: stage or founded_year`);
+    assert.ok(Array.isArray(p.purposes) && p.purposes.length > 0 && p.purposes.every((w) => w.trim() !== ''), `${id}: purposes`);
+  }
+});
+
+test('judged profiles: coverage of categories, stages, places and industries', () => {
+  const distinct = (values: (string | undefined)[]): number => new Set(values.filter(Boolean)).size;
+  assert.ok(distinct(profiles.map((p) => p.category)) >= MIN_CATEGORIES, `>= ${MIN_CATEGORIES} categories`);
+  assert.equal(distinct(profiles.map((p) => p.profile.stage)), STAGES.size, 'every stage');
+  assert.ok(distinct(profiles.map((p) => p.profile.prefecture)) >= MIN_PREFECTURES, `>= ${MIN_PREFECTURES} prefectures`);
+  assert.ok(distinct(profiles.map((p) => p.profile.industry)) >= MIN_INDUSTRIES, `>= ${MIN_INDUSTRIES} industries`);
+  assert.ok(profiles.some((p) => p.profile.municipality) && profiles.some((p) => !p.profile.municipality), 'with and without a municipality');
+});
+
+test('judged profiles: grades 0..3, a relevant programme each, pools of at least 40', () => {
+  for (const p of profiles) {
+    const grades = Object.values(p.judgments);
+    assert.ok(grades.length >= MIN_POOL, `${p.id}: ${grades.length} judged >= ${MIN_POOL}`);
+    for (const g of grades) assert.ok(Number.isInteger(g) && g >= 0 && g <= 3, `${p.id}: grade ${g}`);
+    assert.ok(
+      grades.some((g) => g >= 2),
+      `${p.id}: at least one grade >= 2`,
+    );
+  }
+});
+
+// Re-creating the pools takes minutes on this machine, so it is a script check, not a test:
+// node scripts/judged-pool.ts --verify packages/api/test/fixtures/judged_profiles.jsonl
+test('judged profiles: every judged programme exists in the test catalogue', async () => {
+  const catalog = await testCatalog();
+  const judged = [...new Set(profiles.flatMap((p) => Object.keys(p.judgments)))];
+  const found = getProgramRows(catalog.db, judged);
+  assert.deepEqual(
+    judged.filter((id) => !found.has(id)),
+    [],
+    'no judged id is missing from the catalogue',
+  );
+});
+
+test('judged profiles: members of one duplicate group share a grade', async () => {
+  const { db } = await testCatalog();
+  const groups = db.all<{ group_id: number; unified_ids: string }>('SELECT group_id, unified_ids FROM program_duplicates');
+  const conflicts: string[] = [];
+  for (const p of profiles) {
+    for (const g of groups) {
+      const grades = new Set((JSON.parse(g.unified_ids) as string[]).filter((id) => id in p.judgments).map((id) => p.judgments[id]));
+      if (grades.size > 1) conflicts.push(`${p.id}: group ${g.group_id}`);
+    }
+  }
+  assert.deepEqual(conflicts, []);
+});
+
+test('judged profiles: the held-out profiles are exactly the seeded draw', () => {
+  const marked = profiles.filter((p) => p.holdout).map((p) => p.id);
+  assert.deepEqual(marked.sort(), [...holdoutDraw(profiles)].sort());
+  const categories = new Set(profiles.map((p) => p.category));
+  for (const c of categories)
+    assert.ok(
+      profiles.some((p) => p.category === c && p.holdout),
+      `${c} has held-out profiles`,
+    );
+});

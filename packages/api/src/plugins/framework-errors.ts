@@ -9,10 +9,13 @@
 //   connection cannot be used after such an error, so the answer says
 //   `Connection: close` and the socket is ended gracefully (FIN after the
 //   answer, not a reset): a keep-alive client then opens a new connection
-//   for its next request instead of failing with ECONNRESET.
+//   for its next request instead of failing with ECONNRESET. A target
+//   refused only for raw UTF-8 bytes is read again, percent-encoded, first
+//   (http/raw-utf8-target.ts).
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { rereadRawUtf8Target } from '../http/raw-utf8-target.ts';
 
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_BAD_URL: [400, 'The URL is not validly percent-encoded'],
@@ -45,6 +48,7 @@ const CLOSE_GRACE_MS = 2000;
 
 export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (err: Error & { code?: string }, socket: Socket) => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (rereadRawUtf8Target(err, socket)) return;
   const [status, detail] = clientErrorAnswer(err.code);
   if (socket.writable && !(socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
     const payload = JSON.stringify({ detail });

@@ -11,6 +11,12 @@
 // fields dropped, and packed there with `npm pack`; nothing in the
 // repository changes. A plain `npm pack` inside packages/* is refused (its
 // `prepack`), since it would pack the source manifest.
+//
+// @jp-support/mcp carries its two sibling packages inside its tarball
+// (`bundleDependencies` in its publishConfig): the packed vocab and client
+// are unpacked into its stage's node_modules/ before `npm pack`, so
+// `npx -y ./jp-support-mcp-<version>.tgz` runs the tool server with no other
+// tarball and no unpublished package from the registry (docs/decisions/0261).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,8 +47,19 @@ export interface PackedPackage {
   tarball: string;
 }
 
-/** Build, stage and pack one package into `outDir`; returns the tarball's path. */
-export function packPackage(dir: (typeof PUBLISHED)[number], outDir: string): PackedPackage {
+/** The packed packages a package's `bundleDependencies` name, unpacked into its stage's node_modules/. */
+function stageBundled(manifest: Manifest, stage: string, packed: readonly PackedPackage[]): void {
+  for (const name of (manifest.bundleDependencies as string[] | undefined) ?? []) {
+    const dependency = packed.find((p) => p.name === name);
+    if (!dependency) throw new Error(`${manifest.name} bundles ${name}, which must be packed before it (PUBLISHED order)`);
+    const target = path.join(stage, 'node_modules', ...name.split('/'));
+    mkdirSync(target, { recursive: true });
+    execFileSync('tar', ['-xzf', dependency.tarball, '-C', target, '--strip-components=1'], { stdio: 'pipe' });
+  }
+}
+
+/** Build, stage and pack one package into `outDir` (`packed`: the packages packed before it, for its bundled ones); returns the tarball's path. */
+export function packPackage(dir: (typeof PUBLISHED)[number], outDir: string, packed: readonly PackedPackage[] = []): PackedPackage {
   const source = path.join(ROOT, 'packages', dir);
   const stage = mkdtempSync(path.join(tmpdir(), `jpsp-pack-${dir}-`));
   try {
@@ -53,6 +70,7 @@ export function packPackage(dir: (typeof PUBLISHED)[number], outDir: string): Pa
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     copyFileSync(path.join(source, 'README.md'), path.join(stage, 'README.md'));
     for (const bin of Object.values(manifest.bin ?? {})) chmodSync(path.join(stage, bin), 0o755);
+    stageBundled(manifest, stage, packed);
     mkdirSync(outDir, { recursive: true });
     const out = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const [{ filename }] = JSON.parse(out) as { filename: string }[];
@@ -63,7 +81,9 @@ export function packPackage(dir: (typeof PUBLISHED)[number], outDir: string): Pa
 }
 
 export function packPackages(outDir: string): PackedPackage[] {
-  return PUBLISHED.map((dir) => packPackage(dir, outDir));
+  const packed: PackedPackage[] = [];
+  for (const dir of PUBLISHED) packed.push(packPackage(dir, outDir, packed));
+  return packed;
 }
 
 if (import.meta.main) {

@@ -1,11 +1,15 @@
 // The packages as a user gets them: `npm run pack:packages` packs
-// @jp-support/vocab, client and mcp with `npm pack`; the tarballs are
-// installed into an empty directory by the machine's own npm (Node 20: no
-// part of this repository, no Node 24); then, with the machine's own Node,
-// the MCP `bin` lists its 55 tools and calls one against a running server,
-// `launchToolServer` from the installed client starts the installed server,
-// and a consumer's TypeScript resolves the published declarations. Needs the
-// npm registry for the MCP SDK and zod (CI reaches it).
+// @jp-support/vocab, client and mcp with `npm pack` (mcp with the other two
+// bundled inside); the tarballs are installed into an empty directory by the
+// machine's own npm (Node 20: no part of this repository, no Node 24); then,
+// with the machine's own Node, the MCP `bin` lists its 55 tools and calls
+// one against a running server, `launchToolServer` from the installed client
+// starts the installed server, and a consumer's TypeScript resolves the
+// published declarations. Then the stdio host configuration the README and
+// the landing page show (`npx -y file:…/jp-support-mcp-<v>.tgz`, the one
+// tarball and nothing else) is launched by the MCP SDK's client from an
+// empty directory with the machine's npx. Needs the npm registry for the
+// MCP SDK and zod (CI reaches it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
@@ -17,6 +21,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { build } from '../../api/test/helper.ts';
 import { packPackages } from '../../../scripts/pack-packages.ts';
+import { landingExamples, personalise, readmeExamples } from '../../api/test/portal/published-examples.ts';
+import { generateApiKey } from '../../api/src/access/keys.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -71,6 +77,14 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
   }
   const mcpManifest = JSON.parse(execFileSync('tar', ['-xzOf', packed[2].tarball, 'package/package.json'], { encoding: 'utf8' }));
   assert.deepEqual(mcpManifest.bin, { 'jp-support-mcp': './dist/bin.js' });
+  // The MCP tarball carries the built client and vocabulary (bundleDependencies): npx needs no other tarball.
+  assert.deepEqual(mcpManifest.bundleDependencies, ['@jp-support/client', '@jp-support/vocab']);
+  const mcpFiles = execFileSync('tar', ['-tzf', packed[2].tarball], { encoding: 'utf8' }).trim().split('\n');
+  for (const dependency of ['client', 'vocab']) {
+    assert.ok(mcpFiles.includes(`package/node_modules/@jp-support/${dependency}/dist/index.js`), `${dependency} is bundled`);
+    assert.ok(mcpFiles.includes(`package/node_modules/@jp-support/${dependency}/package.json`), `${dependency}'s manifest is bundled`);
+  }
+  assert.ok(!mcpFiles.some((f) => /node_modules\/(?!@jp-support\/)/.test(f)), 'nothing but the two sibling packages is bundled');
   assert.match(execFileSync('tar', ['-xzOf', packed[2].tarball, 'package/dist/bin.js'], { encoding: 'utf8' }), /^#!\/usr\/bin\/env node\n/);
 
   // An empty project; the machine's npm installs the three tarballs (and the MCP SDK and zod from the registry).
@@ -88,10 +102,10 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
     assert.equal(installed.version, p.version, `${p.name} is the packed one`);
     assert.ok(existsSync(path.join(project, 'node_modules', p.name, 'dist')), `${p.name} installed from the tarball (it has dist/)`);
   }
-  assert.ok(
-    !existsSync(path.join(project, 'node_modules', '@jp-support', 'mcp', 'node_modules', '@jp-support')),
-    'the MCP package uses the installed client, not a copy from elsewhere',
-  );
+  for (const dependency of ['client', 'vocab']) {
+    const bundled = path.join(project, 'node_modules', '@jp-support', 'mcp', 'node_modules', '@jp-support', dependency, 'package.json');
+    assert.equal(JSON.parse(readFileSync(bundled, 'utf8')).version, packed[2].version, `the MCP package uses its bundled ${dependency}`);
+  }
 
   // A running server.
   const app = await build(t);
@@ -165,4 +179,47 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
     (err: { stdout?: string }) => /TS2322/.test(err.stdout ?? ''),
     'the declarations are real types, not any',
   );
+
+  // The stdio host configuration of the README and of the landing page, as an MCP host runs it: npx (the
+  // machine's) from an empty directory, the one MCP tarball at the path the configuration names.
+  const tarballs = path.dirname(packed[2].tarball);
+  const clone = path.join(work, 'clone');
+  execFileSync('mkdir', ['-p', clone]);
+  execFileSync('ln', ['-s', tarballs, path.join(clone, 'dist-packages')]);
+  const landing = await app.inject({ url: '/', headers: { host: new URL(baseUrl).host } });
+  const configs = [
+    ...readmeExamples().mcpStdio.map((c) => ({ where: 'README', c })),
+    ...landingExamples(landing.body).mcpStdio.map((c) => ({ where: 'landing page', c })),
+  ];
+  assert.equal(configs.length, 2, 'one stdio configuration in the README, one on the landing page');
+  const key = generateApiKey();
+  await app.state.keys.create({ keyHash: key.hash, prefix: key.prefix, tier: 'free' });
+  const empty = path.join(work, 'empty');
+  execFileSync('mkdir', ['-p', empty]);
+  for (const { where, c } of configs) {
+    const [name, server] = Object.entries(JSON.parse(personalise(JSON.stringify(c), { origin: baseUrl, clone, key: key.key })) as typeof c.mcpServers)[0];
+    assert.equal(server.command, 'npx', where);
+    const npx = new StdioClientTransport({
+      command: server.command!,
+      args: server.args,
+      cwd: empty,
+      env: { PATH: MACHINE_PATH, HOME: process.env.HOME ?? work, ...server.env },
+      stderr: 'pipe',
+    });
+    const host = new Client({ name: `${where} host`, version: '1.0.0' });
+    await host.connect(npx);
+    const listed = await host.listTools();
+    assert.equal(listed.tools.length, 55, `${where}: ${name} lists its tools`);
+    const answer = await host.callTool({ name: 'search_programs', arguments: { q: '省エネ', limit: 2 } });
+    assert.equal((answer.structuredContent as { status: string }).status, 'ok', `${where}: a tool call answers`);
+    await host.close();
+  }
+  // The calls went out with the key the configurations carry: they are this key's usage.
+  let used = 0;
+  for (let i = 0; i < 100 && used < 2; i++) {
+    const dashboard = await app.inject({ url: '/v1/me/dashboard', headers: { 'x-api-key': key.key } });
+    used = (JSON.parse(dashboard.body) as { requests: number }).requests;
+    if (used < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(used >= 2, `the key's usage counts the tool calls (${used})`);
 });

@@ -63,6 +63,20 @@ export function sessionCookie(request: FastifyRequest, id: string | null, maxAge
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Whether a request of any method came from a page of this origin, for the
+ * routes where the cookie may spend the key's allowance (session 'pages'):
+ * `Sec-Fetch-Site: same-origin`, else an `Origin` equal to this server's. A
+ * request with neither (a browser without Fetch Metadata, on a GET) does not
+ * get the cookie's key: it stays anonymous.
+ */
+export function fromOwnPages(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && origin === `${request.protocol}://${request.host}`;
+}
+
+/**
  * Whether an unsafe request came from a page of this origin (see the CSRF
  * note above). A request with neither header is not a browser's cross-origin
  * request (browsers send `Origin` on every cross-origin POST), so it passes.

@@ -17,7 +17,7 @@ import type { AdvisorRecord } from '../state/repositories/advisors.ts';
 import type { ApiKeyRecord } from '../state/repositories/keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../access/keys.ts';
 import { hashesEqual, sha256Hex } from '../lib/hash.ts';
-import { fromOwnOrigin, hashSessionId, sessionIdOf } from '../access/session.ts';
+import { fromOwnOrigin, fromOwnPages, hashSessionId, sessionIdOf } from '../access/session.ts';
 import type { StateStore } from '../state/store.ts';
 import { KeyCache } from '../state/key-cache.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
@@ -188,7 +188,11 @@ export default fp(
       const key = presentedKey(request);
       if (key !== null) return verifyApiKey(keyCache, key);
       const { access, session } = policyOf(request);
-      if (session) {
+      if (session === 'pages') {
+        // A data route the portal's pages call: the cookie spends the key's allowance only from those pages.
+        const fromCookie = fromOwnPages(request) ? await sessionIdentity(request, access) : null;
+        if (fromCookie) return fromCookie;
+      } else if (session) {
         // Without a key, a browser session route's POST relies on the cookie
         // (or sets it): it must come from this origin (session.ts, CSRF).
         if (!fromOwnOrigin(request)) throw new HttpError(403, CROSS_ORIGIN);

@@ -57,8 +57,13 @@ export interface RouteDeclaration {
    * (session.ts). When no key is sent, the session cookie stands in for one;
    * an unsafe method without a key must come from this server's own origin
    * (CSRF). Only `public` and `key` routes may declare it.
+   * 'pages': a data route the portal's pages call (the explore page's
+   * searches). When no key is sent, the session cookie stands in for one
+   * only on a request from this server's own pages (any method, since a call
+   * may be billed); from anywhere else the cookie is ignored and the call is
+   * anonymous, as it would be without it. Only `public` routes.
    */
-  session?: boolean;
+  session?: Session;
   /**
    * Default 'request': one unit of the counter per request. 'jsonrpc-message':
    * one unit per JSON-RPC message of the body (a batch of n takes n), taken
@@ -77,13 +82,15 @@ export interface RouteDeclaration {
 
 export type Units = 'request' | 'jsonrpc-message';
 
+export type Session = boolean | 'pages';
+
 /** The declaration as the hooks read it: checked, defaults filled, frozen. */
 export interface RoutePolicy {
   readonly access: Access;
   readonly counter: Counter | null;
   readonly billed: boolean;
   readonly extraLimit: ExtraLimit | null;
-  readonly session: boolean;
+  readonly session: Session;
   readonly units: Units;
   readonly unitRows: number | null;
 }
@@ -140,7 +147,9 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
   if (policy.billed && !policy.counter) fail("a billed route must be counted: add counter: 'daily'");
+  if (policy.session !== false && policy.session !== true && policy.session !== 'pages') fail(`unknown session '${policy.session}'`);
   if (policy.session && policy.access !== 'public' && policy.access !== 'key') fail(`access '${policy.access}' cannot accept the browser session`);
+  if (policy.session === 'pages' && policy.access !== 'public') fail("session 'pages' is for public routes (a key route declares session: true)");
   if (policy.access === 'advisor' && !/\/:id(\/|$)/.test(route.url ?? '')) fail("access 'advisor' needs an :id parameter naming the advisor");
   return Object.freeze(policy);
 }
@@ -166,7 +175,11 @@ export function describePolicy(policy: RoutePolicy): string {
       `Exports (format=csv or jsonl): each started ${policy.unitRows} rows count as one request${policy.billed ? ' and one billed unit' : ''}, taken before the first row is sent.`,
     );
   if (policy.extraLimit) parts.push(`Own limit: ${EXTRA_LIMIT_TEXT[policy.extraLimit]}.`);
-  if (policy.session)
+  if (policy.session === 'pages')
+    parts.push(
+      "Browser session: on a call from this server's own pages, the developer portal's session cookie (POST /v1/session) stands in for a key; elsewhere it is ignored.",
+    );
+  else if (policy.session)
     parts.push(
       "Browser session: the developer portal's session cookie (POST /v1/session) stands in for a key; without a key, a POST must come from this server's own pages.",
     );
@@ -180,7 +193,7 @@ export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unk
     'x-counter': policy.counter,
     'x-billed': policy.billed,
     ...(policy.extraLimit ? { 'x-extra-limit': policy.extraLimit } : {}),
-    ...(policy.session ? { 'x-session': true } : {}),
+    ...(policy.session ? { 'x-session': policy.session } : {}),
     ...(policy.units !== 'request' ? { 'x-units': policy.units } : {}),
     ...(policy.unitRows ? { 'x-unit-rows': policy.unitRows } : {}),
   };

@@ -10,6 +10,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire, stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
+import { brotliCompress, constants } from 'node:zlib';
 
 const HERE = import.meta.dirname;
 const BROWSER_DIR = path.join(HERE, 'browser');
@@ -31,6 +32,29 @@ export interface Asset {
   body: Buffer;
   type: string;
   cacheControl: string;
+  /** Swagger UI's files (1.9 MB, never changing): compressed once per process, not per request. */
+  brotli?: BrotliOnce;
+}
+
+/**
+ * A file's brotli form, made once in the background (zlib's thread pool,
+ * quality 9: 392 KB for the Swagger UI bundle against 447 KB at the quality
+ * compressing each answer uses) the first time it is asked for. Until it is
+ * ready, answers are compressed as any other.
+ */
+export class BrotliOnce {
+  private compressed: Buffer | null = null;
+  private started = false;
+  get(body: Buffer): Buffer | null {
+    if (!this.started) {
+      this.started = true;
+      const params = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+      brotliCompress(body, { params }, (err, out) => {
+        if (!err) this.compressed = out;
+      });
+    }
+    return this.compressed;
+  }
 }
 
 const JS = 'text/javascript; charset=utf-8';
@@ -54,7 +78,8 @@ export function loadAssets(): Map<string, Asset> {
   assets.set(ASSET.css, { body: readFileSync(path.join(STATIC_DIR, 'portal.css')), type: CSS, cacheControl: REVALIDATE });
   assets.set(ASSET.docsCss, { body: readFileSync(path.join(STATIC_DIR, 'docs.css')), type: CSS, cacheControl: REVALIDATE });
   // The bundle ends with a sourceMappingURL comment; the map is not served (a browser asks for it only with its tools open).
-  assets.set(ASSET.swaggerJs, { body: readFileSync(path.join(SWAGGER_DIR, 'swagger-ui-bundle.js')), type: JS, cacheControl: FOREVER });
-  assets.set(ASSET.swaggerCss, { body: readFileSync(path.join(SWAGGER_DIR, 'swagger-ui.css')), type: CSS, cacheControl: FOREVER });
+  const vendor = { cacheControl: FOREVER };
+  assets.set(ASSET.swaggerJs, { ...vendor, body: readFileSync(path.join(SWAGGER_DIR, 'swagger-ui-bundle.js')), type: JS, brotli: new BrotliOnce() });
+  assets.set(ASSET.swaggerCss, { ...vendor, body: readFileSync(path.join(SWAGGER_DIR, 'swagger-ui.css')), type: CSS, brotli: new BrotliOnce() });
   return assets;
 }

@@ -1,5 +1,6 @@
-// The developer portal: four pages served by the API server itself, in
-// Japanese and English, with their assets (assets.ts). Registered with one
+// The developer portal: four pages served by the API server itself, each in
+// Japanese or in English (`?lang=`, then Accept-Language: language.ts), with
+// their assets (assets.ts). Registered with one
 // line in app.ts. Every route here is declared `public` and not counted:
 // loading a page never takes a caller's API allowance (the API calls the
 // pages then make are counted as any call is). Hidden from the OpenAPI
@@ -11,6 +12,7 @@
 //   GET /account  session login, usage, spend cap, invoices            (pages/account.ts)
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadAssets } from './assets.ts';
+import { etagFor } from '../lib/hash.ts';
 import { landingPage } from './pages/landing.ts';
 import { docsPage } from './pages/docs.ts';
 import { explorePage } from './pages/explore.ts';
@@ -51,17 +53,38 @@ const PAGES: [path: string, render: PageRenderer, cacheControl: string][] = [
   ['/account', accountPage, 'no-store'],
 ];
 
+/** Whether an Accept-Encoding header takes br (with a q above 0). */
+export function acceptsBrotli(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return coding === 'br' && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
 const PORTAL_ROUTE = { config: { access: 'public' }, schema: { hide: true } } as const;
 
 export default async function portal(app: FastifyInstance): Promise<void> {
   for (const [url, asset] of loadAssets()) {
-    app.get(url, PORTAL_ROUTE, async (_request, reply: FastifyReply) =>
-      reply.headers(SECURITY_HEADERS).type(asset.type).header('cache-control', asset.cacheControl).send(asset.body),
-    );
+    const tag = asset.brotli ? etagFor(asset.body) : null;
+    app.get(url, PORTAL_ROUTE, async (request, reply: FastifyReply) => {
+      reply.headers(SECURITY_HEADERS).type(asset.type).header('cache-control', asset.cacheControl);
+      const brotli = asset.brotli && acceptsBrotli(request.headers['accept-encoding']) ? asset.brotli.get(asset.body) : null;
+      // Already compressed: the compression plugin passes it on; the tag is the identity body's, as for any answer.
+      if (brotli && tag) return reply.header('content-encoding', 'br').header('vary', 'accept-encoding').header('etag', tag).send(brotli);
+      return reply.send(asset.body);
+    });
   }
   for (const [url, render, cacheControl] of PAGES) {
     app.get(url, PORTAL_ROUTE, async (request, reply) =>
-      reply.headers(SECURITY_HEADERS).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(render(app, request)),
+      reply
+        .headers(SECURITY_HEADERS)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', cacheControl)
+        // Without `?lang=` the language comes from this header.
+        .header('vary', 'Accept-Language')
+        .send(render(app, request)),
     );
   }
 }

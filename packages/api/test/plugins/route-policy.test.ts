@@ -49,6 +49,7 @@ test('a route without a declaration, or with an inconsistent one, fails at start
   assert.throws(() => app.get('/export', { config: { access: 'public', unitRows: 100 } }, handler), /unitRows must be counted/);
   assert.throws(() => app.get('/export2', { config: { access: 'public', counter: 'daily', unitRows: 0.5 } }, handler), /unitRows must be a positive integer/);
   assert.throws(() => app.get('/ops', { config: { access: 'admin', session: true } }, handler), /cannot accept the browser session/);
+  assert.throws(() => app.get('/mine', { config: { access: 'key', session: 'pages' } }, handler), /session 'pages' is for public routes/);
   app.get('/ok', { config: { access: 'public' } }, handler);
   await app.ready();
   assert.throws(() => app.get('/rpc', { config: { access: 'public', units: 'jsonrpc-message' } }, handler), /needs a counter/);
@@ -61,9 +62,11 @@ test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
   const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request', unitRows: null };
-  assert.deepEqual(policy('GET /v1/programs/search'), { ...read, unitRows: 100 }, 'search exports: one unit per started 100 rows');
+  assert.deepEqual(policy('GET /v1/programs/search'), { ...read, unitRows: 100, session: 'pages' }, 'search exports: one unit per started 100 rows');
   assert.deepEqual(policy('GET /v1/laws/search'), { ...read, unitRows: 100 }, 'a record-set search exports: one unit per started 100 rows');
-  assert.deepEqual(policy('POST /v1/programs/batch'), read, 'batch: one call, one unit');
+  assert.deepEqual(policy('POST /v1/programs/batch'), { ...read, session: 'pages' }, 'batch: one call, one unit');
+  assert.equal(policy('GET /v1/programs/:unified_id')?.session, 'pages', "the explore page's calls take the portal session from its own pages");
+  assert.equal(policy('POST /v1/exclusions/check')?.session, 'pages');
   assert.deepEqual(policy('GET /meta'), read);
   assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });

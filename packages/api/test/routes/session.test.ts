@@ -119,6 +119,57 @@ test('CSRF: a cookie-borne POST from another origin is refused; a keyed one is n
   assert.equal((await setCap({ cookie, ...SAME_ORIGIN }, { monthly_cap_yen: null })).statusCode, 200);
 });
 
+test("the programme routes the explore page calls take the session's key from this server's pages only; elsewhere the cookie is ignored", async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '2' });
+  const key = await paidKey(app);
+  const { cookie } = await login(app, key.key);
+  const calls: [string, string, object?][] = [
+    ['GET', '/v1/programs/search?q=%E7%9C%81%E3%82%A8%E3%83%8D&limit=1'],
+    ['GET', '/v1/programs/UNI-194743d166'],
+    ['POST', '/v1/programs/batch', { unified_ids: ['UNI-194743d166'] }],
+    ['POST', '/v1/exclusions/check', { program_ids: ['UNI-194743d166', 'UNI-76ff1702bc'] }],
+  ];
+  for (const [method, url, payload] of calls) {
+    assert.equal(app.routePolicies.get(`${method} ${url.split('?')[0].replace('UNI-194743d166', ':unified_id')}`)?.session, 'pages', url);
+    // From the explore page (Fetch Metadata: same-origin), past the anonymous allowance of 2: the paid key's calls.
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+        payload,
+        remoteAddress: '198.51.100.20',
+      });
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      assert.equal(res.headers['ratelimit-remaining'], undefined, 'a paid key has no daily limit');
+    }
+    // A same-site page of another origin, a cross-site one, an Origin of elsewhere: the cookie is ignored (anonymous), never a 403.
+    for (const headers of [
+      { cookie, 'sec-fetch-site': 'same-site' },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, origin: 'http://evil.example' },
+      { cookie },
+    ]) {
+      const res = await app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: '198.51.100.21' });
+      assert.ok([200, 429].includes(res.statusCode), `${url} ${JSON.stringify(headers)}: ${res.statusCode}`);
+      assert.ok(res.headers['ratelimit-limit'] === '2', 'counted against the address, anonymously');
+    }
+  }
+  // The paid key was billed for the 12 page calls, the anonymous ones took the address's allowance.
+  const usage = body(await app.inject({ url: '/v1/me/dashboard', headers: { 'x-api-key': key.key } }));
+  let seen = usage.requests;
+  for (let i = 0; i < 100 && seen < 12; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen = body(await app.inject({ url: '/v1/me/dashboard', headers: { 'x-api-key': key.key } })).requests;
+  }
+  assert.equal(seen, 12);
+  // An ended session on these routes: anonymous, not an error.
+  await app.inject({ method: 'POST', url: '/v1/session/logout', headers: { cookie, ...SAME_ORIGIN } });
+  const after = await app.inject({ url: calls[0][1], headers: { cookie, 'sec-fetch-site': 'same-origin' }, remoteAddress: '198.51.100.22' });
+  assert.equal(after.statusCode, 200);
+  assert.equal(after.headers['ratelimit-limit'], '2');
+});
+
 test('logout ends the session once and removes the cookie; an ended or expired session says so', async (t) => {
   const app = await build(t);
   const key = await paidKey(app);

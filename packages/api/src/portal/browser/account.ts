@@ -5,9 +5,12 @@
 // read) authenticates the /v1/me* calls.
 import type { OpenAPI } from '@jp-support/client';
 import { api } from './api.ts';
-import { byId, el, formatNumber, formatTime, formatYen, label, setLabel } from './dom.ts';
-import { texts, type LabelKey } from './labels.ts';
+import { byId, el, formatNumber, formatTime, formatYen, label, setLabel, t } from './dom.ts';
+import type { LabelKey } from './labels.ts';
+import { wireLanguageSwitch } from './language.ts';
 import { usageChart } from './usage-chart.ts';
+
+wireLanguageSwitch();
 
 // The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
 type Session = OpenAPI.GetSessionResponse;
@@ -25,6 +28,7 @@ const capStatus = byId('cap-status');
 const removeCap = byId<HTMLButtonElement>('remove-cap');
 
 function say(target: HTMLElement, key: LabelKey, values: Record<string, string | number> = {}, detail?: string): void {
+  // The server's detail is English (error texts are): marked so, in either page language.
   target.replaceChildren(label(key, values), detail ? ' ' : '', detail ? el('span', { lang: 'en' }, detail) : '');
 }
 
@@ -101,7 +105,9 @@ async function loadDashboard(): Promise<void> {
   const d = result.body;
   say(byId('usage-total'), 'usageTotal', { n: formatNumber(d.requests), b: formatNumber(d.billable_requests) });
   const days = monthDays(d.month, d.per_day);
-  byId('usage-chart').replaceChildren(usageChart(days, `${texts('usageTitle')[0]} / ${texts('usageTitle')[1]} (${d.month})`));
+  const chart = byId('usage-chart');
+  // Drawn at the width it is shown at, so that its text stays legible on a phone.
+  chart.replaceChildren(usageChart(days, `${t('usageTitle')} (${d.month})`, chart.clientWidth));
   byId('usage-table')
     .querySelector('tbody')!
     .replaceChildren(
@@ -119,10 +125,7 @@ async function loadDashboard(): Promise<void> {
   const share = d.cap_yen ? Math.min(1, d.spend_yen / d.cap_yen) : 0;
   (bar.firstElementChild as HTMLElement).style.width = `${Math.round(share * 100)}%`;
   bar.classList.toggle('full', share >= 1);
-  bar.setAttribute(
-    'aria-label',
-    d.cap_yen === null ? `${formatYen(d.spend_yen)} (${texts('noCap').join(' / ')})` : `${formatYen(d.spend_yen)} / ${formatYen(d.cap_yen)}`,
-  );
+  bar.setAttribute('aria-label', d.cap_yen === null ? `${formatYen(d.spend_yen)} (${t('noCap')})` : `${formatYen(d.spend_yen)} / ${formatYen(d.cap_yen)}`);
   capInput.value = d.cap_yen === null ? '' : String(d.cap_yen);
   removeCap.disabled = d.cap_yen === null;
 }

@@ -1,6 +1,8 @@
 // DOM helpers of the page scripts. Text from the API is only ever set as
 // text (never parsed as markup), and links only ever point at http(s) URLs.
-import { texts, type LabelKey } from './labels.ts';
+// Labels are in the page's language (language.ts).
+import { codeRuns, text, type LabelKey } from './labels.ts';
+import { LANG } from './language.ts';
 
 type Child = Node | string | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | null | undefined>;
@@ -16,15 +18,13 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
   return node;
 }
 
-/** A label in both languages, as the server writes it (layout.ts). */
+/** A label's text in the page's language. */
+export const t = (key: LabelKey, values: Record<string, string | number> = {}): string => text(LANG, key, values);
+
+/** A label in the page's language, its `code` runs as <code> (as the server writes it: layout.ts). */
 export function label(key: LabelKey, values: Record<string, string | number> = {}): DocumentFragment {
-  const [ja, en] = texts(key, values);
   const fragment = document.createDocumentFragment();
-  if (ja === en) {
-    fragment.append(el('span', { lang: 'en' }, en));
-  } else {
-    fragment.append(el('span', { lang: 'ja' }, ja), ' ', el('span', { lang: 'en', class: 'en' }, en));
-  }
+  codeRuns(t(key, values)).forEach((run, i) => fragment.append(i % 2 ? el('code', {}, run) : run));
   return fragment;
 }
 
@@ -46,7 +46,7 @@ export function externalLink(url: string | null | undefined, text: Child = url):
   return el('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, text);
 }
 
-const yenFormat = new Intl.NumberFormat('ja-JP');
+const yenFormat = new Intl.NumberFormat(LANG === 'en' ? 'en-US' : 'ja-JP');
 export const formatNumber = (n: number): string => yenFormat.format(n);
 export const formatYen = (n: number): string => `¥${yenFormat.format(n)}`;
 

@@ -1,13 +1,21 @@
 // The explore page: searches /v1/programs/search from the state in the URL,
-// pages through results, opens a programme's detail (source link and
-// lineage) in a dialog, and checks the selected programmes against the
-// exclusion rules. Every change of the search is a new history entry, so Back
-// and a shared link both restore it.
+// pages through results (and says what to try when nothing matches), opens
+// a programme's detail in a dialog, and checks the selected programmes
+// against the exclusion rules. Every change of the search is a new history
+// entry, so Back and a shared link both restore it.
+//
+// Whose allowance: a key typed into the key box (kept in this module's
+// memory only, sent as X-API-Key); else the session cookie of a login on the
+// account page, which the programme routes accept from this server's own
+// pages (their `session: 'pages'` declaration); else the address's anonymous
+// allowance.
 import type { OpenAPI } from '@jp-support/client';
 import { api, type ApiResult } from './api.ts';
-import { byId, el, externalLink, formatNumber, formatTime, label, setLabel } from './dom.ts';
+import { byId, el, externalLink, formatNumber, formatTime, label, setLabel, t } from './dom.ts';
 import { LABELS, type LabelKey } from './labels.ts';
+import { keepLanguage, LANG, wireLanguageSwitch } from './language.ts';
 import { anyFilterSet, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type FormField, type SearchState } from './search-query.ts';
+import { AUDIENCES, PROGRAM_KINDS, PURPOSES, valueLabel } from './value-labels.ts';
 
 // The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
 // A search row (default shape plus also_listed_as when duplicates were collapsed into it).
@@ -16,9 +24,15 @@ type ProgramDetail = OpenAPI.ProgramDetail;
 /** A search page in the default row shape (the one `searchPath` asks for). */
 type SearchPage = Omit<OpenAPI.SearchProgramsResponse, 'results'> & { results: Program[] };
 
+wireLanguageSwitch();
+
 const form = byId<HTMLFormElement>('search');
 /** The form's fields, as the server rendered them from the search's parameter table (pages/explore.ts). */
 const fields = JSON.parse(form.dataset.fields ?? '[]') as FormField[];
+const suggestions = byId('suggestions');
+const callerStatus = byId('caller-status');
+const keyInput = byId<HTMLInputElement>('explore-key');
+const keyBox = byId<HTMLDetailsElement>('key-box');
 const filters = byId<HTMLDetailsElement>('filters');
 const status = byId('status');
 const list = byId('result-list');
@@ -38,12 +52,42 @@ let state: SearchState = stateFromParams(new URLSearchParams(location.search), f
 const selected = new Map<string, string>(state.sel.map((id) => [id, id]));
 let lastResults: Program[] = [];
 let searchSeq = 0;
+/** The logged-in session's key, when there is one (GET /v1/session). */
+let session: { prefix: string; tier: string } | null = null;
+
+// ---- whose allowance ----------------------------------------------------------
+
+/** The entered key as a header, when there is one (it wins over the session cookie). */
+function keyHeaders(): Record<string, string> {
+  const key = keyInput.value.trim();
+  return key ? { 'X-API-Key': key } : {};
+}
+
+/** Say whose allowance the searches use, and what is left of it when the last answer said. */
+function showCaller(remaining: number | null = null): void {
+  const parts: Node[] = [];
+  if (keyInput.value.trim()) parts.push(label('callerKey'));
+  else if (session) parts.push(label('callerSession', { prefix: session.prefix, plan: t(session.tier === 'paid' ? 'tierPaid' : 'tierFree') }));
+  else parts.push(label('callerAnonymous', { n: Number(callerStatus.dataset.anonLimit ?? 100) }));
+  if (remaining !== null) parts.push(document.createTextNode(' '), label('remainingToday', { n: formatNumber(remaining) }));
+  callerStatus.replaceChildren(...parts);
+}
+
+async function loadSession(): Promise<void> {
+  const result = await api<OpenAPI.GetSessionResponse>('/v1/session');
+  session = result.ok ? { prefix: result.body.key_prefix, tier: result.body.tier } : null;
+  byId('caller-login').hidden = session !== null;
+  showCaller();
+}
+
+keyInput.addEventListener('input', () => showCaller());
+keyInput.addEventListener('change', () => void search());
 
 // ---- URL <-> state --------------------------------------------------------
 
 function writeUrl(mode: 'push' | 'replace'): void {
   state.sel = [...selected.keys()];
-  const query = paramsFromState(state, fields).toString();
+  const query = keepLanguage(paramsFromState(state, fields)).toString();
   const url = `${location.pathname}${query ? `?${query}` : ''}`;
   if (url === `${location.pathname}${location.search}`) return;
   if (mode === 'push') history.pushState(null, '', url);
@@ -69,10 +113,12 @@ function stateFromForm(): SearchState {
 
 function showError(target: HTMLElement, result: Extract<ApiResult<unknown>, { ok: false }>): void {
   const lead: LabelKey = result.status === 429 ? 'limitReached' : 'failed';
+  // The server's detail is English (error texts are): marked so, in either page language.
   target.replaceChildren(el('span', { class: 'error' }, label(lead), ' ', el('span', { lang: 'en' }, result.detail)));
+  if (result.status === 429) keyBox.open = true;
 }
 
-function kindLabel(kind: string): Node {
+function ruleKindLabel(kind: string): Node {
   const key = `kind_${kind}`;
   return key in LABELS ? label(key as LabelKey) : document.createTextNode(kind);
 }
@@ -89,22 +135,87 @@ async function search(): Promise<void> {
   const seq = ++searchSeq;
   setLabel(status, 'loading');
   list.setAttribute('aria-busy', 'true');
-  const result = await api<SearchPage>(searchPath(state, fields));
+  const result = await api<SearchPage>(searchPath(state, fields), { headers: keyHeaders() });
   if (seq !== searchSeq) return; // a newer search has started
   list.removeAttribute('aria-busy');
+  suggestions.hidden = true;
   if (!result.ok) {
     list.replaceChildren();
     showError(status, result);
     prev.disabled = next.disabled = true;
     return;
   }
+  showCaller(result.remaining);
   const { total, offset, results } = result.body;
   lastResults = results;
-  if (total === 0) setLabel(status, 'noResults');
-  else setLabel(status, 'resultCount', { total: formatNumber(total), from: formatNumber(offset + 1), to: formatNumber(offset + results.length) });
+  if (total === 0) {
+    setLabel(status, 'noResults');
+    showSuggestions();
+  } else setLabel(status, 'resultCount', { total: formatNumber(total), from: formatNumber(offset + 1), to: formatNumber(offset + results.length) });
   list.replaceChildren(...results.map(resultItem));
   prev.disabled = offset === 0;
   next.disabled = offset + results.length >= total;
+}
+
+/** Broad words that find many programmes (search terms: they stay Japanese, with a gloss in English). */
+const BROAD_WORDS: [word: string, gloss: string][] = [
+  ['補助金', 'subsidies'],
+  ['助成金', 'grants'],
+  ['融資', 'loans'],
+  ['創業', 'start-ups'],
+  ['設備投資', 'equipment'],
+];
+
+/** Labels of the filters, for "drop the filter …" (a filter without one is named by its parameter). */
+const FILTER_LABELS: Record<string, LabelKey> = {
+  tier: 'tier',
+  prefecture: 'prefecture',
+  authority_level: 'authority',
+  amount_min: 'amountMin',
+  amount_max: 'amountMax',
+};
+
+/** A link to another search: followed in place, like a submitted form. */
+function searchLink(next: SearchState, text: Node | string): HTMLAnchorElement {
+  const link = el('a', { href: `${location.pathname}?${keepLanguage(paramsFromState(next, fields))}` }, text);
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    state = next;
+    writeUrl('push');
+    fillForm();
+    void search();
+  });
+  return link;
+}
+
+/** Nothing matched: drop a filter, look at nationwide programmes, use fewer or broader words. */
+function showSuggestions(): void {
+  const base: SearchState = { ...state, offset: 0, id: '' };
+  const withValues = (values: Record<string, string[]>): SearchState => ({ ...base, values: { ...state.values, ...values } });
+  const values = (name: string) => state.values[name] ?? [];
+  const items: Node[] = [];
+  for (const field of fields) {
+    if (field.name === 'q' || !values(field.name).length) continue;
+    const name = FILTER_LABELS[field.name] ? t(FILTER_LABELS[field.name]) : field.name;
+    items.push(searchLink(withValues({ [field.name]: [] }), label('suggestDropFilter', { filter: `${name}: \`${values(field.name).join(', ')}\`` })));
+  }
+  const national = fields.find((f) => f.name === 'authority_level')?.options?.includes('national');
+  if (values('prefecture').length && national && values('authority_level')[0] !== 'national') {
+    items.push(searchLink(withValues({ prefecture: [], authority_level: ['national'] }), t('suggestNationwide')));
+  }
+  const q = values('q')[0] ?? '';
+  const words = q.split(/\s+/).filter(Boolean);
+  if (words.length > 1) items.push(searchLink(withValues({ q: [words[0]] }), label('suggestFewerWords', { q: words[0] })));
+  if (q) {
+    // The words are Japanese search terms (the data's language), shown as something to type.
+    const broader = BROAD_WORDS.filter(([word]) => word !== q).map(([word, gloss]) =>
+      searchLink(withValues({ q: [word] }), el('span', {}, el('code', {}, word), LANG === 'en' ? ` (${gloss})` : '')),
+    );
+    items.push(el('span', {}, label('suggestBroader', { words: '' }), ...broader.flatMap((link, i) => (i ? [' · ', link] : [link]))));
+  }
+  if (!items.length) return;
+  suggestions.replaceChildren(el('h3', {}, label('suggestTitle')), el('ul', {}, ...items.map((item) => el('li', {}, item))));
+  suggestions.hidden = false;
 }
 
 function resultItem(p: Program): HTMLLIElement {
@@ -112,7 +223,13 @@ function resultItem(p: Program): HTMLLIElement {
   open.addEventListener('click', () => openDetail(p.unified_id, 'push'));
   const box = el('input', { type: 'checkbox', 'data-select': p.unified_id, checked: selected.has(p.unified_id) });
   box.addEventListener('change', () => toggleSelection(p.unified_id, p.primary_name, box.checked));
-  const parts: (Node | string)[] = [p.authority_name ?? '', p.prefecture ?? label('nationwide'), amountText(p) ?? ''].filter((part) => part !== '');
+  const nationwide = p.authority_level === 'national' || p.authority_level === 'financial';
+  const parts: (Node | string)[] = [
+    p.program_kind ? valueLabel(PROGRAM_KINDS, p.program_kind, LANG) : '',
+    p.authority_name ?? '',
+    p.prefecture ?? (nationwide ? t('nationwide') : ''),
+    amountText(p) ?? '',
+  ].filter((part) => part !== '');
   return el(
     'li',
     { class: 'result' },
@@ -135,7 +252,7 @@ async function openDetail(id: string, urlMode: 'push' | 'replace' | 'none'): Pro
   setLabel(detailTitle, 'details');
   detailBody.replaceChildren(el('p', { role: 'status' }, label('loading')));
   if (!dialog.open) dialog.showModal();
-  const result = await api<ProgramDetail>(`/v1/programs/${encodeURIComponent(id)}?fields=full`);
+  const result = await api<ProgramDetail>(`/v1/programs/${encodeURIComponent(id)}?fields=full`, { headers: keyHeaders() });
   if (state.id !== id) return;
   if (!result.ok) {
     const box = el('p');
@@ -146,24 +263,54 @@ async function openDetail(id: string, urlMode: 'push' | 'replace' | 'none'): Pro
   renderDetail(result.body);
 }
 
+/** A list of codes in the reader's language (codes the tables do not know, and Japanese values, as published). */
+const codes = (values: readonly string[] | null | undefined, table: Parameters<typeof valueLabel>[0]): string | null =>
+  values?.length ? values.map((v) => valueLabel(table, v, LANG)).join(LANG === 'en' ? ', ' : '、') : null;
+
+/** "2025-04-01 – 2025-05-31", "from 2025-04-01", "until 2025-05-31", or null. */
+function windowText(window: ProgramDetail['application_window']): string | null {
+  const { start, end } = window;
+  if (start && end) return `${start} – ${end}`;
+  if (start) return t('windowOpen', { start });
+  if (end) return t('windowUntil', { end });
+  return null;
+}
+
+/** Where a programme applies: its prefecture and municipality; nationwide for national bodies and public lenders. */
+function placeText(p: ProgramDetail): string | null {
+  const place = [p.prefecture, p.municipality].filter(Boolean).join(' ');
+  if (place) return place;
+  return p.authority_level === 'national' || p.authority_level === 'financial' ? t('nationwide') : null;
+}
+
+/** A fact of the detail, or "not published" when the catalogue has nothing for it. */
+function factOrAbsent(key: LabelKey, value: Node | string | null | undefined): HTMLElement {
+  const absent = value === null || value === undefined || value === '';
+  return el('div', {}, el('dt', {}, label(key)), el('dd', absent ? { class: 'absent' } : {}, absent ? label('notPublished') : value));
+}
+
 function renderDetail(p: ProgramDetail): void {
   detailTitle.replaceChildren(p.primary_name);
-  const { start, end } = p.application_window;
-  const applicationWindow = start || end ? `${start ?? '…'} – ${end ?? '…'}` : null;
-  const place = [p.prefecture, p.municipality].filter(Boolean).join(' ');
+  const amount = amountText(p);
   const facts = el(
     'dl',
     { class: 'facts' },
     fact('tier', el('span', { class: `tier tier-${p.tier}` }, p.tier)),
-    fact('authorityName', p.authority_name),
-    fact('prefecture', place || label('nationwide')),
-    fact('kindLabel', p.program_kind),
-    fact('amountMaxLabel', amountText(p)),
-    fact('subsidyRate', typeof p.subsidy_rate === 'number' ? `${Math.round(p.subsidy_rate * 1000) / 10}%` : null),
-    fact('window', applicationWindow),
-    fact('targets', p.target_types.join('、')),
-    fact('purposes', p.funding_purpose.join('、')),
-    fact('aliases', p.aliases.join('、')),
+    factOrAbsent('kindLabel', p.program_kind ? valueLabel(PROGRAM_KINDS, p.program_kind, LANG) : null),
+    factOrAbsent('authorityName', p.authority_name),
+    factOrAbsent('place', placeText(p)),
+    factOrAbsent('targets', codes(p.target_types, AUDIENCES)),
+    factOrAbsent('purposes', codes(p.funding_purpose, PURPOSES)),
+    factOrAbsent('window', windowText(p.application_window)),
+    factOrAbsent('amountMaxLabel', amount),
+    factOrAbsent('subsidyRate', typeof p.subsidy_rate === 'number' ? `${Math.round(p.subsidy_rate * 1000) / 10}%` : null),
+    fact('aliases', p.aliases.join(LANG === 'en' ? ', ' : '、')),
+  );
+  const description = el(
+    'section',
+    { class: 'description', 'aria-labelledby': 'description-title' },
+    el('h3', { id: 'description-title' }, label('description')),
+    p.description ? el('p', {}, p.description) : el('p', { class: 'absent' }, label('notPublished')),
   );
   const official = p.official_url ? el('p', {}, externalLink(p.official_url, label('officialPage'))) : null;
   const mentions = (p.source_mentions ?? []).map((m) => {
@@ -205,7 +352,7 @@ function renderDetail(p: ProgramDetail): void {
     setLabel(toggle, selected.has(p.unified_id) ? 'removeFromSelection' : 'addToSelection');
   });
   detailBody.replaceChildren(
-    ...[el('p', { class: 'id' }, el('code', {}, p.unified_id)), facts, official, lineage, el('p', {}, toggle)].filter((n) => n !== null),
+    ...[el('p', { class: 'id' }, el('code', {}, p.unified_id)), facts, description, official, lineage, el('p', {}, toggle)].filter((n) => n !== null),
   );
 }
 
@@ -234,7 +381,7 @@ function renderSelection(): void {
   setLabel(selectionCount, 'selectionCount', { n: selected.size });
   selectionList.replaceChildren(
     ...[...selected].map(([id, name]) => {
-      const remove = el('button', { type: 'button', class: 'small', 'aria-label': `${LABELS.remove[0]} / ${LABELS.remove[1]}: ${name}` }, label('remove'));
+      const remove = el('button', { type: 'button', class: 'small', 'aria-label': `${t('remove')}: ${name}` }, label('remove'));
       remove.addEventListener('click', () => toggleSelection(id, name, false));
       return el('li', {}, el('span', {}, name), ' ', remove);
     }),
@@ -248,7 +395,11 @@ function renderSelection(): void {
 async function resolveSelectedNames(): Promise<void> {
   const unknown = [...selected].filter(([id, name]) => id === name).map(([id]) => id);
   if (!unknown.length) return;
-  const result = await api<OpenAPI.BatchGetProgramsResponse>('/v1/programs/batch', { method: 'POST', body: { unified_ids: unknown } });
+  const result = await api<OpenAPI.BatchGetProgramsResponse>('/v1/programs/batch', {
+    method: 'POST',
+    body: { unified_ids: unknown },
+    headers: keyHeaders(),
+  });
   if (!result.ok) return;
   for (const p of result.body.results) if (selected.has(p.unified_id)) selected.set(p.unified_id, p.primary_name);
   renderSelection();
@@ -257,7 +408,7 @@ async function resolveSelectedNames(): Promise<void> {
 async function checkExclusions(): Promise<void> {
   const ids = [...selected.keys()];
   checkResult.replaceChildren(el('p', {}, label('loading')));
-  const result = await api<OpenAPI.CheckExclusionsResponse>('/v1/exclusions/check', { method: 'POST', body: { program_ids: ids } });
+  const result = await api<OpenAPI.CheckExclusionsResponse>('/v1/exclusions/check', { method: 'POST', body: { program_ids: ids }, headers: keyHeaders() });
   if (!result.ok) {
     const box = el('p');
     showError(box, result);
@@ -266,7 +417,8 @@ async function checkExclusions(): Promise<void> {
   }
   const { hits, checked_rules } = result.body;
   const nameOf = (id: string) => selected.get(id) ?? lastResults.find((p) => p.unified_id === id)?.primary_name ?? id;
-  const summary = el('p', { class: hits.length ? 'warning' : 'ok' }, label(hits.length ? 'hits' : 'noHits', { rules: checked_rules, n: hits.length }));
+  // No hit is not a green light: only the known rules were checked.
+  const summary = el('p', { class: hits.length ? 'warning' : 'notice' }, label(hits.length ? 'hits' : 'noHits', { rules: checked_rules, n: hits.length }));
   const items = hits.map((hit) =>
     el(
       'li',
@@ -274,7 +426,7 @@ async function checkExclusions(): Promise<void> {
       el(
         'p',
         { class: 'hit-head' },
-        el('strong', {}, kindLabel(hit.kind)),
+        el('strong', {}, ruleKindLabel(hit.kind)),
         hit.severity ? ' · ' : '',
         hit.severity ? label('severity') : null,
         hit.severity ? `: ${hit.severity}` : '',
@@ -326,6 +478,7 @@ addEventListener('popstate', () => {
 
 fillForm();
 renderSelection();
+void loadSession();
 void search();
 void resolveSelectedNames();
 if (state.id) void openDetail(state.id, 'none');

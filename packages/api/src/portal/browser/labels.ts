@@ -1,7 +1,12 @@
 // Every label of the developer portal in Japanese and English, in one table
 // read by the server (page markup) and by the page scripts (text they add).
-// A label shows both languages: Japanese first, English after it in a
-// smaller type, each marked with its `lang` for screen readers and fonts.
+// A page shows one language at a time (language.ts on the server chooses
+// it: `?lang=`, then Accept-Language); data values (programme names,
+// authorities, places as the sources write them) are shown as published.
+// In a label, `text in backquotes` is shown as code.
+
+export type Lang = 'ja' | 'en';
+export const LANGUAGES: readonly Lang[] = ['ja', 'en'];
 
 export const LABELS = {
   siteName: ['日本の公的支援制度データAPI', 'Japanese public support programs API'],
@@ -9,8 +14,10 @@ export const LABELS = {
   navLabel: ['サイト内メニュー', 'Site menu'],
   navHome: ['ホーム', 'Home'],
   navDocs: ['APIリファレンス', 'API reference'],
-  navExplore: ['制度を探す', 'Explore programs'],
+  navExplore: ['制度を探す', 'Explore programmes'],
   navAccount: ['アカウント', 'Account'],
+  languageSwitch: ['English', '日本語'],
+  languageSwitchLabel: ['Read this page in English', 'このページを日本語で表示'],
   footerData: [
     'データ: 各府省・自治体・日本政策金融公庫の公開情報、e-Gov 法令データ (政府標準利用規約 2.0 / CC BY 4.0)',
     'Data: public information of ministries, local governments and JFC, and e-Gov statute data (Government of Japan Standard Terms of Use 2.0 / CC BY 4.0)',
@@ -38,12 +45,24 @@ export const LABELS = {
   pagesTitle: ['ページ', 'Pages'],
   pageDocsText: ['全エンドポイントの仕様。キーを入れてその場で試せます。', 'Every endpoint, with try-it requests and a key field.'],
   pageExploreText: ['キーワード・地域・金額で制度を検索し、併給可否を確かめます。', 'Search programmes by text, region and amount; check exclusions.'],
-  pageAccountText: ['APIキーでログインし、利用量・上限・請求書を確認します。', 'Log in with your key: usage, spend cap and invoices.'],
+  pageAccountText: [
+    'APIキーの入手方法。キーでログインし、利用量・上限・請求書を確認します。',
+    'How to get a key; log in with it: usage, spend cap and invoices.',
+  ],
   examplesTitle: ['すぐに試す', 'Try it'],
+  examplesKey: [
+    'キーが要る例では、環境変数 `JPSP_API_KEY` にキーを入れてください (入手方法は「アカウント」ページ)。キーなしの呼び出しは1アドレス1日 {n} 回まで使えます。',
+    'Where an example needs a key, put yours in the environment variable `JPSP_API_KEY` (how to get one: the Account page). Calls without a key are allowed {n} times a day per address.',
+  ],
   exampleCurl: ['curl', 'curl'],
-  exampleClient: ['TypeScript クライアント', 'TypeScript client'],
+  exampleClientSetup: ['TypeScript/JavaScript クライアントを入れる (Node 20 以上)', 'Install the TypeScript/JavaScript client (Node 20 or later)'],
+  exampleClient: ['example.mjs として保存し `node example.mjs` で実行', 'Save as example.mjs and run `node example.mjs`'],
+  exampleMcpHttp: ['MCP ホスト設定 (Streamable HTTP: インストール不要)', 'MCP host configuration (Streamable HTTP: nothing to install)'],
   exampleMcp: ['MCP ホスト設定 (stdio)', 'MCP host configuration (stdio)'],
-  exampleMcpHttp: ['MCP ホスト設定 (Streamable HTTP)', 'MCP host configuration (Streamable HTTP)'],
+  packagesNote: [
+    'クライアントと MCP サーバーのパッケージはまだ npm に公開されていません。リポジトリを clone して `npm run pack:packages` を実行すると `dist-packages/` に tarball ができます。例の `/path/to/jp-support-programs` は clone した場所に置き換えてください。公開後は `npm install @jp-support/client` と `npx -y @jp-support/mcp` になります。',
+    'The client and MCP server packages are not on npm yet: in a clone of the repository, `npm run pack:packages` writes their tarballs to `dist-packages/`; replace `/path/to/jp-support-programs` in the examples with your clone’s path. Once published, they become `npm install @jp-support/client` and `npx -y @jp-support/mcp`.',
+  ],
   copy: ['コピー', 'Copy'],
   copied: ['コピーしました', 'Copied'],
   limitsTitle: ['利用条件', 'Access and limits'],
@@ -59,6 +78,15 @@ export const LABELS = {
 
   docsTitle: ['API リファレンス', 'API reference'],
   docsLead: ['各操作の「Try it out」から、このサーバーへ実際にリクエストを送れます。', '"Try it out" on any operation sends a real request to this server.'],
+  docsEnglish: [
+    '下のリファレンスのグループ見出しと説明は日本語です。操作・パラメータの説明と Swagger UI の表示は英語です (API の名前は英語で定義されています)。',
+    'The reference below is rendered by Swagger UI from the published OpenAPI document.',
+  ],
+  docsCurl: [
+    '生成される curl は `$JPSP_API_KEY` を使います。貼り付ける前に `export JPSP_API_KEY=…` でキーを設定してください。',
+    'The generated curl uses `$JPSP_API_KEY`: set it first with `export JPSP_API_KEY=…`, then paste.',
+  ],
+  docsLoading: ['リファレンスを読み込み中…', 'Loading the reference…'],
   apiKey: ['APIキー', 'API key'],
   apiKeyHint: [
     '任意。このページのメモリにだけ保持し、このサーバーへの X-API-Key ヘッダーとしてのみ送ります。',
@@ -70,8 +98,9 @@ export const LABELS = {
 
   exploreTitle: ['制度を探す', 'Explore programmes'],
   keyword: ['キーワード', 'Keyword'],
-  keywordHint: ['3文字以上は全文検索、2文字以下は部分一致', '3+ characters: full-text search; 1–2: substring match'],
+  keywordHint: ['例: 省エネ、創業、スマート農業。文章でも探せます (例: 会社を始めたい)', 'e.g. 省エネ (energy saving), 創業 (start-up); a sentence works too'],
   tier: ['ランク (tier)', 'Tier'],
+  tierHint: ['S が最も情報が揃った制度、X は非公開扱い', 'S: the most complete records; X: withheld records'],
   prefecture: ['都道府県', 'Prefecture'],
   anyPrefecture: ['指定なし', 'Any'],
   authority: ['実施主体', 'Authority level'],
@@ -88,6 +117,12 @@ export const LABELS = {
   results: ['検索結果', 'Results'],
   resultCount: ['{total} 件中 {from}–{to} 件', '{from}–{to} of {total}'],
   noResults: ['該当する制度はありません。', 'No programme matches.'],
+  suggestTitle: ['次を試してください', 'Try this'],
+  suggestDropFilter: ['「{filter}」の条件を外す', 'Drop the filter “{filter}”'],
+  suggestNationwide: ['全国の制度 (国・公庫) だけを探す', 'Search nationwide programmes only (national and public lenders)'],
+  suggestBroader: ['もっと広い言葉で探す: {words}', 'Use a broader word: {words}'],
+  suggestFewerWords: ['言葉を減らす: 「{q}」', 'Use fewer words: “{q}”'],
+  suggestAllTiers: ['ランク X (非公開扱い) も含める', 'Include tier X (withheld records)'],
   previous: ['前へ', 'Previous'],
   next: ['次へ', 'Next'],
   select: ['選択', 'Select'],
@@ -95,6 +130,17 @@ export const LABELS = {
   amountMaxLabel: ['上限額', 'Maximum amount'],
   amountUpTo: ['上限 {man}万円', 'up to ¥{yen}'],
   nationwide: ['全国', 'Nationwide'],
+  callerTitle: ['検索に使う権限', 'Searching as'],
+  callerAnonymous: [
+    'キーなし (このアドレスで1日 {n} 回まで)。ログインするかキーを入れると、そのキーの枠で検索します。',
+    'No key ({n} calls a day from this address). Log in or enter a key to search within that key’s allowance.',
+  ],
+  callerSession: ['ログイン中のキー `{prefix}…` ({plan})。', 'The logged-in key `{prefix}…` ({plan}).'],
+  callerKey: ['入力したキー (このページのメモリにだけ保持)。', 'The key entered here (kept in this page’s memory only).'],
+  callerLogin: ['アカウントでログイン', 'Log in on the Account page'],
+  callerUseKey: ['キーを使う', 'Use a key'],
+  callerKeyHint: ['このサーバーへの X-API-Key ヘッダーとしてのみ送ります。', 'Sent only to this server, as the X-API-Key header.'],
+  remainingToday: ['本日の残り: {n} 回', 'Left today: {n} calls'],
   selection: ['選択中の制度', 'Selected programmes'],
   selectionCount: ['{n} 件選択中', '{n} selected'],
   selectionHint: ['2件以上選ぶと、併給できない組み合わせや前提条件を確認できます。', 'Select two or more to check mutual exclusions and prerequisites.'],
@@ -102,8 +148,11 @@ export const LABELS = {
   clearSelection: ['選択をクリア', 'Clear selection'],
   remove: ['外す', 'Remove'],
   exclusionResult: ['併給チェックの結果', 'Exclusion check'],
-  noHits: ['{rules} 件のルールを確認し、該当はありませんでした。', 'Checked {rules} rules: none applies.'],
-  hits: ['{rules} 件のルールを確認し、{n} 件が該当しました。', 'Checked {rules} rules: {n} apply.'],
+  noHits: [
+    '登録済みの {rules} 件のルールを確認し、該当はありませんでした。これは併給できることの確認ではありません。各制度の公募要領と窓口で確かめてください。',
+    'Checked the {rules} known rules: none found. This is not a confirmation that the programmes can be combined: check each programme’s guidelines and its office.',
+  ],
+  hits: ['登録済みの {rules} 件のルールを確認し、{n} 件が該当しました。', 'Checked the {rules} known rules: {n} apply.'],
   kind_mutex: ['併給不可', 'Mutually exclusive'],
   kind_prerequisite: ['前提条件', 'Prerequisite'],
   kind_conditional_reduction: ['条件付き減額', 'Conditional reduction'],
@@ -121,26 +170,46 @@ export const LABELS = {
   confidence: ['確度', 'confidence'],
   authorityName: ['実施機関', 'Authority'],
   kindLabel: ['種別', 'Kind'],
+  place: ['地域', 'Place'],
   subsidyRate: ['補助率', 'Subsidy rate'],
   window: ['募集期間', 'Application window'],
-  targets: ['対象', 'Target'],
+  windowOpen: ['{start} から', 'from {start}'],
+  windowUntil: ['{end} まで', 'until {end}'],
+  targets: ['対象', 'Who can apply'],
   purposes: ['目的', 'Purpose'],
+  description: ['概要', 'Description'],
   aliases: ['別名', 'Also known as'],
+  notPublished: ['公表情報なし', 'not published'],
   unknown: ['不明', 'unknown'],
   loading: ['読み込み中…', 'Loading…'],
-  limitReached: ['本日の利用上限に達しました。', 'The daily allowance is used up.'],
+  limitReached: ['本日の利用上限に達しました。ログインするかキーを入れると続けられます。', 'The daily allowance is used up: log in or enter a key to go on.'],
   failed: ['読み込めませんでした。', 'Could not load.'],
 
   accountTitle: ['アカウント', 'Account'],
+  getKeyTitle: ['APIキーの入手方法', 'How to get an API key'],
+  getKeyPaid: [
+    '有料キー: 支払い手続き (`POST /v1/billing/checkout`) を完了すると、`POST /v1/billing/keys/from-checkout` がキーを1度だけ返します。APIリファレンスの「billing」から試せます。',
+    'Paid key: complete a checkout (`POST /v1/billing/checkout`); `POST /v1/billing/keys/from-checkout` then returns the key, once. Try both under “billing” in the API reference.',
+  ],
+  getKeyPaidOff: ['このサーバーでは支払いが設定されていないため、有料キーは発行されません。', 'This server takes no payments: it issues no paid keys.'],
+  getKeyFree: [
+    '無料キー: このサーバーの運営者が発行します。端末からは `POST /v1/device/authorize` で申請し、運営者の承認後に受け取れます。',
+    'Free key: issued by this server’s operator; from a device, request one with `POST /v1/device/authorize` and receive it once the operator approves.',
+  ],
+  getKeyOwn: [
+    '自分で動かしているサーバーなら: `npm run cli -- keys create --tier free` がキーを表示します (1度だけ)。',
+    'On a server you run yourself: `npm run cli -- keys create --tier free` prints a key (once).',
+  ],
   loginTitle: ['APIキーでログイン', 'Log in with your API key'],
   loginHint: [
-    'キーはログインの1回だけサーバーへ送られ、ページにもブラウザにも保存されません。ログイン後は有効期限付きのセッション Cookie (HttpOnly) が使われます。',
-    'Your key is sent to the server once, to log in, and is kept neither in the page nor in the browser. After that an expiring, HttpOnly session cookie is used.',
+    'キーはログインの1回だけサーバーへ送られ、ページにもブラウザにも保存されません。ログイン後は有効期限付きのセッション Cookie (HttpOnly) が使われ、「制度を探す」の検索もこのキーの枠で行われます。',
+    'Your key is sent to the server once, to log in, and is kept neither in the page nor in the browser. After that an expiring, HttpOnly session cookie is used, and the searches on Explore use this key’s allowance.',
   ],
   login: ['ログイン', 'Log in'],
   logout: ['ログアウト', 'Log out'],
   loggedOut: ['ログアウトしました。', 'You are logged out.'],
-  keyPrefix: ['キー', 'Key'],
+  keyCard: ['キー', 'Key'],
+  keyPrefix: ['キーの先頭', 'Key prefix'],
   keyTier: ['プラン', 'Plan'],
   tierPaid: ['有料 (従量課金)', 'Paid (metered)'],
   tierFree: ['無料', 'Free'],
@@ -187,14 +256,10 @@ function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** The two texts of a label, placeholders filled. */
-export function texts(key: LabelKey, values: Record<string, string | number> = {}): [ja: string, en: string] {
-  const [ja, en] = LABELS[key];
-  return [fill(ja, values), fill(en, values)];
+/** A label in one language, placeholders filled. */
+export function text(lang: Lang, key: LabelKey, values: Record<string, string | number> = {}): string {
+  return fill(LABELS[key][lang === 'en' ? 1 : 0], values);
 }
 
-/** One line of plain text holding both languages (for attributes and `aria-label`s). */
-export function plain(key: LabelKey, values: Record<string, string | number> = {}): string {
-  const [ja, en] = texts(key, values);
-  return ja === en ? ja : `${ja} / ${en}`;
-}
+/** A text split into plain runs and `code` runs (odd indices are code). */
+export const codeRuns = (value: string): string[] => value.split('`');

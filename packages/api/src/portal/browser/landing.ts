@@ -1,5 +1,8 @@
 // The landing page: copy buttons on the examples.
 import { setLabel } from './dom.ts';
+import { wireLanguageSwitch } from './language.ts';
+
+wireLanguageSwitch();
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
   button.addEventListener('click', async () => {

@@ -1,10 +1,12 @@
 // The account page's bar chart of calls per day, drawn as SVG (no chart
-// library). The numbers are also in a table beside it for screen readers; the
-// chart itself is one labelled image.
+// library) at the width it is shown at (a phone's 300-odd pixels or a
+// desktop's 600), so its 12 px text stays 12 px. The numbers are also in a
+// table beside it for screen readers; the chart itself is one labelled image.
 import { formatNumber } from './dom.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WIDTH = 640;
+const MIN_WIDTH = 280;
+const MAX_WIDTH = 960;
 const HEIGHT = 200;
 const AXIS = 28;
 
@@ -15,7 +17,8 @@ function svg(tag: string, attributes: Record<string, string | number>, text?: st
   return node;
 }
 
-export function usageChart(days: { date: string; requests: number; billable: number }[], title: string): SVGElement {
+export function usageChart(days: { date: string; requests: number; billable: number }[], title: string, shownWidth: number): SVGElement {
+  const WIDTH = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, shownWidth || 640)));
   const max = Math.max(1, ...days.map((d) => d.requests));
   const total = days.reduce((sum, d) => sum + d.requests, 0);
   const chart = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': `${title}: ${formatNumber(total)}`, class: 'usage' });
@@ -35,7 +38,9 @@ export function usageChart(days: { date: string; requests: number; billable: num
     if (billable > 0) group.append(svg('rect', { x, y: plotHeight - billable, width, height: billable, class: 'billable' }));
     chart.append(group);
     const dayOfMonth = Number(day.date.slice(8));
-    if (dayOfMonth === 1 || dayOfMonth % 5 === 0) {
+    // Day numbers every 5 days, every 10 on a narrow chart (they need about 24 px each).
+    const every = slot * 5 >= 24 ? 5 : 10;
+    if (dayOfMonth === 1 || dayOfMonth % every === 0) {
       chart.append(svg('text', { x: x + width / 2, y: HEIGHT - 8, 'text-anchor': 'middle', class: 'tick' }, String(dayOfMonth)));
     }
   });

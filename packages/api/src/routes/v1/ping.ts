@@ -14,7 +14,12 @@ const Ping = Type.Object(
     tier: Type.String({ description: '`free` or `paid`' }),
     server_time_utc: Type.String({ description: 'YYYY-MM-DDTHH:MM:SSZ' }),
     server_version: Type.String(),
-    rate_limit_remaining: Nullable(Type.Integer({ description: 'remaining calls today; null for paid; for anonymous callers the full free-tier limit' })),
+    rate_limit_remaining: Nullable(
+      Type.Integer({
+        description:
+          'remaining calls today, after this one: the same figure as the RateLimit-Remaining header; null for paid keys. An anonymous caller is on the free-tier limit, counted per address (Japan-time day).',
+      }),
+    ),
   },
   { $id: 'Ping' },
 );
@@ -36,11 +41,8 @@ const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const identity = request.identity;
       const keyed = identity.kind === 'key';
       const tier = keyed ? identity.key.tier : 'free';
-      let remaining: number | null;
-      if (!keyed)
-        remaining = app.config.anonDailyLimit; // the contract: anonymous callers see the full free-tier limit
-      else if (tier === 'paid') remaining = null;
-      else remaining = request.quota?.remaining ?? app.config.freeDailyLimit;
+      // What the limits hook took this call from, as the RateLimit-Remaining header says (docs/decisions/0263).
+      const remaining = keyed && tier === 'paid' ? null : (request.quota?.remaining ?? (keyed ? app.config.freeDailyLimit : app.config.anonDailyLimit));
       return {
         ok: true,
         authenticated: keyed,

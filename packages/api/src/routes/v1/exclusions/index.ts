@@ -63,7 +63,7 @@ const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/check',
     {
-      config: { access: 'public', counter: 'daily', billed: true },
+      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
       schema: {
         operationId: 'checkExclusions',
         tags: ['exclusions'],

@@ -28,7 +28,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search',
     {
       // format=csv|jsonl exports every match: one unit per started 100 rows.
-      config: { access: 'public', counter: 'daily', billed: true, unitRows: 100 },
+      config: { access: 'public', counter: 'daily', billed: true, unitRows: 100, session: 'pages' },
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'searchPrograms',
@@ -65,7 +65,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/batch',
     {
-      config: { access: 'public', counter: 'daily', billed: true },
+      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'batchGetPrograms',
@@ -105,7 +105,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:unified_id',
     {
-      config: { access: 'public', counter: 'daily', billed: true },
+      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'getProgram',

@@ -197,7 +197,8 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
   const empty = path.join(work, 'empty');
   execFileSync('mkdir', ['-p', empty]);
   for (const { where, c } of configs) {
-    const [name, server] = Object.entries(JSON.parse(personalise(JSON.stringify(c), { origin: baseUrl, clone, key: key.key })) as typeof c.mcpServers)[0];
+    const personal = JSON.parse(personalise(JSON.stringify(c), { origin: baseUrl, clone, key: key.key })) as typeof c;
+    const [name, server] = Object.entries(personal.mcpServers)[0];
     assert.equal(server.command, 'npx', where);
     const npx = new StdioClientTransport({
       command: server.command!,

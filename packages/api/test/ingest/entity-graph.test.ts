@@ -1,6 +1,6 @@
 // The entity-graph build: made from the catalogue's typed tables in the same
 // ingest (a line the typed loader rejects never reaches the graph), with the
-// counts the README states for the bundled dataset, and a fingerprint that
+// counts docs/data.md states for the bundled dataset, and a fingerprint that
 // covers every module the build reads.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -182,7 +182,7 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
   assert.deepEqual(amTables.sort(), ['am_entities', 'am_entity_keys', 'am_relations']);
 });
 
-test('bundled dataset: the counts the README and /meta state', async () => {
+test('bundled dataset: the counts docs/data.md and /meta state', async () => {
   const catalog = await testCatalog();
   const db = catalog.db;
   assert.equal(JSON.parse(db.metaValue('counts') ?? '{}').am_entities, 26_557);

@@ -32,10 +32,51 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
+/** A desktop (1366 px, the commonest laptop width) and a phone (390 px). */
 export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
+
+/** What scrolls sideways on the page (nothing may, at any width): the widest offenders. */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && !e.closest('pre, .table-scroll'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`);
+  });
+}
+
+/**
+ * Text shown in the wrong language: for an English page, any Japanese; for
+ * a Japanese page, English phrases (two words or more) other than `allowed`
+ * names. Data as published (marked translate="no"), code, option lists and
+ * what `exempt` selects are not the page's language.
+ */
+export async function foreignText(page: Page, lang: 'ja' | 'en', options: { allowed?: string[]; exempt?: string } = {}): Promise<string[]> {
+  return page.evaluate(
+    ({ lang, allowed, exempt }) => {
+      const skip = `code, pre, script, style, option, svg, [translate="no"], [hidden]${exempt ? `, ${exempt}` : ''}`;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest(skip) || !parent.checkVisibility()) continue;
+        // Marked as another language (the switch's name of the other language): not the page's text.
+        if (parent.closest('[lang]')?.getAttribute('lang') !== lang) continue;
+        let text = node.textContent ?? '';
+        for (const name of allowed) text = text.split(name).join(' ');
+        const wrong = lang === 'en' ? /[\u3040-\u30ff\u3400-\u9fff]/.test(text) : /\b[A-Za-z]{2,}[,.]?\s+[A-Za-z]{2,}\b/.test(text);
+        if (wrong) found.push((node.textContent ?? '').trim().slice(0, 80));
+      }
+      return found;
+    },
+    { lang, allowed: options.allowed ?? [], exempt: options.exempt ?? '' },
+  );
+}
 
 /** Where screenshots go: test-results/ (gitignored), or SCREENSHOT_DIR (docs/screenshots to refresh the committed ones). */
 export const SCREENSHOT_DIR = path.resolve(REPO_ROOT, process.env.SCREENSHOT_DIR ?? 'test-results');

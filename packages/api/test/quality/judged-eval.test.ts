@@ -3,7 +3,7 @@
 // judged_queries.md): nDCG@10, success@1 (first result graded ≥ 2),
 // precision@10 (grade ≥ 2 relevant) and the duplicate rate, per category,
 // for the tuned and the held-out part, and overall. Fails below the floors
-// measured on the bundled data. No timing.
+// measured on the bundled data (docs/data.md, "Search quality"). No timing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, body, testCatalog } from '../helper.ts';

@@ -1,7 +1,7 @@
 // Search quality of GET /v1/programs/search over the upstream gold queries
 // (tool search_programs). Prints precision@10 and recall per query and the
 // duplicate rate, and fails when the mean precision@10 drops below the figure
-// stated in the README. Rows are read in the default shape so that the
+// stated in docs/data.md ("Search quality"). Rows are read in the default shape so that the
 // records collapsed into a row (also_listed_as) count where the row stands
 // (ranking-metrics.ts#shownIds).
 import { test } from 'node:test';
@@ -12,7 +12,7 @@ import { duplicateRows, shownIds, type ResultRow } from './ranking-metrics.ts';
 import { programmeIdentity } from './programme-identity.ts';
 import { isContractOrdered, textQueryReach, type GoldRecord } from './gold-ceiling.ts';
 
-// Measured on the bundled data (README, "Search"): 0.542 with the ranking of
+// Measured on the bundled data (docs/data.md, "Search quality"): 0.542 with the ranking of
 // catalog/search (0.529 with plain bm25 before it); recall 0.755. The best
 // any ranking could reach over this catalogue is printed too (0.692,
 // gold-ceiling.ts).

@@ -137,4 +137,21 @@ async function start(): Promise<void> {
   });
 }
 
+/**
+ * Swagger UI leaves its parameter fields unnamed and its example boxes out
+ * of the tab order (axe: select-name, scrollable-region-focusable). As it
+ * renders, each field is named after its parameter and each scrolling box
+ * made focusable.
+ */
+function mendAccessibility(root: HTMLElement): void {
+  const mend = () => {
+    for (const field of root.querySelectorAll<HTMLElement>('tr[data-param-name] :is(select, input, textarea):not([aria-label])')) {
+      field.setAttribute('aria-label', field.closest('tr')?.dataset.paramName ?? '');
+    }
+    for (const box of root.querySelectorAll<HTMLElement>('pre.microlight:not([tabindex]), .highlight-code pre:not([tabindex])')) box.tabIndex = 0;
+  };
+  new MutationObserver(mend).observe(root, { childList: true, subtree: true });
+}
+
+mendAccessibility(byId('swagger-ui'));
 void start();

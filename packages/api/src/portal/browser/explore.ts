@@ -111,6 +111,9 @@ function stateFromForm(): SearchState {
 
 // ---- messages -------------------------------------------------------------
 
+/** A value as the sources publish it (a name, an authority, a place): not the page's language, never translated. */
+const data = (value: Node | string): HTMLSpanElement => el('span', { translate: 'no' }, value);
+
 function showError(target: HTMLElement, result: Extract<ApiResult<unknown>, { ok: false }>): void {
   const lead: LabelKey = result.status === 429 ? 'limitReached' : 'failed';
   // The server's detail is English (error texts are): marked so, in either page language.
@@ -219,15 +222,15 @@ function showSuggestions(): void {
 }
 
 function resultItem(p: Program): HTMLLIElement {
-  const open = el('button', { type: 'button', class: 'link', 'data-id': p.unified_id }, p.primary_name);
+  const open = el('button', { type: 'button', class: 'link', 'data-id': p.unified_id, translate: 'no' }, p.primary_name);
   open.addEventListener('click', () => openDetail(p.unified_id, 'push'));
   const box = el('input', { type: 'checkbox', 'data-select': p.unified_id, checked: selected.has(p.unified_id) });
   box.addEventListener('change', () => toggleSelection(p.unified_id, p.primary_name, box.checked));
   const nationwide = p.authority_level === 'national' || p.authority_level === 'financial';
   const parts: (Node | string)[] = [
-    p.program_kind ? valueLabel(PROGRAM_KINDS, p.program_kind, LANG) : '',
-    p.authority_name ?? '',
-    p.prefecture ?? (nationwide ? t('nationwide') : ''),
+    (p.program_kind && codeList([p.program_kind], PROGRAM_KINDS)) || '',
+    p.authority_name ? data(p.authority_name) : '',
+    p.prefecture ? data(p.prefecture) : nationwide ? t('nationwide') : '',
     amountText(p) ?? '',
   ].filter((part) => part !== '');
   return el(
@@ -235,7 +238,7 @@ function resultItem(p: Program): HTMLLIElement {
     { class: 'result' },
     el('div', { class: 'result-head' }, el('span', { class: `tier tier-${p.tier}`, title: 'tier' }, p.tier), open),
     el('p', { class: 'result-meta' }, ...parts.flatMap((part, i) => (i ? [' · ', part] : [part]))),
-    el('label', { class: 'check select' }, box, ' ', label('select'), el('span', { class: 'visually-hidden' }, `: ${p.primary_name}`)),
+    el('label', { class: 'check select' }, box, ' ', label('select'), el('span', { class: 'visually-hidden', translate: 'no' }, `: ${p.primary_name}`)),
   );
 }
 
@@ -263,10 +266,6 @@ async function openDetail(id: string, urlMode: 'push' | 'replace' | 'none'): Pro
   renderDetail(result.body);
 }
 
-/** A list of codes in the reader's language (codes the tables do not know, and Japanese values, as published). */
-const codes = (values: readonly string[] | null | undefined, table: Parameters<typeof valueLabel>[0]): string | null =>
-  values?.length ? values.map((v) => valueLabel(table, v, LANG)).join(LANG === 'en' ? ', ' : '、') : null;
-
 /** "2025-04-01 – 2025-05-31", "from 2025-04-01", "until 2025-05-31", or null. */
 function windowText(window: ProgramDetail['application_window']): string | null {
   const { start, end } = window;
@@ -277,9 +276,9 @@ function windowText(window: ProgramDetail['application_window']): string | null 
 }
 
 /** Where a programme applies: its prefecture and municipality; nationwide for national bodies and public lenders. */
-function placeText(p: ProgramDetail): string | null {
+function placeText(p: ProgramDetail): Node | string | null {
   const place = [p.prefecture, p.municipality].filter(Boolean).join(' ');
-  if (place) return place;
+  if (place) return data(place);
   return p.authority_level === 'national' || p.authority_level === 'financial' ? t('nationwide') : null;
 }
 
@@ -289,28 +288,38 @@ function factOrAbsent(key: LabelKey, value: Node | string | null | undefined): H
   return el('div', {}, el('dt', {}, label(key)), el('dd', absent ? { class: 'absent' } : {}, absent ? label('notPublished') : value));
 }
 
+/** The codes our tables know in the reader's language; what they do not know as published (marked so). */
+function codeList(values: readonly string[] | null | undefined, table: Parameters<typeof valueLabel>[0]): Node | null {
+  if (!values?.length) return null;
+  const items = values.map((v) => {
+    const shown = valueLabel(table, v, LANG);
+    return shown === v ? data(v) : document.createTextNode(shown);
+  });
+  return el('span', {}, ...items.flatMap((item, i) => (i ? [LANG === 'en' ? ', ' : '、', item] : [item])));
+}
+
 function renderDetail(p: ProgramDetail): void {
-  detailTitle.replaceChildren(p.primary_name);
+  detailTitle.replaceChildren(data(p.primary_name));
   const amount = amountText(p);
   const facts = el(
     'dl',
     { class: 'facts' },
     fact('tier', el('span', { class: `tier tier-${p.tier}` }, p.tier)),
-    factOrAbsent('kindLabel', p.program_kind ? valueLabel(PROGRAM_KINDS, p.program_kind, LANG) : null),
-    factOrAbsent('authorityName', p.authority_name),
+    factOrAbsent('kindLabel', codeList(p.program_kind ? [p.program_kind] : [], PROGRAM_KINDS)),
+    factOrAbsent('authorityName', p.authority_name ? data(p.authority_name) : null),
     factOrAbsent('place', placeText(p)),
-    factOrAbsent('targets', codes(p.target_types, AUDIENCES)),
-    factOrAbsent('purposes', codes(p.funding_purpose, PURPOSES)),
+    factOrAbsent('targets', codeList(p.target_types, AUDIENCES)),
+    factOrAbsent('purposes', codeList(p.funding_purpose, PURPOSES)),
     factOrAbsent('window', windowText(p.application_window)),
     factOrAbsent('amountMaxLabel', amount),
     factOrAbsent('subsidyRate', typeof p.subsidy_rate === 'number' ? `${Math.round(p.subsidy_rate * 1000) / 10}%` : null),
-    fact('aliases', p.aliases.join(LANG === 'en' ? ', ' : '、')),
+    fact('aliases', p.aliases.length ? data(p.aliases.join('、')) : null),
   );
   const description = el(
     'section',
     { class: 'description', 'aria-labelledby': 'description-title' },
     el('h3', { id: 'description-title' }, label('description')),
-    p.description ? el('p', {}, p.description) : el('p', { class: 'absent' }, label('notPublished')),
+    p.description ? el('p', { translate: 'no' }, p.description) : el('p', { class: 'absent' }, label('notPublished')),
   );
   const official = p.official_url ? el('p', {}, externalLink(p.official_url, label('officialPage'))) : null;
   const mentions = (p.source_mentions ?? []).map((m) => {
@@ -383,7 +392,7 @@ function renderSelection(): void {
     ...[...selected].map(([id, name]) => {
       const remove = el('button', { type: 'button', class: 'small', 'aria-label': `${t('remove')}: ${name}` }, label('remove'));
       remove.addEventListener('click', () => toggleSelection(id, name, false));
-      return el('li', {}, el('span', {}, name), ' ', remove);
+      return el('li', {}, data(name), ' ', remove);
     }),
   );
   checkButton.disabled = selected.size === 0;
@@ -431,8 +440,8 @@ async function checkExclusions(): Promise<void> {
         hit.severity ? label('severity') : null,
         hit.severity ? `: ${hit.severity}` : '',
       ),
-      el('p', {}, hit.programs_involved.map(nameOf).join(' ⇔ ')),
-      hit.description ? el('p', { class: 'description' }, hit.description) : null,
+      el('p', { translate: 'no' }, hit.programs_involved.map(nameOf).join(' ⇔ ')),
+      hit.description ? el('p', { class: 'description', translate: 'no' }, hit.description) : null,
       hit.source_urls.length
         ? el('p', { class: 'sources' }, label('sources'), ': ', ...hit.source_urls.flatMap((url, i) => [i ? ', ' : '', externalLink(url)]))
         : null,

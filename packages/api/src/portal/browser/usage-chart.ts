@@ -6,7 +6,7 @@ import { formatNumber } from './dom.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MIN_WIDTH = 280;
-const MAX_WIDTH = 960;
+const MAX_WIDTH = 2000;
 const HEIGHT = 200;
 const AXIS = 28;
 

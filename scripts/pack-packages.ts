@@ -16,7 +16,7 @@
 // (`bundleDependencies` in its publishConfig): the packed vocab and client
 // are unpacked into its stage's node_modules/ before `npm pack`, so
 // `npx -y ./jp-support-mcp-<version>.tgz` runs the tool server with no other
-// tarball and no unpublished package from the registry (docs/decisions/0261).
+// tarball and no unpublished package from the registry (docs/decisions/0261-mcp-tarball-bundles-its-siblings.md).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // The document the API reference page gives Swagger UI: the published
 // OpenAPI 3.1 document read as 3.0. Swagger UI renders 3.1 through its
-// ApiDOM resolver, which took about 8 of the page's 10 seconds on a loaded
-// machine; as 3.0 the same operations render in about 2 (decision 0264).
+// ApiDOM resolver, which was most of the page's time to first use; read as
+// 3.0 the same operations render about three times sooner (decision 0264).
 // The one 3.1 construct the document uses is `{type: 'null'}` in an `anyOf`
 // (a nullable field); 3.0 says `nullable: true`. Pure: no DOM, tested in
 // Node (test/portal/pages.test.ts).

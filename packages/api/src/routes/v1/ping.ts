@@ -41,7 +41,7 @@ const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const identity = request.identity;
       const keyed = identity.kind === 'key';
       const tier = keyed ? identity.key.tier : 'free';
-      // What the limits hook took this call from, as the RateLimit-Remaining header says (docs/decisions/0263).
+      // What the limits hook took this call from, as the RateLimit-Remaining header says (docs/decisions/0263-ping-remaining-agrees-with-the-header.md).
       const remaining = keyed && tier === 'paid' ? null : (request.quota?.remaining ?? (keyed ? app.config.freeDailyLimit : app.config.anonDailyLimit));
       return {
         ok: true,

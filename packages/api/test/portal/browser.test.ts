@@ -149,7 +149,7 @@ test('landing: counts, examples for this server, in either language by the brows
         assert.equal(await page.locator('#lang-switch').innerText(), '日本語');
         await page.locator('nav a[href="/docs?lang=en"]').click();
         await page.waitForURL(/\/docs\?lang=en$/);
-        assert.equal(await page.locator('h1').innerText(), 'API reference');
+        assert.equal(await page.locator('main > h1').first().innerText(), 'API reference');
       }
       await done();
     }

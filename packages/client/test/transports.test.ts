@@ -49,9 +49,11 @@ test('fetch over HTTP and inject in-process return identical results', async (t)
   const loans = await http.loans.search({ collateral: 'not_required', limit: 3 });
   assert.deepEqual(await inject.loans.search({ collateral: 'not_required', limit: 3 }), loans);
 
-  const { server_time_utc: _a, ...pingHttp } = await http.ping();
-  const { server_time_utc: _b, ...pingInject } = await inject.ping();
+  const { server_time_utc: _a, rate_limit_remaining: leftHttp, ...pingHttp } = await http.ping();
+  const { server_time_utc: _b, rate_limit_remaining: leftInject, ...pingInject } = await inject.ping();
   assert.deepEqual(pingInject, pingHttp);
+  // The same address, one call later: the remainder is the address's, as RateLimit-Remaining says.
+  assert.equal(leftInject, (leftHttp ?? 0) - 1);
   assert.equal(pingHttp.authenticated, false);
 
   for (const client of [http, inject]) {

@@ -105,7 +105,7 @@ test('ping: the anonymous answer', async (t) => {
   assert.equal(p.tier, 'free');
   assert.match(p.server_time_utc, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   assert.equal(typeof p.server_version, 'string');
-  // What is left after this call, as the header says (docs/decisions/0263).
+  // What is left after this call, as the header says (docs/decisions/0263-ping-remaining-agrees-with-the-header.md).
   assert.equal(p.rate_limit_remaining, 99);
   assert.equal(res.headers['ratelimit-remaining'], '99');
 });

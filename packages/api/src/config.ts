@@ -190,6 +190,16 @@ export const SETTINGS: readonly Setting[] = [
     help: 'Retries of one source request after a 429, a 5xx or a network error (exponential backoff; a Retry-After is honoured).',
   },
   {
+    name: 'SYNC_MAX_BAD_SHARE',
+    default: '0.05',
+    help: 'Share of records (0 to 1) a sync may set aside as malformed and still publish the rest; over it (or with one field missing from most records, or a changed envelope) it publishes nothing and exits 3. One record is always tolerated.',
+  },
+  {
+    name: 'CATALOG_FOLLOW_SECONDS',
+    default: '5',
+    help: 'With DATABASE_URL: how often a server checks the shared store for a newly published dataset version, then pulls it, builds its own catalogue and swaps it in (0: only at start).',
+  },
+  {
     name: 'CATALOG_POLL_SECONDS',
     default: '5',
     help: 'How often a serving process checks DATA_DIR/catalog.sqlite for a new catalogue besides fs.watch (0: watch only); a new one is opened and swapped in without a restart.',
@@ -263,6 +273,8 @@ export interface Config {
   egovApiBase: string;
   egovRate: number;
   syncMaxRetries: number;
+  syncMaxBadShare: number;
+  catalogFollowSeconds: number;
   catalogPollSeconds: number;
 }
 
@@ -374,6 +386,13 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new ConfigError(`${name} must be a non-negative number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** A share between 0 and 1 inclusive. */
+function readShare(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = readNumber(env, name, fallback);
+  if (n > 1) throw new ConfigError(`${name} must be a share between 0 and 1, got ${JSON.stringify(env[name])}`);
   return n;
 }
 
@@ -509,6 +528,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     egovApiBase: readOrigin(env, 'EGOV_API_BASE') ?? 'https://laws.e-gov.go.jp/api/2',
     egovRate: readNumber(env, 'EGOV_RATE', 2),
     syncMaxRetries: readInt(env, 'SYNC_MAX_RETRIES', 5),
+    syncMaxBadShare: readShare(env, 'SYNC_MAX_BAD_SHARE', 0.05),
+    catalogFollowSeconds: readNumber(env, 'CATALOG_FOLLOW_SECONDS', 5),
     catalogPollSeconds: readNumber(env, 'CATALOG_POLL_SECONDS', 5),
     ...overrides,
   };

@@ -175,7 +175,9 @@ async function runLoader(
   }
   const file = datasetFile(ctx.datasetDir, loader.file);
   progress({ type: 'file-start', loader: loader.name, file });
-  if (!file) {
+  const overlays = OVERLAY_RULES[loader.file] ? overlayFiles(overlayDirs, loader.file) : [];
+  // A file only overlays hold (the e-Gov sync's law revisions) loads from them alone.
+  if (!file && overlays.length === 0) {
     if (loader.required) {
       throw new IngestError(`required dataset file missing: ${loader.file}.jsonl(.gz) in ${ctx.datasetDir}`, report);
     }
@@ -183,14 +185,12 @@ async function runLoader(
     progress({ type: 'file-done', loader: loader.name, loaded: 0, rejected: 0 });
     return;
   }
-  const shortName = path.basename(file);
   let loaded = 0;
   let rejected = 0;
   let lines = 0;
   const writer = await loader.prepare(ctx);
-  const overlays = OVERLAY_RULES[loader.file] ? overlayFiles(overlayDirs, loader.file) : [];
   const source: AsyncIterable<MergedLine> =
-    overlays.length > 0 ? mergeOverlays(file, overlays, OVERLAY_RULES[loader.file], ctx.warn) : tagged(readJsonl(file), shortName);
+    overlays.length > 0 ? mergeOverlays(file, overlays, OVERLAY_RULES[loader.file], ctx.warn) : tagged(readJsonl(file!), path.basename(file!));
   ctx.db.exec('BEGIN');
   try {
     for await (const line of source) {

@@ -23,6 +23,8 @@ export interface OverlayRule {
   /** The record's key (patch) or group (replace-group); null when the record has none. */
   key: (record: Record<string, unknown>) => string | null;
   mode: 'patch' | 'replace-group';
+  /** A line without `_overlay` is read as this kind (files written before they were loaded; else such a line is rejected). */
+  implicitKind?: 'new';
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -32,6 +34,10 @@ export const OVERLAY_RULES: Readonly<Record<string, OverlayRule>> = {
   programs: { key: (r) => str(r.unified_id), mode: 'patch' },
   laws: { key: (r) => str(r.law_slug), mode: 'patch' },
   law_articles: { key: (r) => str(r.law_slug), mode: 'replace-group' },
+  // Only overlays hold these (the e-Gov sync's kept revisions and their text); the
+  // revisions file was written without `_overlay` before it was loaded.
+  law_revisions: { key: (r) => str(r.law_revision_id), mode: 'patch', implicitKind: 'new' },
+  law_revision_articles: { key: (r) => str(r.law_revision_id), mode: 'replace-group' },
 };
 
 export function sourcesDir(dataDir: string): string {
@@ -82,13 +88,14 @@ interface OverlayRecord {
 }
 
 /**
- * The base file's lines with the overlays applied: enriched in place, replaced
- * groups dropped, new records after the base. Malformed overlay lines and
- * overlay records without a key are yielded as failed lines (the caller
- * rejects them); `warn` hears about enrichments whose base record is gone.
+ * The base file's lines (none when the dataset has no such file) with the
+ * overlays applied: enriched in place, replaced groups dropped, new records
+ * after the base. Malformed overlay lines and overlay records without a key
+ * are yielded as failed lines (the caller rejects them); `warn` hears about
+ * enrichments whose base record is gone.
  */
 export async function* mergeOverlays(
-  baseFile: string,
+  baseFile: string | null,
   overlays: readonly string[],
   rule: OverlayRule,
   warn: (message: string) => void,
@@ -103,7 +110,8 @@ export async function* mergeOverlays(
         yield { ...line, file: label(file), overlay: true };
         continue;
       }
-      const { _overlay: kind, ...record } = line.record;
+      const { _overlay: written, ...record } = line.record;
+      const kind = written ?? rule.implicitKind;
       const key = rule.key(record);
       if (key === null || (kind !== 'new' && kind !== 'enrich')) {
         yield { lineNo: line.lineNo, ok: false, error: 'overlay record without a key or an _overlay of "new"/"enrich"', file: label(file), overlay: true };
@@ -122,8 +130,8 @@ export async function* mergeOverlays(
     }
   }
   const replaced = new Set(rule.mode === 'patch' ? added.map((a) => rule.key(a.record)) : []);
-  const baseName = path.basename(baseFile);
-  for await (const line of readJsonl(baseFile)) {
+  const baseName = baseFile === null ? '' : path.basename(baseFile);
+  for await (const line of baseFile === null ? noLines() : readJsonl(baseFile)) {
     if (!line.ok) {
       yield { ...line, file: baseName, overlay: false };
       continue;
@@ -146,6 +154,8 @@ export async function* mergeOverlays(
   }
   for (const [key, left] of enrich) warn(`${left.file}:${left.lineNo}: enrichment of ${key} dropped: the dataset no longer holds it`);
 }
+
+async function* noLines(): AsyncGenerator<JsonlLine> {}
 
 /** `patch` over `base`; `_provenance` merged field by field. */
 export function mergeRecord(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {

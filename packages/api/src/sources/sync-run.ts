@@ -24,6 +24,8 @@ export interface SyncReport<E> {
   finished_at: string;
   message: string | null;
   counts: { errors: number };
+  /** Records set aside (quarantined): they are in `errors` with their reasons and raw fragment. */
+  quarantine: { records: number; set_aside: number; share: number; max_share: number } | null;
   errors: E[];
   warnings: string[];
   dataset_version: string | null;
@@ -85,6 +87,15 @@ export function resumeOrStart<C extends { plan: string; startedAt: string }>(
   const checkpoint = start();
   work.writeCheckpoint(checkpoint);
   return checkpoint;
+}
+
+/**
+ * Refuses to publish when the source drifted as a whole (quarantine.ts): the
+ * report says which rule and lists the set-aside records; nothing is written
+ * and the work directory is kept (a rerun after the code is adapted fetches nothing again).
+ */
+export function refuseDrift<R extends SyncReport<unknown>>(dataDir: string, report: R, sourceName: string, reason: string): SyncOutcome<R> {
+  return finishSync(dataDir, report, 'drift', `the ${sourceName} answers drifted as a whole; nothing written. ${reason}`, EXIT.drift);
 }
 
 /**

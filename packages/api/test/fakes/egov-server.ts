@@ -2,7 +2,8 @@
 // points here): the documented JSON shapes of
 //   GET /api/2/laws?limit=&offset=          → {total_count, count, next_offset, laws: [{law_info, revision_info}]}
 //   GET /api/2/law_revisions/{law_id}       → {law_info, revisions: [revision_info…]}
-//   GET /api/2/law_data/{law_id}            → {law_info, revision_info, law_full_text}
+//   GET /api/2/law_data/{law_id}            → {law_info, revision_info, law_full_text} (the revision in force)
+//   GET /api/2/law_data/{law_revision_id}   → the same for that revision (its own articles, when given)
 // with a 429 (Retry-After) and a 500 on demand.
 import { startJsonSource } from './json-source.ts';
 
@@ -13,6 +14,8 @@ export interface FakeLaw {
   revisions: Record<string, unknown>[];
   /** Article elements: [title, caption, text] each. */
   articles: [string, string, string][];
+  /** The articles of other revisions, by law_revision_id (default: `articles`). */
+  articlesByRevision?: Record<string, [string, string, string][]>;
   /** Replace the law_data answer (a drifted shape). */
   lawDataOverride?: unknown;
 }
@@ -57,7 +60,7 @@ export function revision(
   };
 }
 
-function fullText(law: FakeLaw, title: string): unknown {
+function fullText(law: FakeLaw, title: string, articles = law.articles): unknown {
   const article = ([t, caption, text]: [string, string, string], i: number) => ({
     tag: 'Article',
     attr: { Num: String(i + 1) },
@@ -84,7 +87,7 @@ function fullText(law: FakeLaw, title: string): unknown {
         attr: {},
         children: [
           { tag: 'LawTitle', attr: {}, children: [title] },
-          { tag: 'MainProvision', attr: {}, children: law.articles.map(article) },
+          { tag: 'MainProvision', attr: {}, children: articles.map(article) },
         ],
       },
     ],
@@ -128,12 +131,14 @@ export async function startEgovFake(laws: FakeLaw[], options: { rateLimitFirst?:
       });
     }
     const m = /^\/api\/2\/(law_revisions|law_data)\/([^/]+)$/.exec(url.pathname);
-    const law = m && state.laws.find((l) => l.law_id === decodeURIComponent(m[2]));
+    const id = m ? decodeURIComponent(m[2]) : '';
+    const law = m && state.laws.find((l) => l.law_id === id || (m[1] === 'law_data' && l.revisions.some((r) => r.law_revision_id === id)));
     if (!m || !law) return send(404, { code: '404', message: 'Not Found' });
     if (m[1] === 'law_revisions') return send(200, { law_info: lawInfo(law), revisions: law.revisions });
     if (law.lawDataOverride !== undefined) return send(200, law.lawDataOverride);
-    const rev = current(law);
-    return send(200, { attached_files_info: null, law_info: lawInfo(law), revision_info: rev, law_full_text: fullText(law, String(rev.law_title)) });
+    const rev = law.law_id === id ? current(law) : law.revisions.find((r) => r.law_revision_id === id)!;
+    const articles = law.law_id === id ? law.articles : (law.articlesByRevision?.[id] ?? law.articles);
+    return send(200, { attached_files_info: null, law_info: lawInfo(law), revision_info: rev, law_full_text: fullText(law, String(rev.law_title), articles) });
   });
   return {
     base: `${source.origin}/api/2`,

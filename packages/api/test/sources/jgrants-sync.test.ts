@@ -1,11 +1,14 @@
 // `sync jgrants` against the local fake: matching, enriching, new programmes,
-// ambiguity, malformed records, retries, a dataset version with change
-// events, and refusal of a drifted shape.
-import { test } from 'node:test';
+// ambiguity, malformed records set aside (quarantine) while the rest is
+// published, retries, a dataset version with change events, and refusal of a
+// shape that drifted as a whole (a field missing from most records, a share
+// of bad records over the threshold, a changed envelope).
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startJgrantsFake, jgrantsRecord } from '../fakes/jgrants-server.ts';
+import { startJsonSource } from '../fakes/json-source.ts';
 import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { catalogPath } from '../../src/ingest/ingest.ts';
@@ -133,25 +136,116 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'work', 'checkpoint.json')), false);
 });
 
-test('a drifted shape stops the sync with exit 3 and writes no data', async (t) => {
+test('a record of another shape is set aside with its raw fragment and the good ones are published', async (t) => {
   const dataDir = tempDir(t);
+  const good = ['ものづくり補助金', '創業支援補助金', '販路開拓補助金', '事業承継補助金'].map((title, i) =>
+    jgrantsRecord(`a0W00000000000${i}CCC`, title, { target_area_search: '北海道' }),
+  );
   const fake = await startJgrantsFake({
     records: [
-      jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金'),
-      // The amount arrives as text and the title is gone: not the documented shape.
+      ...good,
+      // The amount arrives as text and the title is gone: not the documented shape, but one record of five.
       (({ title: _title, ...r }) => r)(jgrantsRecord('a0W000000000009AAA', 'x', { subsidy_max_limit: '200万円', keywords: '補助金' })),
     ],
   });
   t.after(() => fake.close());
   const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base });
-  const first = await syncJgrants({ config, keywords: ['補助金'], acceptance: ['1'], recordChanges: true, progress: recordingProgress(), backoffMs: 1 });
-  assert.equal(first.exitCode, 3);
-  assert.equal(first.report.status, 'drift');
-  assert.match(first.report.message!, /nothing written/);
-  assert.match(first.report.errors[0].reasons[0], /required field title missing/);
-  assert.match(first.report.errors[0].reasons[0], /subsidy_max_limit: expected number or null, got string/);
-  assert.equal((first.report.errors[0].raw as { subsidy_max_limit: string }).subsidy_max_limit, '200万円');
+  const { exitCode, report } = await syncJgrants({
+    config,
+    keywords: ['補助金'],
+    acceptance: ['1'],
+    recordChanges: true,
+    progress: recordingProgress(),
+    backoffMs: 1,
+  });
+  assert.equal(exitCode, 0, JSON.stringify(report, null, 2));
+  assert.equal(report.status, 'published');
+  assert.equal(report.counts.new, 4, 'the four good records are published');
+  assert.equal(report.errors.length, 1);
+  assert.equal(report.errors[0].jgrants_id, 'a0W000000000009AAA');
+  assert.ok(report.errors[0].reasons.includes('required field title missing'));
+  assert.ok(report.errors[0].reasons.includes('field subsidy_max_limit: expected number or null, got string'));
+  assert.equal((report.errors[0].raw as { subsidy_max_limit: string }).subsidy_max_limit, '200万円', 'the raw fragment is in the report');
+  assert.deepEqual(report.quarantine, { records: 5, set_aside: 1, share: 0.2, max_share: 0.05 });
+  const catalog = new Catalog(catalogPath(dataDir));
+  t.after(() => catalog.close());
+  assert.equal(catalog.db.get<{ n: number }>("SELECT count(*) AS n FROM programs WHERE unified_id LIKE 'UNI-jg-%'")!.n, 4);
+  assert.equal(catalog.db.get<{ n: number }>("SELECT count(*) AS n FROM programs WHERE unified_id = 'UNI-jg-a0W000000000009AAA'")!.n, 0);
+  assert.equal(JSON.parse(readFileSync(path.join(dataDir, 'sources', 'jgrants', 'last-report.json'), 'utf8')).status, 'published');
+});
+
+/** Runs a sync against these records and asserts it refused: exit 3, nothing written, the message naming the rule. */
+async function assertDrift(t: TestContext, records: Record<string, unknown>[], message: RegExp, env: Record<string, string> = {}) {
+  const dataDir = tempDir(t);
+  const fake = await startJgrantsFake({ records });
+  t.after(() => fake.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base, ...env });
+  const { exitCode, report } = await syncJgrants({
+    config,
+    keywords: ['補助金'],
+    acceptance: ['1'],
+    recordChanges: true,
+    progress: recordingProgress(),
+    backoffMs: 1,
+  });
+  assert.equal(exitCode, 3, JSON.stringify(report, null, 2));
+  assert.equal(report.status, 'drift');
+  assert.match(report.message!, /nothing written/);
+  assert.match(report.message!, message);
   assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'current')), false, 'no overlay was published');
   assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'versions')), false);
   assert.equal(JSON.parse(readFileSync(path.join(dataDir, 'sources', 'jgrants', 'last-report.json'), 'utf8')).status, 'drift');
+  return report;
+}
+
+const many = (n: number, extra: (i: number) => Record<string, unknown> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => jgrantsRecord(`a0W0000000000${String(i).padStart(2, '0')}DDD`, `地域補助金その${i + 1}`, extra(i)));
+
+test('a required field missing from most records is a drift of the whole shape: exit 3, nothing written', async (t) => {
+  // The API renamed `title`: three of four records lack it.
+  const records = many(4).map((r, i) => (i === 0 ? r : (({ title, ...rest }) => ({ ...rest, subsidy_title: title, keywords: '補助金' }))(r)));
+  const report = await assertDrift(t, records, /field title missing or of another type in 3 of 4 records/);
+  assert.equal(report.errors.length, 3, 'the records set aside are listed with their fragments');
+  assert.equal((report.errors[0].raw as { subsidy_title: string }).subsidy_title.startsWith('地域補助金'), true);
+});
+
+test('a share of bad records over SYNC_MAX_BAD_SHARE is a drift: exit 3, nothing written', async (t) => {
+  // Two of ten windows are unusable: 20 %, over the default 5 % (and over the one record always tolerated).
+  const records = many(10, (i) => (i < 2 ? { acceptance_end_datetime: '来年3月末' } : {}));
+  await assertDrift(t, records, /2 of 10 records set aside \(20 %\), over the threshold of 5 % \(SYNC_MAX_BAD_SHARE\)/);
+  // The threshold is a setting: at 25 % the same answers publish the eight good records.
+  const dataDir = tempDir(t);
+  const fake = await startJgrantsFake({ records });
+  t.after(() => fake.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base, SYNC_MAX_BAD_SHARE: '0.25' });
+  const { exitCode, report } = await syncJgrants({
+    config,
+    keywords: ['補助金'],
+    acceptance: ['1'],
+    recordChanges: false,
+    progress: recordingProgress(),
+    backoffMs: 1,
+  });
+  assert.equal(exitCode, 0, JSON.stringify(report.message));
+  assert.equal(report.counts.new, 8);
+  assert.equal(report.counts.errors, 2);
+});
+
+test('a changed list envelope is a drift: exit 3 at once, nothing written', async (t) => {
+  const dataDir = tempDir(t);
+  const source = await startJsonSource((_url, send) => send(200, { data: { subsidies: [] }, total: 0 }));
+  t.after(() => source.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: `${source.origin}/exp/v1/public` });
+  const { exitCode, report } = await syncJgrants({
+    config,
+    keywords: ['補助金'],
+    acceptance: ['1'],
+    recordChanges: true,
+    progress: recordingProgress(),
+    backoffMs: 1,
+  });
+  assert.equal(exitCode, 3);
+  assert.match(report.message!, /no longer has the documented shape; nothing written\. list answer is not \{metadata/);
+  assert.deepEqual((report.errors[0].raw as Record<string, unknown>).total, 0);
+  assert.equal(existsSync(path.join(dataDir, 'sources', 'jgrants', 'current')), false);
 });

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { defineRecordSet, type Row } from './spec.ts';
 import { opt, Str, DateStr, Int, Bool, StrList } from './fields.ts';
 import lawArticles from './law-articles.ts';
+import { lawRevisionArticles, lawRevisions } from './law-revisions.ts';
 import { Literals, Short } from './params.ts';
 import { articleCount } from '../queries/law-articles.ts';
 
@@ -111,8 +112,9 @@ export default defineRecordSet({
     title: { weight: 10, short: true },
     law_number: { weight: 1, short: true },
   },
-  // Its articles: loaded with the set, served by routes/v1/laws/articles.ts.
-  tables: [lawArticles],
+  // Its articles, and the revisions (with their text) the e-Gov sync keeps:
+  // loaded with the set, served by routes/v1/laws/articles.ts and revisions.ts.
+  tables: [lawArticles, lawRevisions, lawRevisionArticles],
 
   row: {
     $id: 'Law',

@@ -6,7 +6,11 @@
 // promulgation and enforcement dates and status) is carried from one
 // version of the source to the next in law_revisions.jsonl, so a revision
 // announced but not in force yet, and the ones it replaced, stay on record.
-// Resumable and drift-refusing like the jGrants sync (../jgrants/sync.ts).
+// So is the article text of each revision fetched (law_revision_articles.jsonl):
+// the text in force, and that of the newest revisions listed
+// (REVISION_TEXTS_PER_LAW, fetched once each), which is what
+// GET /v1/laws/{id}/revisions and `effective_on` serve.
+// Resumable, quarantining and drift-refusing like the jGrants sync (../jgrants/sync.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
@@ -17,10 +21,11 @@ import { activeOverlayDirs } from '../../ingest/overlays.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { fetchFailed, publishSync, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
+import { fetchFailed, publishSync, refuseDrift, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
 import { truncate } from '../drift.ts';
-import { lawDataOf, revisionsOf, type RevisionInfo } from './shape.ts';
-import { articlesOf } from './articles.ts';
+import { lawDataEnvelope, lawDataOf, revisionsEnvelope, revisionsOf, type RevisionInfo } from './shape.ts';
+import { articlesOf, type ArticleRow } from './articles.ts';
+import { QuarantineTally, type RecordProblem } from '../quarantine.ts';
 
 export const SOURCE = 'egov';
 
@@ -44,7 +49,15 @@ interface FetchedLaw extends Target {
   fetched_at: string;
   revisions: unknown;
   law_data: unknown;
+  /** law_data answers of other revisions, by law_revision_id (absent in lines written before texts were kept). */
+  revision_data?: Record<string, unknown>;
 }
+
+/** Revisions whose text a sync fetches per law besides the one in force: the newest listed (announced ones first), each once. */
+export const REVISION_TEXTS_PER_LAW = 3;
+
+/** One article of one revision, as law_revision_articles.jsonl keeps it. */
+type RevisionArticle = ArticleRow & { law_revision_id: string; law_slug: string; egov_law_id: string };
 
 export interface StoredRevision extends RevisionInfo {
   law_slug: string;
@@ -57,7 +70,16 @@ type LawError = { law_slug: string; egov_law_id: string; reasons: string[]; raw:
 
 export interface EgovReport extends SyncReport<LawError> {
   source: 'egov';
-  counts: { laws: number; fetched: number; updated: number; articles: number; revisions: number; new_revisions: number; errors: number };
+  counts: {
+    laws: number;
+    fetched: number;
+    updated: number;
+    articles: number;
+    revisions: number;
+    new_revisions: number;
+    revision_texts: number;
+    errors: number;
+  };
   updated: { law_slug: string; egov_law_id: string; title: string; in_force_since: string | null; articles: number }[];
 }
 
@@ -82,15 +104,27 @@ function targets(catalog: Catalog, lawIds: readonly string[] | undefined, warn: 
   );
 }
 
-/** The revisions the source's current version holds (carried forward, see the header). */
-function previousRevisions(dataDir: string): StoredRevision[] {
+/** The lines of one of the source's current overlay files (carried forward, see the header), without their `_overlay`. */
+function previousLines<T>(dataDir: string, file: string): T[] {
   const dir = activeOverlayDirs(dataDir).find((d) => path.basename(path.dirname(path.dirname(d))) === SOURCE);
-  const file = dir && path.join(dir, 'law_revisions.jsonl');
-  if (!file || !existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const full = dir && path.join(dir, `${file}.jsonl`);
+  if (!full || !existsSync(full)) return [];
+  return readFileSync(full, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as StoredRevision);
+    .map((l) => {
+      const { _overlay: _kind, ...record } = JSON.parse(l) as Record<string, unknown>;
+      return record as T;
+    });
+}
+
+/** The revisions of a law whose text to fetch: the newest listed (by enforcement date), less the one law_data answers and those already kept. */
+function revisionsToFetch(revisions: readonly RevisionInfo[], inForce: string, kept: ReadonlySet<string>): string[] {
+  return [...revisions]
+    .sort((a, b) => (b.amendment_enforcement_date ?? '').localeCompare(a.amendment_enforcement_date ?? ''))
+    .slice(0, REVISION_TEXTS_PER_LAW)
+    .map((r) => r.law_revision_id)
+    .filter((id) => id !== inForce && !kept.has(id));
 }
 
 export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<EgovReport>> {
@@ -102,8 +136,9 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
     started_at: new Date().toISOString(),
     finished_at: '',
     message: null,
-    counts: { laws: 0, fetched: 0, updated: 0, articles: 0, revisions: 0, new_revisions: 0, errors: 0 },
+    counts: { laws: 0, fetched: 0, updated: 0, articles: 0, revisions: 0, new_revisions: 0, revision_texts: 0, errors: 0 },
     updated: [],
+    quarantine: null,
     errors: [],
     warnings: [],
     dataset_version: null,
@@ -127,6 +162,8 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
     });
     report.counts.laws = checkpoint.targets.length;
 
+    // Texts of revisions kept by the current version are not fetched again.
+    const keptTexts = new Set(previousLines<RevisionArticle>(config.dataDir, 'law_revision_articles').map((a) => a.law_revision_id));
     try {
       const have = new Set(work.readFetched<FetchedLaw>().map((f) => f.egov_law_id));
       progress.phase('e-Gov laws', checkpoint.targets.length);
@@ -136,11 +173,21 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
           const id = encodeURIComponent(t.egov_law_id);
           let revisions: unknown;
           let lawData: unknown;
+          const revisionData: Record<string, unknown> = {};
           try {
+            // An envelope that is not the documented one stops the sync (ShapeDrift); field problems are looked at below.
             revisions = await http.getJson(`${base}/law_revisions/${id}`);
-            revisionsOf(revisions);
+            const revisionProblems = revisionsEnvelope(revisions);
             lawData = await http.getJson(`${base}/law_data/${id}?law_full_text_format=json`);
-            lawDataOf(lawData);
+            const dataProblems = lawDataEnvelope(lawData);
+            if (revisionProblems.length === 0 && dataProblems.length === 0) {
+              const inForce = lawDataOf(lawData).revision.law_revision_id;
+              for (const rid of revisionsToFetch(revisionsOf(revisions).revisions, inForce, keptTexts)) {
+                const answer = await http.getJson(`${base}/law_data/${encodeURIComponent(rid)}?law_full_text_format=json`);
+                lawDataEnvelope(answer);
+                revisionData[rid] = answer;
+              }
+            }
           } catch (err) {
             if (err instanceof SourceHttpError && err.status === 404) {
               report.errors.push({ ...t, reasons: ['e-Gov answers 404 for this law id'], raw: null });
@@ -149,7 +196,7 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
             }
             throw err;
           }
-          work.appendFetched({ ...t, fetched_at: new Date().toISOString(), revisions, law_data: lawData } satisfies FetchedLaw);
+          work.appendFetched({ ...t, fetched_at: new Date().toISOString(), revisions, law_data: lawData, revision_data: revisionData } satisfies FetchedLaw);
         }
         progress.tick(++done);
       }
@@ -157,15 +204,39 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
       return fetchFailed(err, config.dataDir, report, 'e-Gov', errorEntry);
     }
 
-    // Map: law metadata (enrich), article text (replaces the law's articles), revisions (accumulated).
+    // Map: law metadata (enrich), article text (replaces the law's articles),
+    // revisions and their text (accumulated). A law whose answers have fields
+    // of another shape, or an empty title, is set aside (../quarantine.ts).
     const laws: Record<string, unknown>[] = [];
     const articles: Record<string, unknown>[] = [];
-    const revisions = new Map(previousRevisions(config.dataDir).map((r) => [r.law_revision_id, r]));
+    const revisions = new Map(previousLines<StoredRevision>(config.dataDir, 'law_revisions').map((r) => [r.law_revision_id, r]));
+    const texts = new Map<string, RevisionArticle[]>();
+    for (const a of previousLines<RevisionArticle>(config.dataDir, 'law_revision_articles')) {
+      texts.set(a.law_revision_id, [...(texts.get(a.law_revision_id) ?? []), a]);
+    }
     const before = revisions.size;
     const wanted = new Set(checkpoint.targets.map((t) => t.egov_law_id));
     const fetched = work.readFetched<FetchedLaw>().filter((f) => wanted.has(f.egov_law_id));
     report.counts.fetched = fetched.length;
+    const tally = new QuarantineTally();
     for (const f of fetched) {
+      const problems: RecordProblem[] = [
+        ...revisionsEnvelope(f.revisions),
+        ...lawDataEnvelope(f.law_data),
+        ...Object.values(f.revision_data ?? {}).flatMap((answer) => lawDataEnvelope(answer)),
+      ];
+      const title = problems.length === 0 ? lawDataOf(f.law_data).revision.law_title.trim() : '';
+      const reasons = problems.length > 0 ? problems.map((p) => p.message) : title === '' ? ['revision_info.law_title is empty'] : [];
+      tally.record(problems, reasons.length > 0);
+      if (reasons.length > 0) {
+        report.errors.push({
+          law_slug: f.law_slug,
+          egov_law_id: f.egov_law_id,
+          reasons,
+          raw: truncate(problems.length > 0 ? f : lawDataOf(f.law_data).revision),
+        });
+        continue;
+      }
       const history = revisionsOf(f.revisions);
       const data = lawDataOf(f.law_data);
       for (const r of history.revisions) {
@@ -179,11 +250,13 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
         });
       }
       const rows = articlesOf(data.fullText);
-      const title = data.revision.law_title.trim();
-      if (title === '') {
-        report.errors.push({ law_slug: f.law_slug, egov_law_id: f.egov_law_id, reasons: ['revision_info.law_title is empty'], raw: truncate(data.revision) });
-        continue;
-      }
+      const keep = (revisionId: string, list: ArticleRow[]) =>
+        texts.set(
+          revisionId,
+          list.map((a) => ({ ...a, law_revision_id: revisionId, law_slug: f.law_slug, egov_law_id: f.egov_law_id })),
+        );
+      keep(data.revision.law_revision_id, rows);
+      for (const [rid, answer] of Object.entries(f.revision_data ?? {})) keep(rid, articlesOf(lawDataOf(answer).fullText));
       const inForce = day(data.revision.amendment_enforcement_date);
       const repealed = data.revision.repeal_status !== null && !['', 'None'].includes(data.revision.repeal_status);
       laws.push({
@@ -207,11 +280,22 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
     report.counts.articles = articles.length;
     report.counts.revisions = revisions.size;
     report.counts.new_revisions = revisions.size - before;
+    // Only the text of revisions on record (a revision is never dropped, so neither is its text).
+    for (const rid of texts.keys()) if (!revisions.has(rid)) texts.delete(rid);
+    report.counts.revision_texts = texts.size;
+    report.quarantine = tally.summary(config.syncMaxBadShare);
+    const drift = tally.drift(config.syncMaxBadShare, 'laws');
+    if (drift) return refuseDrift(config.dataDir, report, 'e-Gov', drift);
 
     return await publishSync({
       config,
       source: SOURCE,
-      files: { laws, law_articles: articles, law_revisions: [...revisions.values()] as unknown as Record<string, unknown>[] },
+      files: {
+        laws,
+        law_articles: articles,
+        law_revisions: [...revisions.values()].map((r) => ({ _overlay: 'new', ...r })),
+        law_revision_articles: [...texts.values()].flat().map((a) => ({ _overlay: 'new', ...a })),
+      },
       report,
       recordChanges: options.recordChanges,
       work,

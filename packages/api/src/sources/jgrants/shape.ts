@@ -3,14 +3,18 @@
 // `{metadata: {type, resultset: {count}}, result: [{id, name, title, …}]}`,
 // the detail `GET /subsidies/id/{id}` → `{metadata, result: [{…}]}`.
 //
-// Two kinds of trouble, told apart on purpose:
-// - drift: the shape is not the documented one (a required field missing,
-//   a field of another JSON type). The sync stops with a non-zero exit and
-//   writes no data: mapping a changed API by guesswork is how bad data gets in.
-// - malformed: the shape is right but a value is unusable (a date that is no
-//   date, a negative amount, an empty title). That record is skipped and
-//   reported with its raw fragment; the rest of the sync goes on.
+// Three kinds of trouble, told apart on purpose:
+// - envelope drift: the list or detail answer is not the documented
+//   envelope. The sync stops at once (exit 3) and writes no data.
+// - a record of another shape (a required field missing, a field of another
+//   JSON type), or
+// - a malformed record: the shape is right but a value is unusable (a date
+//   that is no date, a negative amount, an empty title).
+// Such a record is set aside with its raw fragment and the rest is published,
+// unless the source drifted as a whole (../quarantine.ts): mapping a changed
+// API by guesswork is how bad data gets in.
 import { ShapeDrift, truncate } from '../drift.ts';
+import type { RecordProblem } from '../quarantine.ts';
 
 export interface JgrantsDetail {
   id: string;
@@ -55,20 +59,25 @@ const OPTIONAL: Readonly<Record<string, Kind>> = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The problems of one detail record's shape (empty: the documented shape). */
-export function detailDrift(record: unknown): string[] {
-  if (!isObject(record)) return ['record is not a JSON object'];
-  const out: string[] = [];
+/** The problems of one detail record's shape, by field (empty: the documented shape). */
+export function detailProblems(record: unknown): RecordProblem[] {
+  if (!isObject(record)) return [{ field: null, message: 'record is not a JSON object' }];
+  const out: RecordProblem[] = [];
   for (const [field, rule] of Object.entries(REQUIRED)) {
-    if (!(field in record)) out.push(`required field ${field} missing`);
+    if (!(field in record)) out.push({ field, message: `required field ${field} missing` });
     else if (record[field] === null ? !rule.nullable : typeof record[field] !== rule.type)
-      out.push(`field ${field}: expected ${rule.type}${rule.nullable ? ' or null' : ''}, got ${jsonType(record[field])}`);
+      out.push({ field, message: `field ${field}: expected ${rule.type}${rule.nullable ? ' or null' : ''}, got ${jsonType(record[field])}` });
   }
   for (const [field, type] of Object.entries(OPTIONAL)) {
     const v = record[field];
-    if (v !== undefined && v !== null && typeof v !== type) out.push(`field ${field}: expected ${type} or null, got ${jsonType(v)}`);
+    if (v !== undefined && v !== null && typeof v !== type) out.push({ field, message: `field ${field}: expected ${type} or null, got ${jsonType(v)}` });
   }
   return out;
+}
+
+/** The messages of detailProblems. */
+export function detailDrift(record: unknown): string[] {
+  return detailProblems(record).map((p) => p.message);
 }
 
 function jsonType(v: unknown): string {

@@ -1,4 +1,5 @@
 // `cli sync jgrants`: list → details → map and match → publish.
+// Bad records are set aside and the rest published (../quarantine.ts).
 //
 // Resumable: the ids listed and every detail fetched are kept in the work
 // directory (sources/workdir.ts) as they arrive, so a sync killed at any
@@ -13,10 +14,11 @@ import { Catalog } from '../../catalog/catalog.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { fetchFailed, publishSync, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
+import { fetchFailed, publishSync, refuseDrift, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
 import { JgrantsClient } from './client.ts';
-import { detailDrift, type JgrantsDetail } from './shape.ts';
-import { ShapeDrift, truncate } from '../drift.ts';
+import { detailProblems, type JgrantsDetail } from './shape.ts';
+import { truncate } from '../drift.ts';
+import { QuarantineTally } from '../quarantine.ts';
 import { mapDetail } from './map.ts';
 import { matchProgramme } from './match.ts';
 import { enrichment, newProgramme, type Fetched } from './overlay.ts';
@@ -79,6 +81,7 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
     matched: [],
     new: [],
     ambiguous: [],
+    quarantine: null,
     errors: [],
     warnings: [],
     dataset_version: null,
@@ -126,8 +129,7 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
           }
           throw err;
         }
-        const drift = detailDrift(raw);
-        if (drift.length > 0) throw new ShapeDrift(`detail ${id}: ${drift.join('; ')}`, truncate(raw));
+        // A record of another shape is stored too: it is set aside (or the whole refused) below, not fetched again.
         work.appendFetched({ id, fetched_at: new Date().toISOString(), raw } satisfies FetchedLine);
         progress.tick(++done);
       }
@@ -142,14 +144,17 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
     const { path: catalogFile } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir);
     const catalog = new Catalog(catalogFile);
     const lines: Record<string, unknown>[] = [];
+    const tally = new QuarantineTally();
     try {
       progress.phase('jgrants match', fetched.length);
       for (const [i, f] of fetched.entries()) {
         progress.tick(i + 1);
-        const detail = f.raw as JgrantsDetail;
-        const mapped = mapDetail(detail);
-        if (!mapped.ok) {
-          report.errors.push({ jgrants_id: f.id, reasons: mapped.reasons, raw: truncate(f.raw) });
+        // Another shape, or an unusable value: set aside with the raw fragment (quarantine.ts).
+        const problems = detailProblems(f.raw);
+        const mapped = problems.length === 0 ? mapDetail(f.raw as JgrantsDetail) : null;
+        tally.record(problems, !mapped?.ok);
+        if (!mapped?.ok) {
+          report.errors.push({ jgrants_id: f.id, reasons: mapped ? mapped.reasons : problems.map((p) => p.message), raw: truncate(f.raw) });
           continue;
         }
         for (const w of mapped.warnings) report.warnings.push(`${f.id}: ${w}`);
@@ -173,6 +178,9 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
     report.counts.matched = report.matched.length;
     report.counts.new = report.new.length;
     report.counts.ambiguous = report.ambiguous.length;
+    report.quarantine = tally.summary(config.syncMaxBadShare);
+    const drift = tally.drift(config.syncMaxBadShare, 'records');
+    if (drift) return refuseDrift(config.dataDir, report, 'jGrants', drift);
 
     // 4. One dataset version, or nothing.
     return await publishSync({

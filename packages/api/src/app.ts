@@ -27,6 +27,7 @@ import usage from './plugins/usage.ts';
 import billingPlugin from './plugins/billing.ts';
 import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
+import servedVersion from './plugins/served-version.ts';
 import outboundPlugin from './plugins/outbound.ts';
 import billingRoutes from './routes/v1/billing/index.ts';
 import billingHistoryRoutes from './routes/v1/billing/history.ts';
@@ -83,6 +84,8 @@ export interface BuildOptions {
   recordSets?: readonly RecordSetSpec[];
   /** The parameters of programme search (default: the service's table, catalog/programs/parameters.ts). */
   programSearchParameters?: readonly ProgramSearchParameter[];
+  /** Further work of the process stopped when the app closes, before the state store closes (the dataset-version follower). */
+  closeWith?: (() => Promise<void>)[];
 }
 
 const trustHops =
@@ -170,6 +173,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // last flush on close comes after usage has committed its last events.
   await app.register(billingPlugin);
   await app.register(metrics);
+  // The server reports the dataset version it serves (cli versions).
+  if (options.live) await app.register(servedVersion, { live: options.live });
+  for (const stop of options.closeWith ?? []) app.addHook('onClose', stop);
   await app.register(auth);
   await app.register(limits);
   await app.register(usage);

@@ -2,7 +2,8 @@
 // (WEB_CONCURRENCY=1) or a node:cluster primary with WEB_CONCURRENCY workers
 // (default: the available cores). process/ holds the parts: prepare.ts (the
 // one-time work before serving), serve.ts (a serving process), shutdown.ts,
-// primary.ts (forking, restarting and stopping workers).
+// primary.ts (forking, restarting and stopping workers), follow.ts (with
+// DATABASE_URL, following the dataset version published on any machine).
 // Each role imports only its own part: the primary never loads the app
 // (routes, plugins), which keeps the process that serves nothing small.
 import cluster from 'node:cluster';
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
   const { serve } = await import('./process/serve.ts');
   if (config.webConcurrency === 1) {
     const { prepareToServe } = await import('./process/prepare.ts');
-    await serve(config, await prepareToServe(config));
+    // The one process owns DATA_DIR: it also follows new dataset versions (process/follow.ts).
+    await serve(config, await prepareToServe(config), { follow: true });
   } else {
     // A worker: the primary has built the catalogue and migrated the store.
     const { catalogPath } = await import('./ingest/ingest.ts');

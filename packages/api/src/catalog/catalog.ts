@@ -16,6 +16,7 @@ export class Catalog {
   private programsCache: ProgramCatalog | null = null;
 
   private versionCache: string | null = null;
+  private datasetVersionCache: string | null = null;
 
   constructor(file: string) {
     this.db = new CatalogDatabase(file);
@@ -30,6 +31,17 @@ export class Catalog {
   get version(): string {
     this.versionCache ??= this.db.metaValue('fingerprint') ?? 'unknown';
     return this.versionCache;
+  }
+
+  /**
+   * The dataset version this file serves: the content address of the source
+   * overlays it was built from (ingest/dataset-version.ts), the same on every
+   * machine that built the same version. `/readyz`, `/metrics` and the server
+   * report (`cli versions`) name it.
+   */
+  get datasetVersion(): string {
+    this.datasetVersionCache ??= this.db.metaValue('dataset_version') ?? 'unknown';
+    return this.datasetVersionCache;
   }
 
   get meta(): Meta {

@@ -73,16 +73,21 @@ export class CatalogDatabase {
 
 /** True when the file exists and was built from exactly this code and dataset (see fingerprint.ts). */
 export function catalogIsCurrent(file: string, fingerprint: string): boolean {
-  if (!existsSync(file)) return false;
+  return catalogMetaValue(file, 'fingerprint') === fingerprint;
+}
+
+/** One catalog_meta value of a catalogue file, or null (no file, no such key, not a catalogue). */
+export function catalogMetaValue(file: string, key: string): string | null {
+  if (!existsSync(file)) return null;
   try {
     const db = new DatabaseSync(file, { readOnly: true });
     try {
-      const row = db.prepare("SELECT value FROM catalog_meta WHERE key = 'fingerprint'").get() as { value: string } | undefined;
-      return row?.value === fingerprint;
+      const row = db.prepare('SELECT value FROM catalog_meta WHERE key = ?').get(key) as { value: string } | undefined;
+      return row?.value ?? null;
     } finally {
       db.close();
     }
   } catch {
-    return false;
+    return null;
   }
 }

@@ -1,10 +1,12 @@
 // Record the catalogue's dataset version in the state store: the one writer
-// of the change feed. Called by `cli ingest` after it built the catalogue,
-// and by the server's start when it built one (or the store has no version
-// yet). The same content never records twice (fingerprint), so calling it
+// of the change feed. Called by a publication of a dataset version (a sync or
+// a rollback, versions/publish.ts: in the transaction that moves the head, so
+// a version's events are recorded once, by the version), by `cli ingest`
+// after it built the catalogue, and by the server's start when it built one
+// (without DATABASE_URL) or the store has no version yet. The same content never records twice (fingerprint), so calling it
 // again is harmless.
 import type { Catalog } from '../catalog/catalog.ts';
-import type { StateStore } from '../state/store.ts';
+import type { Repositories } from '../state/store.ts';
 import type { RecordOutcome } from '../state/repositories/changes.ts';
 import type { RecordSetSpec } from '../catalog/record-sets/index.ts';
 import { versionSnapshot } from './tracked.ts';
@@ -12,10 +14,11 @@ import { savedSearchFanOut } from './fan-out.ts';
 
 export async function recordDatasetVersion(
   catalog: Catalog,
-  store: StateStore,
-  options: { recordSets?: readonly RecordSetSpec[]; now?: Date } = {},
+  store: Pick<Repositories, 'changes'>,
+  options: { recordSets?: readonly RecordSetSpec[]; now?: Date; snapshot?: ReturnType<typeof versionSnapshot> } = {},
 ): Promise<RecordOutcome> {
-  const snapshot = versionSnapshot(catalog.db, options.recordSets);
+  // A snapshot taken before the caller's transaction keeps that transaction short.
+  const snapshot = options.snapshot ?? versionSnapshot(catalog.db, options.recordSets);
   return store.changes.recordVersion(snapshot, savedSearchFanOut(catalog), (options.now ?? new Date()).toISOString());
 }
 

@@ -8,6 +8,7 @@ import { deviceCommand } from './device.ts';
 import { maintenanceCommand } from './maintenance.ts';
 import { meterCommand } from './meter.ts';
 import { syncCommand } from './sync.ts';
+import { versionsCommand } from './versions.ts';
 
 export const COMMANDS: Command[] = [
   ingestCommand,
@@ -19,4 +20,5 @@ export const COMMANDS: Command[] = [
   maintenanceCommand,
   meterCommand,
   syncCommand,
+  versionsCommand,
 ];

@@ -20,7 +20,7 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles(path.join(INGEST_DIR, 'loaders')), ...tsFiles(path.join(CATALOG_DIR, 'record-sets'))];
   const shared = [
-    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) =>
+    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'dataset-version.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) =>
       path.join(INGEST_DIR, f),
     ),
     ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f)),

@@ -25,6 +25,7 @@ import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { catalogFingerprint } from './fingerprint.ts';
 import { utcSeconds } from '../lib/time.ts';
 import { activeOverlayDirs, mergeOverlays, overlayFiles, OVERLAY_RULES, type MergedLine } from './overlays.ts';
+import { datasetVersionId, overlayManifest } from './dataset-version.ts';
 
 export interface Rejection {
   file: string;
@@ -122,6 +123,8 @@ export async function ingest(options: IngestOptions): Promise<IngestReport> {
     setMeta.run('schema_version', String(CATALOG_SCHEMA_VERSION));
     setMeta.run('fingerprint', catalogFingerprint(options.datasetDir, options.plan.sourceFiles, overlayDirs));
     setMeta.run('overlays', JSON.stringify(overlayDirs.map((d) => path.relative(options.dataDir, d))));
+    // The content address of those overlays: the dataset version this file serves (dataset-version.ts).
+    setMeta.run('dataset_version', datasetVersionId(overlayManifest(overlayDirs)));
     setMeta.run('last_ingested_at', utcSeconds());
     setMeta.run('counts', JSON.stringify(report.counts));
     setMeta.run('rejected_count', String(report.rejected.length));

@@ -2,7 +2,8 @@
 // app: request counts and latency histograms per route pattern, method and
 // status; the usage writes in flight; the meter outbox's pending and parked
 // events and the age of its oldest pending one; whether the state store
-// answers; the catalogue's version (info gauge); process metrics.
+// answers; the catalogue's version and the dataset version served (info
+// gauges); process metrics.
 //
 // Who may read it: the operator key (access `admin`, like /v1/admin/*), or
 // anyone who reaches METRICS_PORT, a separate listener meant for a private
@@ -158,6 +159,18 @@ export default fp(
         this.reset();
         const meta = app.catalog.meta;
         this.set({ data_as_of: meta.data_as_of, last_ingested_at: meta.last_ingested_at }, 1);
+      },
+    });
+    new Gauge({
+      name: 'jpsp_dataset_version_info',
+      // Summed over a cluster's workers: how many serving processes serve each version (two series while they swap).
+      aggregator: 'sum',
+      help: 'The dataset version served (label dataset_version, `npm run cli -- versions`); its value is the number of serving processes serving it',
+      labelNames: ['dataset_version'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.set({ dataset_version: app.catalog.datasetVersion }, 1);
       },
     });
 

@@ -18,6 +18,7 @@ import { servePrimaryMetrics } from './cluster-metrics.ts';
 import { prepareToServe } from './prepare.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
+import { followDatasetVersions } from './follow.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
@@ -31,6 +32,8 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     say(`${stoppedEarly} during the preparation: not starting workers`);
     process.exit(0);
   }
+  // With DATABASE_URL: the primary pulls new dataset versions; its workers swap them in.
+  const follower = await followDatasetVersions(config, say);
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);
@@ -78,6 +81,7 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
     killer.unref();
     await Promise.all(workers.map((w) => (w.isDead() ? undefined : new Promise((resolve) => w.once('exit', resolve)))));
     clearTimeout(killer);
+    await follower.stop().catch(() => undefined);
     await new Promise<void>((resolve) => (metrics ? metrics.close(() => resolve()) : resolve()));
     const failed = exitCodes.some((c) => c !== 0);
     say(`all workers stopped${failed ? ' (not all cleanly)' : ''}`);

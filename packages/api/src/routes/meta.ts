@@ -18,8 +18,11 @@ const Meta = Type.Object(
 );
 
 const ReadinessChecks = Type.Object({ catalog: Type.Boolean(), state: Type.Boolean(), migrations: Type.Boolean() });
-const Readiness = Type.Object({ status: Type.String(), checks: ReadinessChecks });
-const ReadinessFailed = Type.Object({ status: Type.String(), detail: Type.String(), checks: ReadinessChecks });
+const DatasetVersion = Type.String({
+  description: 'The dataset version this process serves: the content address of the source overlays its catalogue was built from (`npm run cli -- versions`)',
+});
+const Readiness = Type.Object({ status: Type.String(), checks: ReadinessChecks, dataset_version: Type.Optional(DatasetVersion) });
+const ReadinessFailed = Type.Object({ status: Type.String(), detail: Type.String(), checks: ReadinessChecks, dataset_version: Type.Optional(DatasetVersion) });
 
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async () => ({ ...app.catalog.meta, attribution: ATTRIBUTION });
@@ -66,14 +69,17 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'readyz',
         tags: ['meta'],
-        summary: 'Readiness probe: catalogue open, state store reachable, migrations applied',
+        summary: 'Readiness probe: catalogue open, state store reachable, migrations applied; names the dataset version served',
         response: { 200: Readiness, 503: ReadinessFailed },
       },
     },
     async (_request, reply) => {
       const checks = { catalog: false, state: false, migrations: false };
+      let datasetVersion: string | undefined;
       try {
-        checks.catalog = app.catalog.db.ping();
+        const catalog = app.catalog;
+        checks.catalog = catalog.db.ping();
+        datasetVersion = catalog.datasetVersion;
       } catch {
         checks.catalog = false;
       }
@@ -93,9 +99,9 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply
           .code(503)
           .header('Retry-After', '5')
-          .send({ status: 'unavailable', detail: `Not ready: ${failed.join(', ')}`, checks });
+          .send({ status: 'unavailable', detail: `Not ready: ${failed.join(', ')}`, checks, dataset_version: datasetVersion });
       }
-      return { status: 'ready', checks };
+      return { status: 'ready', checks, dataset_version: datasetVersion };
     },
   );
 };

@@ -1,43 +1,44 @@
 // A sync's output becomes a dataset version here, or nothing does:
 // 1. its overlay files are written into a new version directory
 //    (DATA_DIR/sources/<source>/versions/<stamp>, ingest/overlays.ts);
-// 2. a catalogue is built from the dataset plus every source's active overlay,
-//    this new one instead of the source's current, into a temporary file —
-//    validated like every ingest, and any rejected overlay record fails it;
-// 3. only then the source's `current` pointer is replaced (rename) and the
-//    catalogue is renamed over DATA_DIR/catalog.sqlite, which every serving
-//    process picks up by itself (catalog/live.ts);
-// 4. the dataset version and its change events are recorded in the state
-//    store (changes/record.ts), as `cli ingest` does.
-// A crash between the two renames leaves a pointer newer than the catalogue;
-// the next start's fingerprint check (ingest/ensure.ts) rebuilds it.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// 2. with DATABASE_URL (servers on several machines), DATA_DIR is first
+//    brought to the version the store names as current (versions/pull.ts), so
+//    the other sources' overlays are the cluster's, not this machine's;
+// 3. the version — every other source's active overlay and this new one — is
+//    published (versions/publish.ts): the catalogue is built and validated
+//    into a temporary file (any rejected overlay record fails it), the
+//    version, its files and its change events are recorded in the state store
+//    in the transaction that moves the head, and the catalogue is renamed
+//    over DATA_DIR/catalog.sqlite, which every serving process of this
+//    machine picks up by itself (catalog/live.ts); other machines follow the head.
+// Should another source's sync publish in between, the version is composed
+// again over the new head (at most PUBLISH_ATTEMPTS times).
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { catalogPath, ingest } from '../ingest/ingest.ts';
 import { activeOverlayDirs, sourcesDir } from '../ingest/overlays.ts';
-import { CATALOG_PLAN } from '../ingest/plan.ts';
-import { Catalog } from '../catalog/catalog.ts';
+import { layIn, waitForCatalogLock } from '../ingest/dataset-version.ts';
 import { openStateStore } from '../state/index.ts';
-import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';
+import { HeadMoved, publishVersion, type PublishOutcome } from '../versions/publish.ts';
 import type { Config } from '../config.ts';
 
-/** Versions of a source kept on disk besides the current one (for a look back, not served). */
-const KEEP_OLD_VERSIONS = 3;
+const PUBLISH_ATTEMPTS = 3;
 
 export interface PublishInput {
   config: Pick<Config, 'dataDir' | 'datasetDir' | 'databaseUrl'>;
   source: string;
-  /** Overlay lines per dataset file (`programs`, `laws`, `law_articles`). */
+  /** Overlay lines per dataset file (`programs`, `laws`, `law_articles`, …). */
   files: Record<string, readonly Record<string, unknown>[]>;
-  /** Written beside the overlay as report.json. */
-  report: unknown;
+  /** Written beside the overlay as report.json and stored with the version, once the outcome is known. */
+  report: (outcome: PublishOutcome) => unknown;
   recordChanges: boolean;
   log: (line: string) => void;
 }
 
 export interface PublishResult {
+  /** The dataset version (content address of the overlays, ingest/dataset-version.ts). */
   version: string;
-  catalogPath: string;
+  /** The name of this source's overlay directory. */
+  overlay: string;
   catalogVersion: string;
   changes: string | null;
 }
@@ -50,71 +51,57 @@ export function versionStamp(now = new Date()): string {
 }
 
 export async function publishOverlay(input: PublishInput): Promise<PublishResult> {
-  const { dataDir, datasetDir } = input.config;
+  const { dataDir } = input.config;
   const sourceDir = path.join(sourcesDir(dataDir), input.source);
   const versionsDir = path.join(sourceDir, 'versions');
   mkdirSync(versionsDir, { recursive: true });
-  let version = versionStamp();
-  while (existsSync(path.join(versionsDir, version))) version = `${version}-${process.pid}`;
-  const dir = path.join(versionsDir, version);
+  let name = versionStamp();
+  while (existsSync(path.join(versionsDir, name))) name = `${name}-${process.pid}`;
+  const dir = path.join(versionsDir, name);
   const staging = `${dir}.staging`;
   mkdirSync(staging, { recursive: true });
   for (const [file, lines] of Object.entries(input.files)) {
     writeFileSync(path.join(staging, `${file}.jsonl`), lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : ''));
   }
-  writeFileSync(path.join(staging, 'report.json'), JSON.stringify(input.report, null, 2));
   renameSync(staging, dir);
 
-  const others = activeOverlayDirs(dataDir).filter((d) => path.dirname(path.dirname(d)) !== sourceDir);
-  const target = catalogPath(dataDir);
-  const temp = `${target}.sync-${input.source}-${process.pid}`;
+  const store = await openStateStore(input.config);
+  const release = await waitForCatalogLock(dataDir);
+  let published = false;
   try {
-    input.log(`building the catalogue with the new ${input.source} overlay`);
-    await ingest({ plan: CATALOG_PLAN, dataDir, datasetDir, overlayDirs: [...others, dir], target: temp });
-  } catch (err) {
-    rmSync(temp, { force: true });
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-  // A store that never saw a version gets the catalogue being replaced as its
-  // baseline first, so that this version's change events say what the sync changed.
-  if (input.recordChanges && existsSync(target)) {
-    const store = await openStateStore(input.config);
-    const previous = new Catalog(target);
-    try {
-      if ((await store.changes.latestVersion()) === null) input.log(describeOutcome(await recordDatasetVersion(previous, store)));
-    } finally {
-      previous.close();
-      await store.close();
-    }
-  }
-  const pointer = path.join(sourceDir, 'current');
-  writeFileSync(`${pointer}.tmp`, `${version}\n`);
-  renameSync(`${pointer}.tmp`, pointer);
-  renameSync(temp, target);
-  pruneVersions(versionsDir, version);
-
-  const catalog = new Catalog(target);
-  let changes: string | null = null;
-  try {
-    const catalogVersion = catalog.version;
-    if (input.recordChanges) {
-      const store = await openStateStore(input.config);
+    for (let attempt = 1; ; attempt++) {
+      const { versionId: head } = await store.catalogVersions.head();
+      const current = head === null ? null : await store.catalogVersions.version(head);
+      // Several machines: compose over the cluster's current version, not this DATA_DIR's.
+      if (input.config.databaseUrl && current) {
+        await layIn(dataDir, current.manifest, async (sha) => (await store.catalogVersions.file(sha)) ?? '');
+      }
+      const basisDirs = activeOverlayDirs(dataDir);
+      const others = basisDirs.filter((d) => path.dirname(path.dirname(d)) !== sourceDir);
       try {
-        changes = describeOutcome(await recordDatasetVersion(catalog, store));
-      } finally {
-        await store.close();
+        let stored: unknown = null;
+        const outcome = await publishVersion({
+          config: input.config,
+          store,
+          overlayDirs: [...others, dir],
+          expectedHead: head,
+          basisDirs,
+          reason: `sync ${input.source}`,
+          report: (o) => (stored = input.report(o)),
+          recordChanges: input.recordChanges,
+          log: input.log,
+        });
+        writeFileSync(path.join(dir, 'report.json'), JSON.stringify(stored, null, 2));
+        published = true;
+        return { version: outcome.versionId, overlay: name, catalogVersion: outcome.catalogVersion, changes: outcome.changes };
+      } catch (err) {
+        if (!(err instanceof HeadMoved) || attempt >= PUBLISH_ATTEMPTS) throw err;
+        input.log(`${err.message}; composing the version again`);
       }
     }
-    return { version, catalogPath: target, catalogVersion, changes };
   } finally {
-    catalog.close();
+    release();
+    await store.close();
+    if (!published) rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function pruneVersions(versionsDir: string, current: string): void {
-  const old = readdirSync(versionsDir)
-    .filter((v) => v !== current && !v.endsWith('.staging'))
-    .sort();
-  for (const v of old.slice(0, Math.max(0, old.length - KEEP_OLD_VERSIONS))) rmSync(path.join(versionsDir, v), { recursive: true, force: true });
 }

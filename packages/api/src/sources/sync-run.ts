@@ -1,8 +1,10 @@
 // The steps every source's sync shares (jgrants/sync.ts, egov/sync.ts): the
-// polite HTTP client, the resumable checkpoint, the way a failed fetch ends the
-// run, publishing the overlay as a dataset version, and the report written to
-// DATA_DIR/sources/<source>/last-report.json whatever the outcome.
+// cluster-wide lease (one sync of a source at a time, on any machine), the
+// polite HTTP client, the resumable checkpoint, the way a failed fetch ends
+// the run, publishing the overlay as a dataset version, and the report written
+// to DATA_DIR/sources/<source>/last-report.json whatever the outcome.
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { sourcesDir } from '../ingest/overlays.ts';
@@ -12,6 +14,10 @@ import type { SyncWorkDir } from './workdir.ts';
 import type { Progress } from './progress.ts';
 import { publishOverlay, type PublishInput } from './publish.ts';
 import { ShapeDrift } from './drift.ts';
+import { SyncLocked } from './workdir.ts';
+import { openStateStore, type StateStore } from '../state/index.ts';
+import { processName } from '../versions/publish.ts';
+import { pullHead } from '../versions/pull.ts';
 
 /** Exit codes of `cli sync`: 2 (usage) is the CLI's own. */
 export const EXIT = { ok: 0, failed: 1, drift: 3 } as const;
@@ -28,7 +34,10 @@ export interface SyncReport<E> {
   quarantine: { records: number; set_aside: number; share: number; max_share: number } | null;
   errors: E[];
   warnings: string[];
+  /** The dataset version published (its content address, `cli versions`). */
   dataset_version: string | null;
+  /** This source's overlay directory in that version (DATA_DIR/sources/<source>/versions/<overlay>). */
+  overlay: string | null;
   catalog_version: string | null;
   changes: string | null;
 }
@@ -113,15 +122,22 @@ export function fetchFailed<E, R extends SyncReport<E>>(err: unknown, dataDir: s
 
 /** Publishes the overlay as a dataset version (or nothing, when the new catalogue does not validate) and ends the run. */
 export async function publishSync<E, R extends SyncReport<E>>(
-  input: Omit<PublishInput, 'report' | 'log'> & { report: R; work: SyncWorkDir; progress: Progress; entry: ErrorEntry<E> },
+  input: Omit<PublishInput, 'report' | 'log'> & { report: R; work: SyncWorkDir; progress: Progress; entry: ErrorEntry<E>; lease: SyncLease },
 ): Promise<SyncOutcome<R>> {
-  const { report, work, progress, entry, ...publish } = input;
-  report.status = 'published';
+  const { report, work, progress, entry, lease, ...publish } = input;
   try {
-    const published = await publishOverlay({ ...publish, report, log: (l) => progress.line(l) });
-    report.dataset_version = published.version;
-    report.catalog_version = published.catalogVersion;
-    report.changes = published.changes;
+    await lease.check();
+    const published = await publishOverlay({
+      ...publish,
+      // The report stored with the version: this run's, as it ends when the version is published.
+      report: (o) => {
+        Object.assign(report, { dataset_version: o.versionId, catalog_version: o.catalogVersion, changes: o.changes });
+        report.counts.errors = report.errors.length;
+        return { ...report, status: 'published', finished_at: new Date().toISOString() };
+      },
+      log: (l) => progress.line(l),
+    });
+    report.overlay = published.overlay;
   } catch (err) {
     if (err instanceof IngestError) {
       for (const r of err.report.rejected) report.errors.push(entry([`${r.file}:${r.lineNo}: ${r.reason}`], null));
@@ -131,4 +147,76 @@ export async function publishSync<E, R extends SyncReport<E>>(
   }
   work.clear();
   return finishSync(input.config.dataDir, report, 'published', null, EXIT.ok);
+}
+
+/** How long a sync's lease lasts unless renewed (it is renewed every third of it while the sync runs). */
+export const SYNC_LEASE_SECONDS = 120;
+
+/** A source's cluster-wide lease, held for the whole run. */
+export interface SyncLease {
+  store: StateStore;
+  /** Renews it now; throws SyncLocked when another process took it meanwhile (this one stalled past its expiry). */
+  check(): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the lease `sync:<source>` in the state store — with DATABASE_URL one
+ * per cluster, so two schedulers on two machines never both fetch — or throws
+ * SyncLocked naming the holder. With DATABASE_URL, DATA_DIR is then brought to
+ * the current dataset version (versions/pull.ts), so that the sync matches
+ * against, and carries forward from, what every server serves.
+ */
+export async function takeSyncLease(config: Pick<Config, 'dataDir' | 'datasetDir' | 'databaseUrl'>, source: string, progress: Progress): Promise<SyncLease> {
+  const store = await openStateStore(config);
+  const name = `sync:${source}`;
+  const holder = processName();
+  const until = () => new Date(Date.now() + SYNC_LEASE_SECONDS * 1000).toISOString();
+  const renew = () => store.leases.acquire(name, holder, new Date().toISOString(), until());
+  let timer: NodeJS.Timeout | null = null;
+  try {
+    if (!(await renew())) {
+      const other = await store.leases.holder(name, new Date().toISOString());
+      // A sync of this machine killed without releasing (kill -9) leaves its lease behind: take it over.
+      if (other && deadHereAndNow(other)) {
+        await store.leases.release(name, other);
+        if (!(await renew())) throw new SyncLocked(`another sync of ${source} is running`);
+      } else throw new SyncLocked(`another sync of ${source} is running (${other ?? 'a process whose lease has just ended'})`);
+    }
+    timer = setInterval(() => void renew().catch(() => undefined), (SYNC_LEASE_SECONDS * 1000) / 3);
+    timer.unref();
+    if (config.databaseUrl) {
+      const pulled = await pullHead(config, store, { wait: true, progress: (l) => progress.line(l) });
+      if (pulled.kind === 'pulled') progress.line(`this machine now has the current dataset version ${pulled.versionId}`);
+    }
+  } catch (err) {
+    if (timer) clearInterval(timer);
+    await store.leases.release(name, holder).catch(() => undefined);
+    await store.close();
+    throw err;
+  }
+  return {
+    store,
+    async check() {
+      if (!(await renew())) throw new SyncLocked(`the lease of the ${source} sync passed to another process; nothing published`);
+    },
+    async release() {
+      if (timer) clearInterval(timer);
+      await store.leases.release(name, holder).catch(() => undefined);
+      await store.close();
+    },
+  };
+}
+
+/** True when `holder` (host:pid) names a process of this machine that is gone. */
+function deadHereAndNow(holder: string): boolean {
+  const at = holder.lastIndexOf(':');
+  const pid = Number(holder.slice(at + 1));
+  if (holder.slice(0, at) !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }

@@ -5,15 +5,16 @@
 //                    last line, which is then fetched again)
 //   lock             the pid of the running sync (one sync per source at a time)
 // The work directory is removed when a sync published its dataset version.
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sourcesDir } from '../ingest/overlays.ts';
+import { LockHeld, takePidLock } from '../lib/pid-lock.ts';
 
 export class SyncLocked extends Error {}
 
 export class SyncWorkDir {
   readonly dir: string;
-  private locked = false;
+  private release: (() => void) | null = null;
 
   constructor(dataDir: string, source: string) {
     this.dir = path.join(sourcesDir(dataDir), source, 'work');
@@ -26,29 +27,17 @@ export class SyncWorkDir {
 
   /** Takes the source's lock; a lock whose process is gone (a kill -9) is taken over. */
   lock(): void {
-    const file = this.file('lock');
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = openSync(file, 'wx');
-        writeSync(fd, String(process.pid));
-        closeSync(fd);
-        this.locked = true;
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        const pid = Number(readFileSync(file, 'utf8').trim());
-        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-          throw new SyncLocked(`another sync (pid ${pid}) is running for ${path.basename(path.dirname(this.dir))}`);
-        }
-        rmSync(file, { force: true });
-      }
+    try {
+      this.release = takePidLock(this.file('lock'));
+    } catch (err) {
+      if (err instanceof LockHeld) throw new SyncLocked(`another sync (pid ${err.pid}) is running for ${path.basename(path.dirname(this.dir))}`);
+      throw err;
     }
-    throw new SyncLocked(`could not take ${file}`);
   }
 
   unlock(): void {
-    if (this.locked) rmSync(this.file('lock'), { force: true });
-    this.locked = false;
+    this.release?.();
+    this.release = null;
   }
 
   readCheckpoint<T>(): T | null {
@@ -90,14 +79,5 @@ export class SyncWorkDir {
   /** Forget the sync's progress (it published, or the operator asked for a fresh start). */
   clear(): void {
     for (const name of ['checkpoint.json', 'fetched.jsonl']) rmSync(this.file(name), { force: true });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

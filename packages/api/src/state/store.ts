@@ -33,6 +33,7 @@ import { savedSearchesRepository, type SavedSearchesRepository } from './reposit
 import { webhookEndpointsRepository, type WebhookEndpointsRepository } from './repositories/webhook-endpoints.ts';
 import { subscribersRepository, type SubscribersRepository } from './repositories/subscribers.ts';
 import { leasesRepository, type LeasesRepository } from './repositories/leases.ts';
+import { catalogVersionsRepository, type CatalogVersionsRepository } from './repositories/catalog-versions.ts';
 
 /** The repositories, over the store itself or over one transaction (`atomically`). */
 export interface Repositories {
@@ -73,8 +74,10 @@ export interface Repositories {
   readonly webhookEndpoints: WebhookEndpointsRepository;
   /** E-mail subscribers and their outbox. */
   readonly subscribers: SubscribersRepository;
-  /** Named leases for singleton jobs (the outbound worker). */
+  /** Named leases for singleton jobs (the outbound worker, a source's sync). */
   readonly leases: LeasesRepository;
+  /** Dataset versions published through the store, the head servers follow, and what each server serves. */
+  readonly catalogVersions: CatalogVersionsRepository;
 }
 
 export interface StateStore extends Repositories {
@@ -129,6 +132,7 @@ function repositories(driver: SqlDatabase, keysChanged: () => void): Repositorie
     webhookEndpoints: webhookEndpointsRepository(driver),
     subscribers: subscribersRepository(driver),
     leases: leasesRepository(driver),
+    catalogVersions: catalogVersionsRepository(driver),
   };
 }
 

@@ -21,7 +21,17 @@ import { activeOverlayDirs } from '../../ingest/overlays.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { fetchFailed, publishSync, refuseDrift, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
+import {
+  fetchFailed,
+  publishSync,
+  refuseDrift,
+  resumeOrStart,
+  sourceClient,
+  type SyncLease,
+  type SyncOutcome,
+  type SyncReport,
+  takeSyncLease,
+} from '../sync-run.ts';
 import { truncate } from '../drift.ts';
 import { lawDataEnvelope, lawDataOf, revisionsEnvelope, revisionsOf, type RevisionInfo } from './shape.ts';
 import { articlesOf, type ArticleRow } from './articles.ts';
@@ -142,11 +152,14 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
     errors: [],
     warnings: [],
     dataset_version: null,
+    overlay: null,
     catalog_version: null,
     changes: null,
   };
   work.lock();
+  let lease: SyncLease | null = null;
   try {
+    lease = await takeSyncLease(config, SOURCE, progress);
     const { path: catalogFile } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir);
     const http = sourceClient(config.egovRate, config, progress, options.backoffMs);
     const base = config.egovApiBase.replace(/\/+$/, '');
@@ -301,8 +314,10 @@ export async function syncEgov(options: EgovSyncOptions): Promise<SyncOutcome<Eg
       work,
       progress,
       entry: errorEntry,
+      lease,
     });
   } finally {
+    await lease?.release();
     work.unlock();
   }
 }

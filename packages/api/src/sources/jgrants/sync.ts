@@ -14,7 +14,17 @@ import { Catalog } from '../../catalog/catalog.ts';
 import { SourceHttpError } from '../http.ts';
 import { SyncWorkDir } from '../workdir.ts';
 import type { Progress } from '../progress.ts';
-import { fetchFailed, publishSync, refuseDrift, resumeOrStart, sourceClient, type SyncOutcome, type SyncReport } from '../sync-run.ts';
+import {
+  fetchFailed,
+  publishSync,
+  refuseDrift,
+  resumeOrStart,
+  sourceClient,
+  type SyncLease,
+  type SyncOutcome,
+  type SyncReport,
+  takeSyncLease,
+} from '../sync-run.ts';
 import { JgrantsClient } from './client.ts';
 import { detailProblems, type JgrantsDetail } from './shape.ts';
 import { truncate } from '../drift.ts';
@@ -85,11 +95,14 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
     errors: [],
     warnings: [],
     dataset_version: null,
+    overlay: null,
     catalog_version: null,
     changes: null,
   };
   work.lock();
+  let lease: SyncLease | null = null;
   try {
+    lease = await takeSyncLease(config, SOURCE, progress);
     const client = new JgrantsClient(config.jgrantsApiBase, sourceClient(config.jgrantsRate, config, progress, options.backoffMs));
     const plan = JSON.stringify({ keywords: options.keywords, acceptance: options.acceptance, limit: options.limit ?? null });
     const checkpoint = resumeOrStart<Checkpoint>(work, plan, options.fresh, progress, () => ({ plan, startedAt: report.started_at, queriesDone: [], ids: [] }));
@@ -192,8 +205,10 @@ export async function syncJgrants(options: JgrantsSyncOptions): Promise<SyncOutc
       work,
       progress,
       entry: errorEntry,
+      lease,
     });
   } finally {
+    await lease?.release();
     work.unlock();
   }
 }

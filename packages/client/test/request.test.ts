@@ -115,6 +115,8 @@ test('the resource methods hit the documented paths', async (t) => {
     [() => c.loans.search(), 'GET', '/v1/loans/search'],
     [() => c.laws.get('L1'), 'GET', '/v1/laws/L1'],
     [() => c.laws.article('L1', 3), 'GET', '/v1/laws/L1/articles/3'],
+    [() => c.laws.articleAsOf('L1', 3, '2020-04-01'), 'GET', '/v1/laws/L1/articles/3?effective_on=2020-04-01'],
+    [() => c.laws.revisions('L1'), 'GET', '/v1/laws/L1/revisions'],
     [() => c.am.related('P-1'), 'GET', '/v1/am/related/P-1'],
     [() => c.am.validate({ applicant_data: {} }), 'POST', '/v1/am/validate'],
     [() => c.am.loans({ no_collateral: true }), 'GET', '/v1/am/loans?no_collateral=true'],

@@ -5,13 +5,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir } from '../helper.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { JpSupportClient, injectTransport } from '@jp-support/client';
+import { connectTools } from '../../../mcp/test/fixtures.ts';
+import { body, build, tempDir } from '../helper.ts';
 import { startEgovFake, revision, type FakeLaw } from '../fakes/egov-server.ts';
 import { syncEgov } from '../../src/sources/egov/sync.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { catalogPath } from '../../src/ingest/ingest.ts';
 import { activeOverlayDirs } from '../../src/ingest/overlays.ts';
-import { recordingProgress, syncConfig } from './fixture.ts';
+import { recordingProgress, syncConfig, syncEnv as syncConfigEnv } from './fixture.ts';
 
 const TEKISEIKA = '330AC0000000179';
 const CHUSHO = '338AC0000000154';
@@ -30,6 +33,11 @@ function laws(): FakeLaw[] {
         ['第二条', '（定義）', '新しい定義。'],
         ['第三条', '（関係者の責務）', '新しい条。'],
       ],
+      // The text of the revisions before and after the one in force.
+      articlesByRevision: {
+        [`${TEKISEIKA}_20020101000000_20021213`]: [['第一条', '（この法律の目的）', 'この法律は、古い本文である。']],
+        [`${TEKISEIKA}_20270401000000_20270401`]: [['第一条', '（この法律の目的）', 'この法律は、未来の本文である。']],
+      },
     },
     {
       law_id: CHUSHO,
@@ -108,6 +116,101 @@ test('sync egov refreshes referenced laws, replaces their article text and keeps
     '2025-06-01',
     'the revision in force, not the announced one',
   );
+  assert.equal(second.report.counts.revision_texts, 4, "適正化法's 2002 and 2025 texts kept, its announced 2027 one fetched; 基本法's in force");
+  assert.ok(!fake.requests.slice(-4).some((r) => r.includes('20020101000000')), 'a text kept is not fetched again');
+
+  // Served: the revisions, and an article as in force on a date.
+  const app = await build(t, syncConfigEnv(dataDir), {}, { catalog });
+  const revisions = body<{ total: number; results: { law_revision_id: string; enforced_on: string; status: string; article_count: number }[] }>(
+    await app.inject('/v1/laws/hojokin-tekiseika/revisions'),
+  );
+  assert.deepEqual(
+    revisions.results.map((r) => [r.enforced_on, r.status, r.article_count]),
+    [
+      ['2027-04-01', 'UnEnforced', 1],
+      ['2025-06-01', 'CurrentEnforced', 3],
+      ['2002-12-13', 'PreviousEnforced', 1],
+    ],
+  );
+  const asOf = async (date: string) => app.inject(`/v1/laws/hojokin-tekiseika/articles/1?effective_on=${date}`);
+  const old = body<{ text: string; effective_on: string; revision: { enforced_on: string }; attribution: { source: string } }>(await asOf('2010-01-01'));
+  assert.match(old.text, /古い本文/);
+  assert.equal(old.revision.enforced_on, '2002-12-13');
+  assert.equal(old.effective_on, '2010-01-01');
+  assert.match(old.attribution.source, /e-Gov/);
+  assert.match(body<{ text: string }>(await asOf('2026-01-01')).text, /新しい本文/);
+  assert.match(body<{ text: string }>(await asOf('2027-04-01')).text, /未来の本文/, 'in force from its first day');
+  assert.match(body<{ text: string }>(await app.inject('/v1/laws/hojokin-tekiseika/articles/1')).text, /新しい本文/, 'without a date: the text in force');
+  const before = await asOf('1990-01-01');
+  assert.equal(before.statusCode, 404);
+  assert.match(body<{ detail: string }>(before).detail, /in force on 1990-01-01/);
+  assert.equal((await asOf('2024-02-30')).statusCode, 400);
+  assert.equal((await app.inject('/v1/laws/hojokin-tekiseika/articles/9?effective_on=2010-01-01')).statusCode, 404);
+  assert.equal(body<{ total: number }>(await app.inject('/v1/laws/chusho-kihon/revisions')).total, 1);
+
+  // The tools: list_law_revisions lists them; get_law_article_am reads an article as of a day.
+  const tools = await connectTools(t, new JpSupportClient({ transport: injectTransport(app), maxRetries: 0 }));
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await tools.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent: Record<string, any> };
+  const listed = await call('list_law_revisions', { unified_id: 'LAW-1c1831a72e' });
+  assert.equal(listed.isError, undefined, JSON.stringify(listed.structuredContent));
+  assert.equal(listed.structuredContent.results.length, 3);
+  assert.match(listed.structuredContent.explanation, /in force: 330AC0000000179_20250601000000_20250601 since 2025-06-01/);
+  const tool = await call('get_law_article_am', {
+    law_name_or_canonical_id: '補助金等に係る予算の執行の適正化に関する法律',
+    article_number: '第1条',
+    effective_on: '2010-01-01',
+  });
+  assert.equal(tool.structuredContent.found, true, JSON.stringify(tool.structuredContent));
+  assert.match(tool.structuredContent.text_full, /古い本文/);
+  assert.equal(tool.structuredContent.revision.enforced_on, '2002-12-13');
+  const tooEarly = await call('get_law_article_am', { law_name_or_canonical_id: 'LAW-1c1831a72e', article_number: '1', effective_on: '1990-01-01' });
+  assert.equal(tooEarly.structuredContent.found, false);
+  assert.equal(tooEarly.structuredContent.text_full, null, 'never the text in force now for another day');
+
+  // The filled answers match their documented response schemas exactly (no field more or less).
+  const doc = body<{ paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>> }>(
+    await app.inject('/v1/openapi.json'),
+  );
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  ajv.addSchema(
+    JSON.parse(JSON.stringify(doc), (_k, v) =>
+      v && typeof v === 'object' && v.type === 'object' && v.properties && !('additionalProperties' in v) ? { ...v, additionalProperties: false } : v,
+    ),
+    'doc',
+  );
+  for (const [route, url] of [
+    ['/v1/laws/{id}/revisions', '/v1/laws/hojokin-tekiseika/revisions'],
+    ['/v1/laws/{id}/articles/{art}', '/v1/laws/hojokin-tekiseika/articles/1?effective_on=2010-01-01'],
+  ]) {
+    const validate = ajv.getSchema(`doc#/paths/${route.replace(/\//g, '~1')}/get/responses/200/content/application~1json/schema`)!;
+    assert.ok(validate(body(await app.inject(url))), `${url}: ${JSON.stringify(validate.errors)}`);
+  }
+});
+
+test('an e-Gov law whose answer has a field of another shape is set aside; the other laws are published', async (t) => {
+  const dataDir = tempDir(t);
+  const odd = laws();
+  // The envelope is right; the title is a number: this law is a bad record, one of two.
+  odd[1].revisions = [{ ...odd[1].revisions[0], law_title: 42 }];
+  const fake = await startEgovFake(odd);
+  t.after(() => fake.close());
+  const { exitCode, report } = await syncEgov({
+    config: syncConfig(dataDir, { EGOV_API_BASE: fake.base }),
+    recordChanges: false,
+    progress: recordingProgress(),
+    backoffMs: 1,
+  });
+  assert.equal(exitCode, 0, JSON.stringify(report, null, 2));
+  assert.deepEqual(
+    report.updated.map((u) => u.egov_law_id),
+    [TEKISEIKA],
+  );
+  assert.equal(report.errors.length, 1);
+  assert.equal(report.errors[0].egov_law_id, CHUSHO);
+  assert.match(report.errors[0].reasons.join('; '), /law_title: expected string, got number/);
+  assert.ok(report.errors[0].raw, 'the raw fragment is in the report');
+  assert.deepEqual(report.quarantine, { records: 2, set_aside: 1, share: 0.5, max_share: 0.05 });
 });
 
 test('a drifted e-Gov answer stops sync egov with exit 3 and writes nothing', async (t) => {

@@ -221,7 +221,6 @@ export type FieldChange = {
   new: unknown;
 };
 
-/** `id` is the law's one id: law_id, or LAWSLUG-<law_slug> for a law without one (the entity id of /v1/am). */
 export type Law = {
   law_slug: string | null;
   law_id: string | null;
@@ -241,7 +240,6 @@ export type Law = {
   article_count_estimate: number | null;
   articles_included: boolean | null;
   related_program_count: number | null;
-  id: string | null;
   [key: string]: unknown;
 };
 
@@ -258,7 +256,25 @@ export type LawArticle = {
   [key: string]: unknown;
 };
 
-/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name. */
+export type LawRevision = {
+  /** e-Gov revision id (law id, amendment id, enforcement date) */
+  law_revision_id: string;
+  /** Title of the law in this revision */
+  title: string;
+  promulgated_on: string | null;
+  enforced_on: string | null;
+  status: string | null;
+  repeal_status: string | null;
+  amending_law_title: string | null;
+  /** Articles of this revision's text the service holds (0: metadata only) */
+  article_count: number;
+  /** When the e-Gov sync first saw this revision */
+  first_seen_at: string;
+  /** When e-Gov last listed it */
+  last_seen_at: string;
+};
+
+/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`. */
 export type Loan = {
   plan_type: string | null;
   unified_id: string | null;
@@ -285,8 +301,6 @@ export type Loan = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
-  plan_kind: string | null;
-  tax_deduction_type: string | null;
   [key: string]: unknown;
 };
 
@@ -577,7 +591,7 @@ export type GetMetaResponse = {
   attribution: Attribution;
 };
 
-/** Response (200) of GET /readyz: Readiness probe: catalogue open, state store reachable, migrations applied */
+/** Response (200) of GET /readyz: Readiness probe: catalogue open, state store reachable, migrations applied; names the dataset version served */
 export type ReadyzResponse = {
   status: string;
   checks: {
@@ -585,6 +599,8 @@ export type ReadyzResponse = {
     state: boolean;
     migrations: boolean;
   };
+  /** The dataset version this process serves: the content address of the source overlays its catalogue was built from (`npm run cli -- versions`) */
+  dataset_version?: string;
 };
 
 /** Query parameters of GET /v1/advisors: Verified advisors, filtered by prefecture, specialty and firm type */
@@ -814,7 +830,7 @@ export type AmByLawResponse = {
 export type AmEnforcementQuery = {
   /** 13-digit corporate number. */
   houjin_bangou?: string;
-  /** Company name (2+ characters), matched by the free text of GET /v1/enforcement/search. */
+  /** Company name (substring, 2+ characters). */
   target_name?: string;
   /** Day the exclusion period is checked against (default today). YYYY-MM-DD or `today`; an unreadable date answers 200 with error.code invalid_date. */
   as_of_date?: string;
@@ -956,7 +972,7 @@ export type AmLawArticleResponse = {
 
 /** Query parameters of GET /v1/am/loans: Loan products with no-collateral / no-guarantor switches */
 export type AmLoansQuery = {
-  /** Words of the loan (its name, lender, loan type), as q of GET /v1/loans/search. */
+  /** Words of the loan name. */
   name_query?: string;
   /** Lender name contains. */
   provider?: string;
@@ -1000,7 +1016,7 @@ export type AmLoansResponse = {
 
 /** Query parameters of GET /v1/am/mutual_plans: Mutual-aid, pension and insurance plans */
 export type AmMutualPlansQuery = {
-  /** Words of the plan (its name, provider), as q of GET /v1/loans/search. */
+  /** Words of the plan name. */
   name_query?: string;
   /** Provider name contains. */
   provider?: string;
@@ -1837,12 +1853,12 @@ export type SearchLawsResponse = {
   attribution: Attribution;
 };
 
-/** Path parameters of GET /v1/laws/{id}: One law by its id (LAW-…, or LAWSLUG-<slug> for a law without one) or law_slug, with its article count */
+/** Path parameters of GET /v1/laws/{id}: One law by LAW-… id or law_slug, with its article count */
 export type GetLawParams = {
   id: string;
 };
 
-/** Response (200) of GET /v1/laws/{id}: One law by its id (LAW-…, or LAWSLUG-<slug> for a law without one) or law_slug, with its article count */
+/** Response (200) of GET /v1/laws/{id}: One law by LAW-… id or law_slug, with its article count */
 export type GetLawResponse = {
   law_slug: string | null;
   law_id: string | null;
@@ -1862,7 +1878,6 @@ export type GetLawResponse = {
   article_count_estimate: number | null;
   articles_included: boolean | null;
   related_program_count: number | null;
-  id: string | null;
   /** articles whose text this service holds */
   article_count: number;
   article_text_available: boolean;
@@ -1894,6 +1909,12 @@ export type ListLawArticlesResponse = {
   attribution: Attribution;
 };
 
+/** Query parameters of GET /v1/laws/{id}/articles/{art}: One article: `12`, `2の3`, `第二条の三`, `附則第一条` / `附則1`, or the article_key as listed (`1_附3`) */
+export type GetLawArticleQuery = {
+  /** The text as in force on this day: the article of the latest revision the e-Gov sync keeps whose enforcement day is on or before it (YYYY-MM-DD) */
+  effective_on?: string;
+};
+
 /** Path parameters of GET /v1/laws/{id}/articles/{art}: One article: `12`, `2の3`, `第二条の三`, `附則第一条` / `附則1`, or the article_key as listed (`1_附3`) */
 export type GetLawArticleParams = {
   id: string;
@@ -1913,8 +1934,26 @@ export type GetLawArticleResponse = {
   text: string | null;
   law_title: string;
   source_url: string | null;
+  /** The date asked for: the text is that of the revision in force on it */
+  effective_on?: string;
+  revision?: LawRevision;
   attribution: Attribution;
   [key: string]: unknown;
+};
+
+/** Path parameters of GET /v1/laws/{id}/revisions: Revisions of a law the e-Gov sync has seen, newest first: dates, status, and whether its text is held (`effective_on` on an article reads it) */
+export type ListLawRevisionsParams = {
+  id: string;
+};
+
+/** Response (200) of GET /v1/laws/{id}/revisions: Revisions of a law the e-Gov sync has seen, newest first: dates, status, and whether its text is held (`effective_on` on an article reads it) */
+export type ListLawRevisionsResponse = {
+  law_id: string | null;
+  law_slug: string | null;
+  title: string;
+  total: number;
+  results: LawRevision[];
+  attribution: Attribution;
 };
 
 /** Query parameters of GET /v1/loans/search: Search loans and mutual-aid plans by free text, plan type and risk axes */
@@ -1940,12 +1979,6 @@ export type SearchLoansQuery = {
   provider?: string;
   /** Exact loan_type; only the JFC products state one (国民生活事業, special_rate) */
   loan_type?: string;
-  /** loan_type or program_kind equals this (e.g. loan, special_rate, 国民生活事業) */
-  loan_kind?: string;
-  /** Kind of mutual-aid plan, classified from its name; loans never match */
-  plan_kind?: "retirement_mutual" | "bankruptcy_mutual" | "dc_pension" | "db_pension" | "industry_pension" | "welfare_insurance" | "health_insurance" | "other";
-  /** Tax treatment of a mutual-aid plan's premium, classified from its name; loans never match */
-  tax_deduction_type?: "small_enterprise_deduction" | "idekodc" | "group_retirement" | "corp_expense" | "none";
   /** Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match) */
   min_amount_yen?: number;
   /** Largest amount at most this, yen (as min_amount_yen) */
@@ -1973,12 +2006,12 @@ export type SearchLoansResponse = {
   attribution: Attribution;
 };
 
-/** Path parameters of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias) */
+/** Path parameters of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product) */
 export type GetLoanParams = {
   id: string;
 };
 
-/** Response (200) of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias) */
+/** Response (200) of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product) */
 export type GetLoanResponse = {
   plan_type: string | null;
   unified_id: string | null;
@@ -2005,8 +2038,6 @@ export type GetLoanResponse = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
-  plan_kind: string | null;
-  tax_deduction_type: string | null;
   [key: string]: unknown;
 };
 
@@ -2497,7 +2528,8 @@ export interface Operations {
   searchLaws: { method: "GET"; path: "/v1/laws/search"; query: SearchLawsQuery; response: SearchLawsResponse };
   getLaw: { method: "GET"; path: "/v1/laws/{id}"; params: GetLawParams; response: GetLawResponse };
   listLawArticles: { method: "GET"; path: "/v1/laws/{id}/articles"; query: ListLawArticlesQuery; params: ListLawArticlesParams; response: ListLawArticlesResponse };
-  getLawArticle: { method: "GET"; path: "/v1/laws/{id}/articles/{art}"; params: GetLawArticleParams; response: GetLawArticleResponse };
+  getLawArticle: { method: "GET"; path: "/v1/laws/{id}/articles/{art}"; query: GetLawArticleQuery; params: GetLawArticleParams; response: GetLawArticleResponse };
+  listLawRevisions: { method: "GET"; path: "/v1/laws/{id}/revisions"; params: ListLawRevisionsParams; response: ListLawRevisionsResponse };
   searchLoans: { method: "GET"; path: "/v1/loans/search"; query: SearchLoansQuery; response: SearchLoansResponse };
   getLoan: { method: "GET"; path: "/v1/loans/{id}"; params: GetLoanParams; response: GetLoanResponse };
   getMe: { method: "GET"; path: "/v1/me"; response: GetMeResponse };

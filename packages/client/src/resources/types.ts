@@ -63,6 +63,7 @@ export type LawGetResponse = G.GetLawResponse;
 export type LawArticlesQuery = G.ListLawArticlesQuery;
 export type LawArticlesResponse = G.ListLawArticlesResponse;
 export type LawArticleGetResponse = G.GetLawArticleResponse;
+export type LawRevisionsResponse = G.ListLawRevisionsResponse;
 export type CaseStudySearchQuery = G.SearchCaseStudiesQuery;
 export type CaseStudySearchResponse = G.SearchCaseStudiesResponse;
 export type CaseStudyGetResponse = G.GetCaseStudyResponse;

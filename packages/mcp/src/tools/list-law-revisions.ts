@@ -1,6 +1,9 @@
-// list_law_revisions: the supersession chain of a statute. The catalogue
-// records each law's status and last amendment but no links between laws, so
-// the chain is the law itself; max_hops has nothing to follow.
+// list_law_revisions: the revisions of a statute the e-Gov sync has seen
+// (GET /v1/laws/{id}/revisions): promulgation and enforcement dates, status
+// (in force, previous, announced), and whether the text of each is held, so
+// that get_law_article_am's `effective_on` can read an article as it stood.
+// The catalogue records no supersession links between laws, so max_hops has
+// nothing to follow.
 import { z } from 'zod';
 import { defineTool, READ_ONLY, type Row } from '../lib/define.ts';
 import { o } from '../lib/fields.ts';
@@ -8,12 +11,12 @@ import { LAW_ID } from '../lib/ids.ts';
 
 export const listLawRevisions = defineTool({
   name: 'list_law_revisions',
-  title: 'Revision chain of a law',
+  title: 'Revisions of a law',
   description:
-    'Walk the chain of a statute: the law itself with its status and last amendment, and the laws it superseded or that superseded it, as far as the catalogue records them (it records no links between laws yet).',
+    'List the revisions of a statute known from e-Gov, newest first: when each was promulgated and came (or comes) into force, its status (in force, previous, announced) and whether its article text is held — read it with get_law_article_am and effective_on. Laws never synced from e-Gov have no revisions listed; the catalogue records no links between different laws.',
   input: {
     unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
-    max_hops: z.number().int().min(1).max(20).default(10).describe('Most links to follow in each direction (1 to 20)'),
+    max_hops: z.number().int().min(1).max(20).default(10).describe('Most links to other laws to follow in each direction (1 to 20)'),
   },
   output: { law: o.record(), results: o.rows() },
   annotations: READ_ONLY,
@@ -21,11 +24,16 @@ export const listLawRevisions = defineTool({
   notApplied: { max_hops: 'the catalogue records no supersession links between laws' },
   async run(call, a) {
     const law: Row = await call.api.laws.get(a.unified_id);
+    const { results } = await call.api.laws.revisions(a.unified_id);
+    const inForce = results.find((r) => r.status === 'CurrentEnforced');
     return {
       law,
-      results: [],
-      result_count: 1,
-      explanation: `The catalogue records no predecessor or successor for this law (status: ${String(law.status ?? 'unknown')}, last amended ${String(law.last_amended_on ?? 'unknown')}).`,
+      results,
+      result_count: results.length,
+      explanation:
+        results.length === 0
+          ? `No revision of this law is known (it is not among the laws the e-Gov sync follows); status: ${String(law.status ?? 'unknown')}, last amended ${String(law.last_amended_on ?? 'unknown')}.`
+          : `${results.length} revision(s) known; in force: ${inForce ? `${inForce.law_revision_id} since ${inForce.enforced_on ?? 'unknown'}` : 'unknown'}. ${results.filter((r) => r.article_count > 0).length} with article text.`,
     };
   },
 });

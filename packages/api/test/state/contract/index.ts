@@ -21,6 +21,7 @@ import { usageContract } from './usage.ts';
 import { webhooksContract } from './webhooks.ts';
 import { faultsContract } from './faults.ts';
 import { speedStateContract } from './speed-state.ts';
+import { catalogVersionsContract } from './catalog-versions.ts';
 
 const PARTS = [
   lifecycleContract,
@@ -41,6 +42,7 @@ const PARTS = [
   informedContract,
   faultsContract,
   speedStateContract,
+  catalogVersionsContract,
 ];
 
 export function stateContract(factory: StoreFactory): void {

@@ -4,6 +4,7 @@
 // needed, serves anonymous catalogue reads uncounted (the documented
 // degradation), and the server recovers by itself when the database returns.
 import { test } from 'node:test';
+import { datasetVersionId } from '../../src/ingest/dataset-version.ts';
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
@@ -18,7 +19,9 @@ test('/readyz: ready with every check; a missing migration makes it 503 with the
   const app = await build(t);
   const ready = await app.inject('/readyz');
   assert.equal(ready.statusCode, 200);
-  assert.deepEqual(body(ready), { status: 'ready', checks: { catalog: true, state: true, migrations: true } });
+  // The dataset version served: the bundled dataset without source overlays has one too.
+  assert.deepEqual(body(ready), { status: 'ready', checks: { catalog: true, state: true, migrations: true }, dataset_version: app.catalog.datasetVersion });
+  assert.equal(app.catalog.datasetVersion, datasetVersionId({}));
   const db = new DatabaseSync(path.join(app.config.dataDir, 'state.sqlite'));
   db.prepare('DELETE FROM schema_migrations WHERE version = 3').run();
   db.close();
@@ -62,6 +65,7 @@ test('/metrics: Prometheus text for the operator key only; per-route counts and 
   assert.match(text, /jpsp_webhook_outbox_failed 0/);
   assert.match(text, /jpsp_webhook_endpoints_disabled 0/);
   assert.match(text, new RegExp(`jpsp_catalog_info\\{data_as_of="${app.catalog.meta.data_as_of}",last_ingested_at="[^"]+"\\} 1`));
+  assert.match(text, new RegExp(`jpsp_dataset_version_info\\{dataset_version="${app.catalog.datasetVersion}"\\} 1`));
   assert.match(text, /process_resident_memory_bytes/);
   assert.doesNotMatch(text, /search\?q=/, 'route patterns, never URLs');
 });

@@ -15,6 +15,10 @@ import { once } from 'node:events';
 import { REPO_ROOT } from '../../src/config.ts';
 import { syncJgrants } from '../../src/sources/jgrants/sync.ts';
 import { SyncLocked } from '../../src/sources/workdir.ts';
+import { rollback } from '../../src/versions/rollback.ts';
+import { openStateStore } from '../../src/state/index.ts';
+import { Catalog } from '../../src/catalog/catalog.ts';
+import { catalogPath } from '../../src/ingest/ingest.ts';
 import { tempDir } from '../helper.ts';
 import { postgresSchema, startServer, type ServerProcess } from '../faults/servers.ts';
 import { TEST_DATABASE_URL } from '../state/stores.ts';
@@ -60,7 +64,15 @@ test('a version synced on one machine is served by every server, from the first 
   timeout: 300_000,
 }, async (t) => {
   const { url, store } = await postgresSchema(t, TEST_DATABASE_URL!);
-  const shared = { DATABASE_URL: url, CATALOG_FOLLOW_SECONDS: '1', CATALOG_POLL_SECONDS: '1', ANON_DAILY_LIMIT: '1000000', OUTBOUND_INTERVAL_SECONDS: '0' };
+  const admin = 'cluster-test-admin-key-0123456789abcdef';
+  const shared = {
+    DATABASE_URL: url,
+    CATALOG_FOLLOW_SECONDS: '1',
+    CATALOG_POLL_SECONDS: '1',
+    ANON_DAILY_LIMIT: '1000000',
+    OUTBOUND_INTERVAL_SECONDS: '0',
+    ADMIN_API_KEY: admin,
+  };
   const dirA = tempDir(t);
   const dirB = tempDir(t);
   const [a, b] = await Promise.all([
@@ -125,6 +137,10 @@ test('a version synced on one machine is served by every server, from the first 
   assert.match(b.output(), /catalogue swapped/);
   assert.equal((await get(b, '/v1/programs/UNI-t0000001')).body.application_window.end, '2026-07-31');
   for (const server of [a, b]) assert.equal((await get(server, '/readyz')).body.dataset_version, version);
+  // /metrics: the number of serving processes per dataset version (A's primary sums its two workers).
+  const metrics = async (server: ServerProcess) => (await fetch(`${server.url}/metrics`, { headers: { 'x-admin-key': admin } })).text();
+  assert.match(await metrics(a), new RegExp(`^jpsp_dataset_version_info\\{dataset_version="${version}"\\} 2$`, 'm'));
+  assert.match(await metrics(b), new RegExp(`^jpsp_dataset_version_info\\{dataset_version="${version}"\\} 1$`, 'm'));
 
   // A server started afterwards on a fresh DATA_DIR serves the version from its first answer.
   const c = await startServer(t, { ...syncEnv(tempDir(t)), ...shared, WEB_CONCURRENCY: '1' });
@@ -147,8 +163,9 @@ test('a version synced on one machine is served by every server, from the first 
   assert.equal(feedVersions.length, 2);
   assert.equal((await store.catalogVersions.version(version))!.feedVersion, feedVersions[0].version, 'the events are the version’s');
 
-  // `cli versions`: the version, its report and the servers serving it (each reports after a swap or at start).
-  const env = { ...syncEnv(dirA), DATABASE_URL: url };
+  // `cli versions`, run by an operator on a machine of its own (its own DATA_DIR):
+  // the version, its report and the servers serving it (each reports after a swap or at start).
+  const env = { ...syncEnv(tempDir(t)), DATABASE_URL: url };
   let listed: any = null;
   for (let i = 0; i < 40; i++) {
     const out = await cli(env, 'versions', '--json');
@@ -166,7 +183,7 @@ test('a version synced on one machine is served by every server, from the first 
   const text = await cli(env, 'versions');
   assert.match(text.out, new RegExp(`\\* ${version}  #2 .* sync jgrants`));
 
-  // One command rolls every server back to the version before.
+  // One command rolls every server back to the version before: A's primary and B, C pull it.
   const back = await cli(env, 'versions', 'rollback');
   assert.equal(back.code, 0, back.err);
   assert.match(back.err, new RegExp(`rolled back from ${version} to ${listed.versions[1].id}`));
@@ -189,4 +206,51 @@ test('a sync takes a cluster-wide lease: a second one, on any machine, is refuse
   const { exitCode } = await run();
   assert.equal(exitCode, 0);
   assert.equal(await store.leases.holder('sync:jgrants', new Date().toISOString()), null, 'released when done');
+});
+
+test('without PostgreSQL: versions are recorded in DATA_DIR’s store and a rollback restores the previous catalogue', async (t) => {
+  const dataDir = tempDir(t);
+  const fake = await startJgrantsFake({ records: [jgrantsRecord('a0W000000000001AAA', '小規模事業者持続化補助金')] });
+  t.after(() => fake.close());
+  const config = syncConfig(dataDir, { JGRANTS_API_BASE: fake.base });
+  const sync = () => syncJgrants({ config, keywords: ['補助金'], acceptance: ['1'], recordChanges: true, progress: recordingProgress(), backoffMs: 1 });
+  const first = await sync();
+  assert.equal(first.exitCode, 0);
+  fake.records = [...fake.records, jgrantsRecord('a0W0000000000NEWAAA', '北の創業応援補助金', { target_area_search: '北海道' })];
+  const second = await sync();
+  assert.equal(second.exitCode, 0);
+  const served = () => {
+    const catalog = new Catalog(catalogPath(dataDir));
+    try {
+      return {
+        version: catalog.datasetVersion,
+        added: catalog.db.get<{ n: number }>('SELECT count(*) AS n FROM programs WHERE unified_id = ?', NEW_ID)!.n,
+      };
+    } finally {
+      catalog.close();
+    }
+  };
+  assert.deepEqual(served(), { version: second.report.dataset_version, added: 1 });
+
+  const store = await openStateStore(config);
+  t.after(() => store.close());
+  assert.deepEqual(
+    (await store.catalogVersions.versions()).map((v) => [v.id, v.parent]),
+    [
+      [second.report.dataset_version, first.report.dataset_version],
+      [first.report.dataset_version, (await store.catalogVersions.versions())[2].id],
+      [(await store.catalogVersions.versions())[2].id, null],
+    ],
+    'the basis (bundled dataset), then each sync’s version with its parent',
+  );
+  const out = await rollback(config, store, { recordChanges: true, log: () => {} });
+  assert.equal(out.versionId, first.report.dataset_version);
+  assert.deepEqual(served(), { version: first.report.dataset_version, added: 0 }, 'this DATA_DIR serves the previous version again');
+  assert.equal((await store.catalogVersions.head()).versionId, first.report.dataset_version);
+  const removed = await store.changes.events({ afterSeq: 0, upToSeq: 1e9, types: ['program.removed'], limit: 10 });
+  assert.deepEqual(
+    removed.map((e) => e.recordId),
+    [NEW_ID],
+    'the rollback is in the feed',
+  );
 });

@@ -221,6 +221,7 @@ export type FieldChange = {
   new: unknown;
 };
 
+/** `id` is the law's one id: law_id, or LAWSLUG-<law_slug> for a law without one (the entity id of /v1/am). */
 export type Law = {
   law_slug: string | null;
   law_id: string | null;
@@ -240,6 +241,7 @@ export type Law = {
   article_count_estimate: number | null;
   articles_included: boolean | null;
   related_program_count: number | null;
+  id: string | null;
   [key: string]: unknown;
 };
 
@@ -274,7 +276,7 @@ export type LawRevision = {
   last_seen_at: string;
 };
 
-/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`. */
+/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name. */
 export type Loan = {
   plan_type: string | null;
   unified_id: string | null;
@@ -301,6 +303,8 @@ export type Loan = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
+  plan_kind: string | null;
+  tax_deduction_type: string | null;
   [key: string]: unknown;
 };
 
@@ -830,7 +834,7 @@ export type AmByLawResponse = {
 export type AmEnforcementQuery = {
   /** 13-digit corporate number. */
   houjin_bangou?: string;
-  /** Company name (substring, 2+ characters). */
+  /** Company name (2+ characters), matched by the free text of GET /v1/enforcement/search. */
   target_name?: string;
   /** Day the exclusion period is checked against (default today). YYYY-MM-DD or `today`; an unreadable date answers 200 with error.code invalid_date. */
   as_of_date?: string;
@@ -972,7 +976,7 @@ export type AmLawArticleResponse = {
 
 /** Query parameters of GET /v1/am/loans: Loan products with no-collateral / no-guarantor switches */
 export type AmLoansQuery = {
-  /** Words of the loan name. */
+  /** Words of the loan (its name, lender, loan type), as q of GET /v1/loans/search. */
   name_query?: string;
   /** Lender name contains. */
   provider?: string;
@@ -1016,7 +1020,7 @@ export type AmLoansResponse = {
 
 /** Query parameters of GET /v1/am/mutual_plans: Mutual-aid, pension and insurance plans */
 export type AmMutualPlansQuery = {
-  /** Words of the plan name. */
+  /** Words of the plan (its name, provider), as q of GET /v1/loans/search. */
   name_query?: string;
   /** Provider name contains. */
   provider?: string;
@@ -1853,12 +1857,12 @@ export type SearchLawsResponse = {
   attribution: Attribution;
 };
 
-/** Path parameters of GET /v1/laws/{id}: One law by LAW-… id or law_slug, with its article count */
+/** Path parameters of GET /v1/laws/{id}: One law by its id (LAW-…, or LAWSLUG-<slug> for a law without one) or law_slug, with its article count */
 export type GetLawParams = {
   id: string;
 };
 
-/** Response (200) of GET /v1/laws/{id}: One law by LAW-… id or law_slug, with its article count */
+/** Response (200) of GET /v1/laws/{id}: One law by its id (LAW-…, or LAWSLUG-<slug> for a law without one) or law_slug, with its article count */
 export type GetLawResponse = {
   law_slug: string | null;
   law_id: string | null;
@@ -1878,6 +1882,7 @@ export type GetLawResponse = {
   article_count_estimate: number | null;
   articles_included: boolean | null;
   related_program_count: number | null;
+  id: string | null;
   /** articles whose text this service holds */
   article_count: number;
   article_text_available: boolean;
@@ -1979,6 +1984,12 @@ export type SearchLoansQuery = {
   provider?: string;
   /** Exact loan_type; only the JFC products state one (国民生活事業, special_rate) */
   loan_type?: string;
+  /** loan_type or program_kind equals this (e.g. loan, special_rate, 国民生活事業) */
+  loan_kind?: string;
+  /** Kind of mutual-aid plan, classified from its name; loans never match */
+  plan_kind?: "retirement_mutual" | "bankruptcy_mutual" | "dc_pension" | "db_pension" | "industry_pension" | "welfare_insurance" | "health_insurance" | "other";
+  /** Tax treatment of a mutual-aid plan's premium, classified from its name; loans never match */
+  tax_deduction_type?: "small_enterprise_deduction" | "idekodc" | "group_retirement" | "corp_expense" | "none";
   /** Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match) */
   min_amount_yen?: number;
   /** Largest amount at most this, yen (as min_amount_yen) */
@@ -2006,12 +2017,12 @@ export type SearchLoansResponse = {
   attribution: Attribution;
 };
 
-/** Path parameters of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product) */
+/** Path parameters of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias) */
 export type GetLoanParams = {
   id: string;
 };
 
-/** Response (200) of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product) */
+/** Response (200) of GET /v1/loans/{id}: One loan or mutual-aid plan by id (unified_id, or loan_id of a JFC product; LOAN-<loan_id> is accepted as an alias) */
 export type GetLoanResponse = {
   plan_type: string | null;
   unified_id: string | null;
@@ -2038,6 +2049,8 @@ export type GetLoanResponse = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
+  plan_kind: string | null;
+  tax_deduction_type: string | null;
   [key: string]: unknown;
 };
 

@@ -26,6 +26,9 @@ export interface OverlayFile {
   content: string;
 }
 
+/** A source, overlay or file name as a manifest may give it (laid in as a path). */
+const SAFE_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
 /** Overlay versions of a source kept on disk besides the current one (for a look back and a rollback). */
 export const KEEP_OLD_VERSIONS = 3;
 
@@ -115,6 +118,10 @@ export async function layIn(dataDir: string, manifest: VersionManifest, content:
   const dirs: string[] = [];
   for (const source of Object.keys(manifest).sort()) {
     const { name, files } = manifest[source];
+    // Names become paths under DATA_DIR: plain names only, whatever the store holds.
+    for (const part of [source, name, ...Object.keys(files)]) {
+      if (!SAFE_NAME.test(part)) throw new Error(`dataset version manifest names ${JSON.stringify(part.slice(0, 40))}: not a plain file name`);
+    }
     const versionsDir = path.join(sourcesDir(dataDir), source, 'versions');
     let dir = path.join(versionsDir, name);
     if (!holds(dir, files)) {

@@ -25,8 +25,14 @@ export async function prepareToServe(config: Readonly<Config>): Promise<string> 
   const state = await openStateStore(config); // migrates
   try {
     if (config.databaseUrl) {
-      const pulled = await pullHead(config, state, { wait: true, progress: say });
-      if (pulled.kind === 'pulled') say(`serving dataset version ${pulled.versionId} (pulled from the state store)`);
+      try {
+        const pulled = await pullHead(config, state, { wait: true, progress: say });
+        if (pulled.kind === 'pulled') say(`serving dataset version ${pulled.versionId} (pulled from the state store)`);
+      } catch (err) {
+        // A version that cannot be laid in or built here must not keep the server down: it serves what
+        // DATA_DIR holds, and the follower tries again (process/follow.ts).
+        say(`the current dataset version could not be pulled (${err instanceof Error ? err.message : String(err)}); serving the catalogue on disk`);
+      }
     }
     const { path, built } = await ensureCatalog(CATALOG_PLAN, config.dataDir, config.datasetDir, (e) => {
       if (e.type === 'file-start') say(`building catalogue: ${e.loader}`);

@@ -1,6 +1,9 @@
 // The parts of the syncs on their own: the polite client (retries, Retry-After,
 // pacing), the jGrants mapping and shape checks, the overlay merge, and the
 // live catalogue's leases.
+import { datasetVersionId, layIn, localVersionId } from '../../src/ingest/dataset-version.ts';
+import { activeOverlayDirs } from '../../src/ingest/overlays.ts';
+import { sha256Hex } from '../../src/lib/hash.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -248,4 +251,36 @@ test('progress: a bar redrawn in place on a terminal, a line per tenth otherwise
   assert.equal(plain.length, 1 + 11, 'the phase, then 0 %, 10 % … 100 %');
   assert.equal(plain.at(-1), 'details: 100/100 (100%)\n');
   assert.ok(plain.every((l) => !l.includes('\r')));
+});
+
+test('dataset versions: named by content (not by overlay name), laid into DATA_DIR from their files, unsafe names refused', async (t) => {
+  const dataDir = tempDir(t);
+  const text = `${JSON.stringify({ _overlay: 'enrich', unified_id: 'UNI-t0000001', amount_max_man_yen: 10 })}\n`;
+  const hash = sha256Hex(text);
+  const manifest = { jgrants: { name: '20260101T000000Z', files: { programs: hash } } };
+  assert.equal(datasetVersionId(manifest), datasetVersionId({ jgrants: { name: 'another-name', files: { programs: hash } } }));
+  assert.notEqual(datasetVersionId(manifest), datasetVersionId({}));
+  assert.match(datasetVersionId({}), /^dv-[0-9a-f]{20}$/);
+  const reads: string[] = [];
+  const dirs = await layIn(dataDir, manifest, async (sha) => (reads.push(sha), text));
+  assert.deepEqual(reads, [hash]);
+  assert.deepEqual(activeOverlayDirs(dataDir), dirs);
+  assert.equal(localVersionId(dataDir), datasetVersionId(manifest));
+  await layIn(dataDir, manifest, async (sha) => (reads.push(sha), text));
+  assert.equal(reads.length, 1, 'a directory holding the same files is not written again');
+  await assert.rejects(
+    layIn(dataDir, { jgrants: { name: 'x', files: { programs: 'f'.repeat(64) } } }, async () => text),
+    /does not match its hash/,
+  );
+  await assert.rejects(
+    layIn(dataDir, { '..': { name: 'x', files: {} } }, async () => text),
+    /not a plain file name/,
+  );
+  await assert.rejects(
+    layIn(dataDir, { jgrants: { name: '../../etc', files: {} } }, async () => text),
+    /not a plain file name/,
+  );
+  // A version without the source takes its pointer away: the bundled dataset alone.
+  await layIn(dataDir, {}, async () => text);
+  assert.deepEqual(activeOverlayDirs(dataDir), []);
 });

@@ -262,11 +262,17 @@ test('dataset versions: named by content (not by overlay name), laid into DATA_D
   assert.notEqual(datasetVersionId(manifest), datasetVersionId({}));
   assert.match(datasetVersionId({}), /^dv-[0-9a-f]{20}$/);
   const reads: string[] = [];
-  const dirs = await layIn(dataDir, manifest, async (sha) => (reads.push(sha), text));
+  const dirs = await layIn(dataDir, manifest, async (sha) => {
+    reads.push(sha);
+    return text;
+  });
   assert.deepEqual(reads, [hash]);
   assert.deepEqual(activeOverlayDirs(dataDir), dirs);
   assert.equal(localVersionId(dataDir), datasetVersionId(manifest));
-  await layIn(dataDir, manifest, async (sha) => (reads.push(sha), text));
+  await layIn(dataDir, manifest, async (sha) => {
+    reads.push(sha);
+    return text;
+  });
   assert.equal(reads.length, 1, 'a directory holding the same files is not written again');
   await assert.rejects(
     layIn(dataDir, { jgrants: { name: 'x', files: { programs: 'f'.repeat(64) } } }, async () => text),

@@ -7,10 +7,11 @@
 //   the limit and `free`, Retry-After to UTC midnight);
 // - `counter: 'daily'`, paid key: never 429; with a monthly cap, a call to a
 //   `billed` route reserves its price in this Japan-time month's spend before
-//   it is served, atomically within the cap (state/repositories/usage.ts
-//   `reserve`), and answers 402 {detail, cap_yen, spent_yen} when it does not
-//   fit; its usage event (plugins/usage.ts) confirms or releases the
-//   reservation, so the cap is exact across processes and replicas;
+//   it is served, atomically within the cap read from the store in the same
+//   transaction (state/repositories/usage.ts `reserve`), and answers 402
+//   {detail, cap_yen, spent_yen} when it does not fit; its usage event
+//   (plugins/usage.ts) confirms or releases the reservation, so the cap and
+//   every change to it are exact across processes and replicas;
 // - `extraLimit`: the route's own per-day limit (EXTRA_LIMITS), checked after
 //   the request was validated, so a refused request never takes one.
 // Counted responses carry RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset.
@@ -38,27 +39,38 @@ declare module 'fastify' {
     units: number;
     /** Spend reserved for this request within its key's cap, settled by its usage event (plugins/usage.ts). */
     spendReservations: SpendReservation[];
+    /** The monthly cap in force as read from the store when spend was reserved; null: uncapped (or nothing reserved). */
+    spendCapYen: number | null;
   }
 }
 
 /**
- * Reserve `units` × UNIT_PRICE_YEN of a capped paid key's month for this
- * request, or answer 402 {detail, cap_yen, spent_yen}; `detail` words the
- * refusal from the spend seen (confirmed plus what other requests hold).
+ * Reserve `units` × UNIT_PRICE_YEN of a paid key's month for this request
+ * within its monthly cap, or answer 402 {detail, cap_yen, spent_yen};
+ * `detail` words the refusal from the spend seen (confirmed plus what other
+ * requests hold). The cap is read from the store, never from the cached key
+ * record: a cap set, raised or removed by any process holds for the very next
+ * call (issue 24). A key cached as uncapped costs one primary-key read; a
+ * capped one reads its cap in the reservation's own transaction.
  */
 async function reserveSpend(app: FastifyInstance, request: FastifyRequest, units: number, detail: (cap: number, spent: number) => string): Promise<void> {
   const identity = request.identity;
-  if (identity.kind !== 'key' || identity.key.monthlyCapYen === null) return;
-  const cap = identity.key.monthlyCapYen;
+  if (identity.kind !== 'key') return;
+  const keyId = identity.key.id;
+  if (identity.key.monthlyCapYen === null && (await app.state.keys.monthlyCap(keyId)) === null) {
+    request.spendCapYen = null;
+    return;
+  }
   const own = request.spendReservations.reduce((sum, r) => sum + r.amountYen, 0);
   // Through the group commit: the reservations of concurrent calls share a transaction (each still one guarded statement).
   const id = timeOrderedId();
-  const r = await app.groupCommit.submit((tx) => tx.usage.reserve(identity.key.id, jstMonth(new Date()), units * app.config.unitPriceYen, cap, id));
+  const r = await app.groupCommit.submit((tx) => tx.usage.reserve(keyId, jstMonth(new Date()), units * app.config.unitPriceYen, id));
+  request.spendCapYen = r.capYen;
   if (!r.reserved) {
     const spent = Math.max(0, r.spentYen - own);
-    throw new HttpError(402, detail(cap, spent), { cap_yen: cap, spent_yen: spent });
+    throw new HttpError(402, detail(r.capYen, spent), { cap_yen: r.capYen, spent_yen: spent });
   }
-  request.spendReservations.push(r.reservation);
+  if (r.reservation) request.spendReservations.push(r.reservation);
 }
 
 /**
@@ -157,6 +169,7 @@ export default fp(
     app.decorateRequest('quota', null);
     app.decorateRequest('units', 0);
     app.decorateRequest('spendReservations', null as never);
+    app.decorateRequest('spendCapYen', null);
     const { anonDailyLimit, freeDailyLimit } = app.config;
 
     /** Take `units` of the caller's daily allowance (or check the paid cap) for a counted route. */

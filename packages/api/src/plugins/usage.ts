@@ -98,7 +98,8 @@ export default fp(
         billingMonth: jstMonth(now),
         createdAt: now.toISOString(),
       };
-      const entries: UsageEntry[] = [{ event, capYen: key.monthlyCapYen, reservations }];
+      // The cap as read where the spend was reserved (not the cached record's, which may be stale).
+      const entries: UsageEntry[] = [{ event, capYen: request.spendCapYen, reservations }];
       // A request that took several units records one event per further unit:
       // a JSON-RPC batch (one per message, never billed) or an export (one per
       // started 100 rows, all billed on the first event, amount and meter value).

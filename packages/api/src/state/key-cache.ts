@@ -3,19 +3,24 @@
 //
 // Freshness, the rule that matters: a revoked key answers 401
 // - at once in the process that revoked it: the store announces every
-//   committed change to a key (StateStore.onKeysChanged) and the cache drops
-//   everything;
-// - within `pollMs` (+ one poll query) in every other process or replica:
-//   every change to a key bumps the 'keys' generation in the store, in the
-//   same transaction; each cache reads that one row every `pollMs` and drops
-//   everything when it moved. One mechanism for SQLite and PostgreSQL, no
-//   extra connection, works behind a transaction-pooling proxy
-//   (docs/decisions/0107-key-cache.md);
+//   committed change to a key with the keys' hashes (StateStore.onKeysChanged)
+//   and the cache drops those keys;
+// - within `pollMs` (+ two poll queries) in every other process or replica:
+//   every change to a key stamps the key with the next 'keys' generation and
+//   moves the generation row to it, in the same transaction; each cache reads
+//   that one row every `pollMs` and, when it moved, the hashes of the keys
+//   changed since it last looked, and drops those. One mechanism for SQLite
+//   and PostgreSQL, no extra connection, works behind a transaction-pooling
+//   proxy (docs/decisions/0107-key-cache.md);
 // - and, should polling fail (the store unreachable), no entry is used after
 //   `ttlMs`: it is read again.
+// Only the changed keys are dropped (issue 24, L6): a key whose owner toggles
+// its cap a thousand times costs every other cached key nothing.
+// Money never depends on this bound: the monthly cap is read from the store
+// where the spend is reserved (plugins/limits.ts), not from the cached record.
 // Unknown keys are cached too (a client retrying a wrong key costs no read),
-// in a separate, smaller LRU for `negativeTtlMs`: a key issued later also
-// bumps the generation, so it is never refused for longer than the poll.
+// in a separate, smaller LRU for `negativeTtlMs`: a key issued later is a
+// change to its hash, so it is never refused for longer than the poll.
 // Both maps are LRUs of fixed size: memory is bounded whatever callers send.
 import type { ApiKeyRecord } from './repositories/keys.ts';
 import type { StateStore } from './store.ts';
@@ -59,6 +64,10 @@ class Lru<V> {
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
   }
 
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
   clear(): void {
     this.map.clear();
   }
@@ -71,13 +80,22 @@ class Lru<V> {
 export class KeyCache {
   private readonly known: Lru<ApiKeyRecord>;
   private readonly unknown: Lru<true>;
-  /** Bumped by every clear: a read that started before one must not fill the cache. */
+  /**
+   * Bumped by every drop: a read that started before a drop of its key (or
+   * of everything) must not fill the cache with what it read.
+   */
   private epoch = 0;
+  /** The epoch of the last drop of everything. */
+  private clearedAt = 0;
+  /** The epoch at which each recently dropped key was dropped (bounded: past maxEntries it becomes a drop of everything). */
+  private readonly droppedAt = new Map<string, number>();
+  /** Reads in progress: when none is, no drop needs remembering. */
+  private reading = 0;
   private generation: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private readonly unsubscribe: () => void;
-  readonly stats = { hits: 0, misses: 0, clears: 0 };
+  readonly stats = { hits: 0, misses: 0, clears: 0, drops: 0 };
 
   private readonly store: StateStore;
   private readonly options: KeyCacheOptions;
@@ -87,7 +105,7 @@ export class KeyCache {
     this.options = options;
     this.known = new Lru(options.maxEntries);
     this.unknown = new Lru(options.maxNegative);
-    this.unsubscribe = store.onKeysChanged(() => this.clear());
+    this.unsubscribe = store.onKeysChanged((hashes) => this.forget(hashes));
   }
 
   /** Start polling the store's key generation (until `close`). */
@@ -118,17 +136,38 @@ export class KeyCache {
     }
     this.stats.misses++;
     const epoch = this.epoch;
-    const record = await this.store.keys.findByHash(keyHash);
-    if (epoch === this.epoch) {
+    this.reading++;
+    let record: ApiKeyRecord | null;
+    try {
+      record = await this.store.keys.findByHash(keyHash);
+    } finally {
+      if (--this.reading === 0) this.droppedAt.clear();
+    }
+    const dropped = this.droppedAt.get(keyHash);
+    if (this.clearedAt <= epoch && (dropped === undefined || dropped <= epoch)) {
       if (record) this.known.set(keyHash, record, now);
       else this.unknown.set(keyHash, true, now);
     }
     return record;
   }
 
-  /** Forget everything (a key changed). */
+  /** Forget these keys (they changed). */
+  forget(keyHashes: readonly string[]): void {
+    this.epoch++;
+    this.stats.drops++;
+    for (const hash of keyHashes) {
+      this.known.delete(hash);
+      this.unknown.delete(hash);
+      if (this.reading > 0) this.droppedAt.set(hash, this.epoch);
+    }
+    if (this.droppedAt.size > this.options.maxEntries) this.clear();
+  }
+
+  /** Forget everything. */
   clear(): void {
     this.epoch++;
+    this.clearedAt = this.epoch;
+    this.droppedAt.clear();
     this.stats.clears++;
     this.known.clear();
     this.unknown.clear();
@@ -139,9 +178,9 @@ export class KeyCache {
   }
 
   /**
-   * Read the generation; clear when another process changed a key. A call
-   * while a poll is running waits for that one. Failures keep the cache
-   * (ttlMs bounds it).
+   * Read the generation; when another process changed keys, forget those
+   * keys. A call while a poll is running waits for that one. Failures keep
+   * the cache (ttlMs bounds it).
    */
   poll(): Promise<void> {
     this.polling ??= this.readGeneration().finally(() => (this.polling = null));
@@ -151,10 +190,13 @@ export class KeyCache {
   private async readGeneration(): Promise<void> {
     try {
       const generation = await this.store.keys.generation();
-      if (generation !== this.generation) {
-        this.generation = generation;
-        this.clear();
-      }
+      if (generation === this.generation) return;
+      const seen = this.generation;
+      // Changes are stamped with their generation: those after the last one seen are the keys to forget.
+      const changed = seen === null ? null : await this.store.keys.changedSince(seen, this.options.maxEntries);
+      if (changed === null) this.clear();
+      else this.forget(changed);
+      this.generation = generation;
     } catch {
       // The store is unreachable: entries still expire after ttlMs.
     }

@@ -97,11 +97,12 @@ export interface StateStore extends Repositories {
    */
   atomically<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
   /**
-   * Call `listener` after every committed change to a key made through this
-   * store (its own repositories or a transaction of it); returns the unsubscribe.
-   * Changes made by other processes are seen through `keys.generation()`.
+   * Call `listener` with the hashes of the keys changed, after every
+   * committed change to a key made through this store (its own repositories
+   * or a transaction of it); returns the unsubscribe. Changes made by other
+   * processes are seen through `keys.generation()` and `keys.changedSince()`.
    */
-  onKeysChanged(listener: () => void): () => void;
+  onKeysChanged(listener: (keyHashes: readonly string[]) => void): () => void;
 }
 
 /** A SqlDatabase whose statements run on one open transaction; a nested `tx` joins it. */
@@ -109,7 +110,7 @@ function inTransaction(driver: SqlDatabase, q: Queryer): SqlDatabase {
   return { kind: driver.kind, forUpdate: driver.forUpdate, skipLocked: driver.skipLocked, all: q.all, run: q.run, tx: (fn) => fn(q) };
 }
 
-function repositories(driver: SqlDatabase, keysChanged: () => void): Repositories {
+function repositories(driver: SqlDatabase, keysChanged: (keyHashes: readonly string[]) => void): Repositories {
   return {
     settings: settingsRepository(driver),
     keys: keysRepository(driver, keysChanged),
@@ -138,9 +139,9 @@ function repositories(driver: SqlDatabase, keysChanged: () => void): Repositorie
 
 /** The store over an open driver; call `migrate()` before use. */
 export function createStateStore(driver: SqlDriver): StateStore {
-  const listeners = new Set<() => void>();
-  const keysChanged = () => {
-    for (const listener of listeners) listener();
+  const listeners = new Set<(keyHashes: readonly string[]) => void>();
+  const keysChanged = (keyHashes: readonly string[]) => {
+    for (const listener of listeners) listener(keyHashes);
   };
   return {
     kind: driver.kind,
@@ -153,9 +154,9 @@ export function createStateStore(driver: SqlDriver): StateStore {
     close: () => driver.close(),
     async atomically(fn) {
       // A change to a key inside the transaction is announced once it has committed.
-      let changed = false;
-      const result = await driver.tx((q) => fn(repositories(inTransaction(driver, q), () => (changed = true))));
-      if (changed) keysChanged();
+      const changed: string[] = [];
+      const result = await driver.tx((q) => fn(repositories(inTransaction(driver, q), (hashes) => changed.push(...hashes))));
+      if (changed.length) keysChanged(changed);
       return result;
     },
     onKeysChanged(listener) {

@@ -6,6 +6,7 @@ import { sessions } from './002_sessions.ts';
 import { faults } from './003_faults.ts';
 import { informed } from './004_informed.ts';
 import { speedState } from './005_speed_state.ts';
+import { security } from './006_security.ts';
 import { catalogVersions } from './007_catalog_versions.ts';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed, speedState, catalogVersions];
+export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed, speedState, security, catalogVersions];

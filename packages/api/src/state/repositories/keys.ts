@@ -1,10 +1,14 @@
 // API keys: stored only as the SHA-256 hex of the key (`keyHash`) with a
 // short visible prefix; the plaintext never reaches the store.
-// Every change to a key (created, revoked, cap, subscription status) bumps the
-// 'keys' generation in its own transaction and tells `changed` (the store
-// calls its listeners once that transaction has committed): the key caches of
-// this process drop their entries at once, those of other processes when
-// they next poll the generation (state/key-cache.ts).
+// Every change to a key (created, revoked, cap, subscription status) runs
+// under the next 'keys' generation: the generation row is locked first (so
+// changes commit in generation order), the changed rows are stamped with it
+// (`api_keys.generation`) and the row moves to it, all in one transaction.
+// `changed` hears the key hashes once that transaction has committed: the
+// key caches of this process drop those keys at once, those of other
+// processes when they next poll the generation and read which keys changed
+// since (`changedSince`, state/key-cache.ts). Another key's change never
+// drops a cached key.
 import { columns, first, now, num, numOrNull, strOrNull, type Queryer, type SqlDatabase } from '../sql.ts';
 
 export type Tier = 'free' | 'paid';
@@ -57,44 +61,70 @@ export async function keysGeneration(db: Queryer): Promise<number> {
   return rows.length ? num(rows[0].value) : 0;
 }
 
+/** What a change wrote: its result and the hashes of the keys it touched. */
+interface Changed<T> {
+  result: T;
+  hashes: string[];
+}
+
+const hashesOf = (rows: { key_hash?: unknown }[]): string[] => rows.map((r) => String(r.key_hash));
+
 /**
- * @param changed called after a change to a key was written (the store defers
- *   it to the commit of an enclosing transaction).
+ * @param changed called with the hashes of the keys a change touched, after
+ *   it was written (the store defers it to the commit of an enclosing transaction).
  */
-export function keysRepository(db: SqlDatabase, changed: () => void = () => undefined) {
-  /** Run a change and bump the generation in one transaction; `changed` when it touched a row. */
-  async function change<T>(write: (q: Queryer) => Promise<T>, touched: (result: T) => boolean): Promise<T> {
-    const result = await db.tx(async (q) => {
-      const r = await write(q);
-      if (touched(r)) await q.run("UPDATE state_generations SET value = value + 1 WHERE name = 'keys'");
-      return r;
+export function keysRepository(db: SqlDatabase, changed: (keyHashes: readonly string[]) => void = () => undefined) {
+  /**
+   * Run a change under the next generation: `write` stamps the rows it
+   * changes with `generation` and returns their hashes; the generation row
+   * moves only when some row changed (a change of nothing bumps nothing).
+   */
+  async function change<T>(write: (q: Queryer, generation: number) => Promise<Changed<T>>): Promise<T> {
+    const { result, hashes } = await db.tx(async (q) => {
+      // Locked first: a concurrent change waits here and then takes the next number.
+      const [row] = await q.all<{ value: unknown }>(`SELECT value FROM state_generations WHERE name = 'keys'${db.forUpdate}`);
+      const generation = num(row?.value ?? 0) + 1;
+      const out = await write(q, generation);
+      if (out.hashes.length) await q.run("UPDATE state_generations SET value = ? WHERE name = 'keys'", [generation]);
+      return out;
     });
-    if (touched(result)) changed();
+    if (hashes.length) changed(hashes);
     return result;
   }
   const revokeWhere = (column: 'id' | 'prefix' | 'subscription_id', value: unknown): Promise<number> =>
-    change(
-      (q) => q.run(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE ${column} = ? AND status = 'active'`, [now(), value]),
-      (n) => n > 0,
-    );
+    change(async (q, generation) => {
+      const rows = await q.all(
+        `UPDATE api_keys SET status = 'revoked', revoked_at = ?, generation = ? WHERE ${column} = ? AND status = 'active' RETURNING key_hash`,
+        [now(), generation, value],
+      );
+      return { result: rows.length, hashes: hashesOf(rows) };
+    });
 
   return {
     async create(input: NewApiKey): Promise<ApiKeyRecord> {
-      // A new key bumps the generation too: no cache keeps "unknown" for it.
-      const rows = await change(
-        (q) =>
-          q.all(
-            `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at)
-         VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING ${KEY.list}`,
-            [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now()],
-          ),
-        () => true,
-      );
+      // A new key is a change too: no cache keeps "unknown" for its hash.
+      const rows = await change(async (q, generation) => {
+        const inserted = await q.all(
+          `INSERT INTO api_keys (key_hash, prefix, tier, status, customer_id, subscription_id, created_at, generation)
+         VALUES (?, ?, ?, 'active', ?, ?, ?, ?) RETURNING ${KEY.list}`,
+          [input.keyHash, input.prefix, input.tier, input.customerId ?? null, input.subscriptionId ?? null, now(), generation],
+        );
+        return { result: inserted, hashes: hashesOf(inserted) };
+      });
       return KEY.read(rows[0]);
     },
 
     /** The current generation of the keys table (state/key-cache.ts polls it). */
     generation: (): Promise<number> => keysGeneration(db),
+
+    /**
+     * The hashes of the keys changed after `generation`, or null when more
+     * than `limit` did (a cache then forgets everything).
+     */
+    async changedSince(generation: number, limit: number): Promise<string[] | null> {
+      const rows = await db.all('SELECT key_hash FROM api_keys WHERE generation > ? LIMIT ?', [generation, limit + 1]);
+      return rows.length > limit ? null : hashesOf(rows);
+    },
 
     async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
       return first(await db.all(`SELECT ${KEY.list} FROM api_keys WHERE key_hash = ?`, [keyHash]), KEY.read);
@@ -133,17 +163,29 @@ export function keysRepository(db: SqlDatabase, changed: () => void = () => unde
     },
 
     async setSubscriptionStatus(subscriptionId: string, status: string): Promise<void> {
-      await change(
-        (q) => q.run('UPDATE api_keys SET subscription_status = ? WHERE subscription_id = ?', [status, subscriptionId]),
-        (n) => n > 0,
-      );
+      await change(async (q, generation) => ({
+        result: undefined,
+        hashes: hashesOf(
+          await q.all('UPDATE api_keys SET subscription_status = ?, generation = ? WHERE subscription_id = ? RETURNING key_hash', [
+            status,
+            generation,
+            subscriptionId,
+          ]),
+        ),
+      }));
     },
 
     async setMonthlyCap(keyId: number, capYen: number | null): Promise<void> {
-      await change(
-        (q) => q.run('UPDATE api_keys SET monthly_cap_yen = ? WHERE id = ?', [capYen, keyId]),
-        (n) => n > 0,
-      );
+      await change(async (q, generation) => ({
+        result: undefined,
+        hashes: hashesOf(await q.all('UPDATE api_keys SET monthly_cap_yen = ?, generation = ? WHERE id = ? RETURNING key_hash', [capYen, generation, keyId])),
+      }));
+    },
+
+    /** The cap of a key as stored now (null: uncapped or no such key), read where a cached record may be stale. */
+    async monthlyCap(keyId: number): Promise<number | null> {
+      const rows = await db.all('SELECT monthly_cap_yen FROM api_keys WHERE id = ?', [keyId]);
+      return rows.length ? numOrNull(rows[0].monthly_cap_yen) : null;
     },
   };
 }

@@ -7,8 +7,9 @@
 //
 // The cap is kept exactly, even when several processes share the store, in
 // one of two ways:
-// - reserved before serving (`reserve`, plugins/limits.ts): one guarded
-//   statement on the month's row adds the price to `reserved_yen` only if
+// - reserved before serving (`reserve`, plugins/limits.ts): the cap is read
+//   from the key's row and one guarded statement on the month's row, in the
+//   same transaction, adds the price to `reserved_yen` only if
 //   spent + reserved + price <= cap; the request's usage event then moves it
 //   into `spent_yen` (a 2xx) or gives it back (any other answer). Every
 //   reservation is also a row with an expiry, so a process that dies between
@@ -18,7 +19,7 @@
 //   one atomic `INSERT … ON CONFLICT … DO UPDATE … WHERE … RETURNING`, and
 //   the event is refused (false) when it would pass the cap.
 import { jstDate } from '../../lib/time.ts';
-import { num, placeholders, type Queryer, type SqlDatabase } from '../sql.ts';
+import { num, numOrNull, placeholders, type Queryer, type SqlDatabase } from '../sql.ts';
 import { queueMeterEvent, queueMeterEvents } from './meter-outbox.ts';
 import type { Tier } from './keys.ts';
 
@@ -33,8 +34,14 @@ export interface SpendReservation {
   amountYen: number;
 }
 
-/** The answer of `reserve`: the reservation, or the month's spend (spent and reserved by others) that left no room. */
-export type ReserveResult = { reserved: true; reservation: SpendReservation } | { reserved: false; spentYen: number };
+/**
+ * The answer of `reserve`, with the cap read in its transaction: the
+ * reservation (null when the key is uncapped: nothing to hold), or the
+ * month's spend (spent and reserved by others) that left no room.
+ */
+export type ReserveResult =
+  | { reserved: true; capYen: number | null; reservation: SpendReservation | null }
+  | { reserved: false; capYen: number; spentYen: number };
 
 export interface UsageEvent {
   /** Stable unique id (UUID); also the Stripe meter event identifier, so a retry never bills twice. */
@@ -302,13 +309,18 @@ export function usageRepository(db: SqlDatabase) {
     recordMany,
 
     /**
-     * Reserve `amountYen` of the key's month before serving a call, in one
-     * guarded statement: only if spent + reserved + amount stays within
-     * `capYen`. The request's usage event settles it (`reservations` of its
-     * UsageEntry); an unsettled one expires after `ttlMs`.
+     * Reserve `amountYen` of the key's month before serving a call, within
+     * the key's cap as stored now (read in this transaction: a cached record
+     * may be stale), in one guarded statement: only if spent + reserved +
+     * amount stays within it. An uncapped key reserves nothing. The request's
+     * usage event settles it (`reservations` of its UsageEntry); an unsettled
+     * one expires after `ttlMs`.
      */
-    async reserve(keyId: number, billingMonth: string, amountYen: number, capYen: number, id: string, ttlMs = RESERVATION_TTL_MS): Promise<ReserveResult> {
+    async reserve(keyId: number, billingMonth: string, amountYen: number, id: string, ttlMs = RESERVATION_TTL_MS): Promise<ReserveResult> {
       return db.tx(async (q) => {
+        const [key] = await q.all<{ monthly_cap_yen: unknown }>('SELECT monthly_cap_yen FROM api_keys WHERE id = ?', [keyId]);
+        const capYen = key ? numOrNull(key.monthly_cap_yen) : null;
+        if (capYen === null) return { reserved: true, capYen, reservation: null };
         const rows = await q.all(
           `INSERT INTO monthly_spend (key_id, billing_month, spent_yen, reserved_yen)
            SELECT CAST(? AS INTEGER), CAST(? AS TEXT), 0, CAST(? AS INTEGER) WHERE CAST(? AS INTEGER) <= CAST(? AS INTEGER)
@@ -322,7 +334,7 @@ export function usageRepository(db: SqlDatabase) {
             'SELECT spent_yen, reserved_yen FROM monthly_spend WHERE key_id = ? AND billing_month = ?',
             [keyId, billingMonth],
           );
-          return { reserved: false, spentYen: held ? num(held.spent_yen) + num(held.reserved_yen) : 0 };
+          return { reserved: false, capYen, spentYen: held ? num(held.spent_yen) + num(held.reserved_yen) : 0 };
         }
         await q.run('INSERT INTO spend_reservations (id, key_id, billing_month, amount_yen, expires_at) VALUES (?, ?, ?, ?, ?)', [
           id,
@@ -331,7 +343,7 @@ export function usageRepository(db: SqlDatabase) {
           amountYen,
           new Date(Date.now() + ttlMs).toISOString(),
         ]);
-        return { reserved: true, reservation: { id, keyId, billingMonth, amountYen } };
+        return { reserved: true, capYen, reservation: { id, keyId, billingMonth, amountYen } };
       });
     },
 

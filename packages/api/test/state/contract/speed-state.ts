@@ -14,8 +14,9 @@ export function speedStateContract(factory: StoreFactory): void {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
     const key = await paidKey(store);
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? store : other).usage.reserve(key.id, '2025-04', 3, 30, randomUUID())));
-    const reserved = results.flatMap((r) => (r.reserved ? [r.reservation] : []));
+    await store.keys.setMonthlyCap(key.id, 30);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? store : other).usage.reserve(key.id, '2025-04', 3, randomUUID())));
+    const reserved = results.flatMap((r) => (r.reserved && r.reservation ? [r.reservation] : []));
     assert.equal(reserved.length, 10, 'exactly cap / price reservations');
     for (const r of results) if (!r.reserved) assert.equal(r.spentYen, 30, 'a refusal sees the spend held');
     assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 30);
@@ -40,9 +41,9 @@ export function speedStateContract(factory: StoreFactory): void {
     await store.usage.recordMany(entries.slice(0, 1));
     assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18);
     // 12 yen of room remain: four more fit, the fifth does not.
-    const more = await Promise.all(Array.from({ length: 5 }, () => other.usage.reserve(key.id, '2025-04', 3, 30, randomUUID())));
+    const more = await Promise.all(Array.from({ length: 5 }, () => other.usage.reserve(key.id, '2025-04', 3, randomUUID())));
     assert.equal(more.filter((r) => r.reserved).length, 4);
-    await store.usage.release(more.flatMap((r) => (r.reserved ? [r.reservation] : [])));
+    await store.usage.release(more.flatMap((r) => (r.reserved && r.reservation ? [r.reservation] : [])));
     assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 0, 'release gives it all back');
     assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 18, 'and bills nothing');
   });
@@ -54,17 +55,18 @@ export function speedStateContract(factory: StoreFactory): void {
       const { store, reopen } = await factory.open(t);
       const other = await reopen();
       const key = await paidKey(store);
-      const leaked = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 1_000);
-      const live = await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID(), 60_000);
-      assert.ok(leaked.reserved && live.reserved);
-      assert.equal((await store.usage.reserve(key.id, '2025-04', 3, 6, randomUUID())).reserved, false, 'the cap is held by both');
+      await store.keys.setMonthlyCap(key.id, 6);
+      const leaked = await store.usage.reserve(key.id, '2025-04', 3, randomUUID(), 1_000);
+      const live = await store.usage.reserve(key.id, '2025-04', 3, randomUUID(), 60_000);
+      assert.ok(leaked.reserved && leaked.reservation && live.reserved && live.reservation);
+      assert.equal((await store.usage.reserve(key.id, '2025-04', 3, randomUUID())).reserved, false, 'the cap is held by both');
       assert.equal(await store.usage.sweepExpiredReservations(), 0, 'nothing has expired yet');
       const later = new Date(Date.now() + 2_000);
       const swept = await Promise.all([store.usage.sweepExpiredReservations(later), other.usage.sweepExpiredReservations(later)]);
       assert.equal(swept[0] + swept[1], 1, 'two sweepers give the expired one back once');
       assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3, 'the live one stands');
       // A request whose reservation was swept is still billed when it answers.
-      await store.usage.record(usage({ keyId: key.id }), 6, [leaked.reservation]);
+      await store.usage.record(usage({ keyId: key.id }), 6, [leaked.reservation!]);
       assert.equal(await store.usage.monthlySpend(key.id, '2025-04'), 3);
       assert.equal(await store.usage.reservedYen(key.id, '2025-04'), 3);
       // The legacy guarded write counts reservations too.
@@ -72,14 +74,47 @@ export function speedStateContract(factory: StoreFactory): void {
     },
   );
 
+  contractTest(factory, 'reservations: the cap is read in the reservation, so a change made through another handle holds at once', async (t) => {
+    const { store, reopen } = await factory.open(t);
+    const other = await reopen();
+    const key = await paidKey(store);
+    const uncapped = await store.usage.reserve(key.id, '2025-04', 3, randomUUID());
+    assert.deepEqual(uncapped, { reserved: true, capYen: null, reservation: null }, 'an uncapped key holds nothing');
+    await other.keys.setMonthlyCap(key.id, 3);
+    const first = await store.usage.reserve(key.id, '2025-04', 3, randomUUID());
+    assert.ok(first.reserved && first.reservation && first.capYen === 3, 'the cap set through the other handle');
+    assert.deepEqual(await store.usage.reserve(key.id, '2025-04', 3, randomUUID()), { reserved: false, capYen: 3, spentYen: 3 });
+    await other.keys.setMonthlyCap(key.id, 6);
+    const raised = await store.usage.reserve(key.id, '2025-04', 3, randomUUID());
+    assert.ok(raised.reserved && raised.capYen === 6, 'raised: room again at once');
+    await other.keys.setMonthlyCap(key.id, null);
+    assert.deepEqual(await store.usage.reserve(key.id, '2025-04', 3, randomUUID()), { reserved: true, capYen: null, reservation: null }, 'removed');
+  });
+
+  contractTest(factory, 'keys: a change stamps the changed keys with its generation; changedSince names only those', async (t) => {
+    const { store, reopen } = await factory.open(t);
+    const other = await reopen();
+    const one = await paidKey(store, 1);
+    const two = await paidKey(store, 2);
+    const g = await other.keys.generation();
+    assert.deepEqual(await other.keys.changedSince(g, 10), [], 'nothing since now');
+    await store.keys.setMonthlyCap(one.id, 300);
+    assert.deepEqual(await other.keys.changedSince(g, 10), [one.keyHash], 'the capped key, not the other');
+    await store.keys.revoke(two.id);
+    assert.deepEqual((await other.keys.changedSince(g, 10))?.sort(), [one.keyHash, two.keyHash].sort());
+    assert.equal(await other.keys.changedSince(g, 1), null, 'more than the limit: null (forget everything)');
+    assert.deepEqual(await other.keys.changedSince(await other.keys.generation(), 10), []);
+  });
+
   contractTest(factory, 'usage: a batch with no cap checked at write time takes a fixed number of statements and the same outcome', async (t) => {
     const { store } = await factory.open(t);
     const one = await paidKey(store, 1);
     const two = await paidKey(store, 2);
     const earlier = usage({ keyId: one.id });
     await store.usage.record(earlier, null);
-    const reservation = await store.usage.reserve(two.id, '2025-04', 3, 9, randomUUID());
-    assert.ok(reservation.reserved);
+    await store.keys.setMonthlyCap(two.id, 9);
+    const reservation = await store.usage.reserve(two.id, '2025-04', 3, randomUUID());
+    assert.ok(reservation.reserved && reservation.reservation);
     const twice = usage({ keyId: one.id });
     const entries = [
       { event: twice, capYen: null },
@@ -106,7 +141,11 @@ export function speedStateContract(factory: StoreFactory): void {
     const { store, reopen } = await factory.open(t);
     const other = await reopen();
     const seen: number[] = [];
-    const off = store.onKeysChanged(() => seen.push(seen.length));
+    const hashes: string[][] = [];
+    const off = store.onKeysChanged((changed) => {
+      seen.push(seen.length);
+      hashes.push([...changed]);
+    });
     const g0 = await other.keys.generation();
     const key = await paidKey(store);
     const g1 = await other.keys.generation();
@@ -118,6 +157,7 @@ export function speedStateContract(factory: StoreFactory): void {
     assert.equal(await store.keys.revoke(key.id), 0);
     assert.equal(await other.keys.generation(), g2, 'a revocation that changed nothing bumps nothing');
     assert.equal(seen.length, 3);
+    assert.deepEqual(hashes, [[key.keyHash], [key.keyHash], [key.keyHash]], 'each announcement names the key changed');
     let inside = -1;
     await store.atomically(async (tx) => {
       await tx.keys.setSubscriptionStatus('sub_1', 'past_due');

@@ -2,7 +2,9 @@
 // month), POST /v1/me/cap. Declared `access: 'key'`: the auth hook answers
 // 401 without one, so every handler here has a key identity. Never counted.
 // Declared `session`: the account page calls them with the portal's session
-// cookie instead of a key (session.ts).
+// cookie instead of a key (session.ts). The cap shown is read from the store,
+// not from the cached key record: a cap set through another process shows at
+// once, as it holds at once (plugins/limits.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../../schemas/common.ts';
@@ -64,7 +66,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         customer_id: key.customerId,
         key_prefix: key.prefix,
         created_at: key.createdAt,
-        monthly_cap_yen: key.monthlyCapYen,
+        monthly_cap_yen: await app.state.keys.monthlyCap(key.id),
       };
     },
   );
@@ -84,7 +86,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { key } = callerKey(request);
       const month = jstMonth();
       const summary = await app.state.usage.summary(key.id, month);
-      const cap = key.monthlyCapYen;
+      const cap = await app.state.keys.monthlyCap(key.id);
       return {
         month,
         tier: key.tier,

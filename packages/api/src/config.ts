@@ -84,6 +84,21 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'FEEDBACK_DAILY_LIMIT', default: '10', help: 'Feedback submissions per key (or address hash) per day.' },
   { name: 'PORTAL_DAILY_LIMIT', default: '10', help: 'Billing-portal sessions per key (or client address) per Japan-time day.' },
   {
+    name: 'CHECKOUT_DAILY_LIMIT',
+    default: '20',
+    help: 'Checkout sessions and key look-ups from a checkout (POST /v1/billing/checkout, POST /v1/billing/keys/from-checkout) per key (or client address) per Japan-time day, shared: each one is a call to Stripe.',
+  },
+  {
+    name: 'WEBHOOK_TEST_DAILY_LIMIT',
+    default: '50',
+    help: 'Test requests (POST /v1/me/webhooks/{id}/test) per key per Japan-time day; besides, one test delivery at a time per endpoint.',
+  },
+  {
+    name: 'AUTH_FAILURE_LIMIT',
+    default: '20',
+    help: 'Wrong API keys at POST /v1/session and wrong admin keys per client address per hour (UTC); past it both answer 429 until the hour ends, even to a right key.',
+  },
+  {
     name: 'WRITE_DAILY_LIMIT',
     default: '30',
     help: 'Writes open to anonymous callers (device authorize, advisor signup and track) per key (or client address) per Japan-time day, shared by those routes.',
@@ -92,7 +107,7 @@ export const SETTINGS: readonly Setting[] = [
   {
     name: 'BILLING_RETURN_URL_ORIGINS',
     default: null,
-    help: 'Comma list of origins (https://shop.example.jp) a billing-portal return_url may point to; unset: any https URL.',
+    help: 'Comma list of further https origins (https://shop.example.jp) that the redirect URLs of billing (checkout success_url and cancel_url, the portal return_url) may point to, besides the origin of PUBLIC_BASE_URL, which is always allowed.',
   },
   {
     name: 'TRUST_PROXY',
@@ -240,11 +255,14 @@ export interface Config {
   feedbackDailyLimit: number;
   subscribeDailyLimit: number;
   portalDailyLimit: number;
+  checkoutDailyLimit: number;
+  webhookTestDailyLimit: number;
+  authFailureLimit: number;
   mcpMaxBatch: number;
   metricsPort: number | null;
   metricsHost: string;
   writeDailyLimit: number;
-  /** Origins a portal return_url may use; null: any https origin. */
+  /** Further https origins billing redirect URLs may use, besides PUBLIC_BASE_URL's; null: none. */
   billingReturnUrlOrigins: string[] | null;
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
   trustProxy: TrustProxy;
@@ -494,6 +512,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedbackDailyLimit: readInt(env, 'FEEDBACK_DAILY_LIMIT', 10),
     subscribeDailyLimit: readInt(env, 'SUBSCRIBE_DAILY_LIMIT', 20),
     portalDailyLimit: readInt(env, 'PORTAL_DAILY_LIMIT', 10),
+    checkoutDailyLimit: readInt(env, 'CHECKOUT_DAILY_LIMIT', 20),
+    webhookTestDailyLimit: readInt(env, 'WEBHOOK_TEST_DAILY_LIMIT', 50),
+    authFailureLimit: readInt(env, 'AUTH_FAILURE_LIMIT', 20, 1),
     mcpMaxBatch: readInt(env, 'MCP_MAX_BATCH', 10, 1),
     metricsPort: readString(env, 'METRICS_PORT') === null ? null : readInt(env, 'METRICS_PORT', 0),
     metricsHost: readString(env, 'METRICS_HOST') ?? '127.0.0.1',

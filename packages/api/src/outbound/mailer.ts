@@ -1,4 +1,6 @@
-// Sending mail: nodemailer over SMTP_URL. One transport per process.
+// Sending mail: nodemailer over SMTP_URL. One transport per process. Every
+// step has a short time limit (nodemailer's defaults let a silent relay hold
+// a send for minutes): the mail lane of the outbound worker moves on.
 import nodemailer from 'nodemailer';
 
 export interface Mail {
@@ -17,7 +19,7 @@ export interface Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(mail) {
       await transport.sendMail({

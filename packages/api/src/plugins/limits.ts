@@ -100,6 +100,14 @@ const EXTRA_LIMITS: Record<ExtraLimit, { perDay: (config: Readonly<Config>) => n
     perDay: (config) => config.portalDailyLimit,
     detail: (limit) => `Limit of ${limit} billing-portal sessions per day reached; it resets at Japan-time midnight.`,
   },
+  checkout: {
+    perDay: (config) => config.checkoutDailyLimit,
+    detail: (limit) => `Limit of ${limit} checkout sessions and key look-ups per day reached; it resets at Japan-time midnight.`,
+  },
+  webhookTests: {
+    perDay: (config) => config.webhookTestDailyLimit,
+    detail: (limit) => `Limit of ${limit} webhook test requests per day reached; it resets at Japan-time midnight.`,
+  },
   writes: {
     perDay: (config) => config.writeDailyLimit,
     detail: (limit) => `Limit of ${limit} sign-ups, device authorisations and referral clicks per day reached; it resets at Japan-time midnight.`,

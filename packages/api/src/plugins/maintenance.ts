@@ -12,7 +12,7 @@ export default fp(
     const run = () => {
       runMaintenance(app.state, app.config).then(
         (r) => {
-          if (r.deviceCodesPurged || r.sealedKeysExpired || r.unclaimedDeviceKeysRevoked) app.log.info(r, 'state maintenance');
+          if (Object.values(r).some((n) => n > 0)) app.log.info(r, 'state maintenance');
         },
         (err) => app.log.warn({ error: err instanceof Error ? err.message : String(err) }, 'state maintenance failed'),
       );

@@ -37,7 +37,7 @@ export type Access = keyof typeof ACCESS;
 export type Counter = 'daily';
 
 /** A named per-day limit of the route's own, on top of its counter (see plugins/limits.ts). */
-export type ExtraLimit = 'feedback' | 'portal' | 'writes' | 'subscribe';
+export type ExtraLimit = 'feedback' | 'portal' | 'writes' | 'subscribe' | 'checkout' | 'webhookTests';
 
 /** What a route declares in `config`. Only `access` is required. */
 export interface RouteDeclaration {
@@ -118,7 +118,7 @@ declare module 'fastify' {
 }
 
 const COUNTERS: readonly (Counter | null)[] = ['daily', null];
-const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', 'portal', 'writes', 'subscribe', null];
+const EXTRA_LIMITS: readonly (ExtraLimit | null)[] = ['feedback', 'portal', 'writes', 'subscribe', 'checkout', 'webhookTests', null];
 
 /** Check a route's declaration and fill the defaults; throws, naming the route, when it is missing or inconsistent. */
 export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): RoutePolicy {
@@ -160,6 +160,8 @@ const EXTRA_LIMIT_TEXT: Record<ExtraLimit, string> = {
   subscribe: 'SUBSCRIBE_DAILY_LIMIT sign-ups per caller per Japan-time day',
   portal: 'PORTAL_DAILY_LIMIT portal sessions per caller (key, else client address) per Japan-time day',
   writes: 'WRITE_DAILY_LIMIT writes per caller (key, else client address) per Japan-time day, shared by the writes open to anonymous callers',
+  checkout: 'CHECKOUT_DAILY_LIMIT checkout sessions and key look-ups per caller (key, else client address) per Japan-time day, shared by both routes',
+  webhookTests: 'WEBHOOK_TEST_DAILY_LIMIT test requests per key per Japan-time day',
 };
 
 /** One line for an operation's description in the published document: who may call it and what it costs. */

@@ -8,16 +8,22 @@
 // - Keys issued by a webhook wait sealed for their one reveal through
 //   from-checkout for SEALED_KEY_TTL_HOURS; afterwards the sealed copy is
 //   erased (the key stays active; the customer asks the operator for a new one).
+// - E-mail sign-ups never confirmed are deleted after UNCONFIRMED_TTL_MS,
+//   with their address, queued mail and own search (anyone can sign anyone
+//   up: an address nobody confirmed is not kept).
 import type { Config } from '../config.ts';
 import type { StateStore } from './store.ts';
 
 /** Expired device codes are kept this long after expiry (a late poll still gets `expired_token`, not `invalid_grant`). */
 export const DEVICE_CODE_GRACE_MS = 3600_000;
+/** A sign-up never confirmed is deleted after this long (the confirmation link of its mail stops working then). */
+export const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
 
 export interface MaintenanceResult {
   deviceCodesPurged: number;
   unclaimedDeviceKeysRevoked: number;
   sealedKeysExpired: number;
+  unconfirmedSubscribersPurged: number;
 }
 
 export async function runMaintenance(store: StateStore, config: Pick<Config, 'sealedKeyTtlHours'>, now = new Date()): Promise<MaintenanceResult> {
@@ -25,5 +31,6 @@ export async function runMaintenance(store: StateStore, config: Pick<Config, 'se
   let revoked = 0;
   for (const id of unclaimedKeyIds) revoked += await store.keys.revoke(id);
   const sealedKeysExpired = await store.issuance.expireSealed(new Date(now.getTime() - config.sealedKeyTtlHours * 3600_000).toISOString());
-  return { deviceCodesPurged: purged, unclaimedDeviceKeysRevoked: revoked, sealedKeysExpired };
+  const unconfirmedSubscribersPurged = await store.subscribers.purgeUnconfirmed(new Date(now.getTime() - UNCONFIRMED_TTL_MS).toISOString());
+  return { deviceCodesPurged: purged, unclaimedDeviceKeysRevoked: revoked, sealedKeysExpired, unconfirmedSubscribersPurged };
 }

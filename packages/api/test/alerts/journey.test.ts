@@ -225,7 +225,12 @@ test('two server processes on one state store: one runs the worker, each deliver
   await apps[0].state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier: 'free', customerId: null });
   const headers = { 'x-api-key': k.key };
   const id = body(await apps[0].inject({ method: 'POST', url: '/v1/me/webhooks', headers, payload: { url: receiver.url, events: ['program.created'] } })).id;
-  for (let i = 0; i < 6; i++) await apps[i % 2].inject({ method: 'POST', url: `/v1/me/webhooks/${id}/test`, headers });
+  // Six deliveries queued through both processes (as fan-outs queue them: a test is one at a time per endpoint).
+  for (let i = 0; i < 6; i++) {
+    await apps[i % 2].state.webhookEndpoints.queue([
+      { endpointId: id, source: `lease:${i}`, eventType: 'program.created', payload: (deliveryId) => JSON.stringify({ id: deliveryId }) },
+    ]);
+  }
   const reports = await Promise.all([apps[0].outbound.worker.tick(), apps[1].outbound.worker.tick()]);
   assert.equal(reports.filter((r) => r.leader).length, 1, 'one leader');
   assert.equal(reports[0].delivered + reports[1].delivered, 6);

@@ -91,7 +91,12 @@ test('expired device codes are purged; a key approved but never picked up is rev
   const started = body(await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} }));
   const approvedLater = body(await app.inject({ method: 'POST', url: '/v1/device/authorize', payload: {} }));
   const { keyId } = await approveDevice(app.state, app.config, approvedLater.user_code, 'free', null);
-  assert.deepEqual(await runMaintenance(app.state, app.config), { deviceCodesPurged: 0, unclaimedDeviceKeysRevoked: 0, sealedKeysExpired: 0 });
+  assert.deepEqual(await runMaintenance(app.state, app.config), {
+    deviceCodesPurged: 0,
+    unclaimedDeviceKeysRevoked: 0,
+    sealedKeysExpired: 0,
+    unconfirmedSubscribersPurged: 0,
+  });
   const later = new Date(Date.now() + 15 * 60_000 + DEVICE_CODE_GRACE_MS + 1000);
   const result = await runMaintenance(app.state, app.config, later);
   assert.equal(result.deviceCodesPurged, 2);

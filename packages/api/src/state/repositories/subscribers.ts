@@ -146,6 +146,27 @@ export function subscribersRepository(db: SqlDatabase) {
       });
     },
 
+    /**
+     * Delete sign-ups still unconfirmed that were made before `before`: their
+     * address, queued mail and own search, as an unsubscribe would (issue 24,
+     * L3). Returns how many; at most `limit` a call.
+     */
+    async purgeUnconfirmed(before: string, limit = 500): Promise<number> {
+      return db.tx(async (q) => {
+        const rows = await q.all(`SELECT id, saved_search_id, owns_search FROM subscribers WHERE status = 'pending' AND created_at < ? LIMIT ?`, [
+          before,
+          limit,
+        ]);
+        if (!rows.length) return 0;
+        const ids = rows.map((r) => String(r.id));
+        const searches = rows.filter((r) => num(r.owns_search) === 1).map((r) => String(r.saved_search_id));
+        await q.run(`DELETE FROM email_outbox WHERE subscriber_id IN (${placeholders(ids.length)})`, ids);
+        await q.run(`DELETE FROM subscribers WHERE id IN (${placeholders(ids.length)})`, ids);
+        if (searches.length) await q.run(`DELETE FROM saved_searches WHERE key_id IS NULL AND id IN (${placeholders(searches.length)})`, searches);
+        return ids.length;
+      });
+    },
+
     /** Confirmed subscribers whose last digest is older than `dueBefore` (or who never had one) and who have new matches. */
     async dueForDigest(dueBefore: string, limit: number): Promise<Subscriber[]> {
       const rows = await db.all(

@@ -7,7 +7,8 @@
 // test), unique per endpoint, so a fan-out that runs twice queues nothing
 // twice. Workers claim due deliveries for a while (`claimed_until`, `FOR
 // UPDATE SKIP LOCKED` on PostgreSQL), so two workers never attempt the same
-// delivery at the same time, and a crashed worker's claims expire.
+// delivery at the same time, and a crashed worker's claims expire. Claims
+// are fair: one attempt in flight per endpoint, keys served in turn (`claim`).
 import { randomBytes } from 'node:crypto';
 import { columns, first, json, num, numOrNull, now, placeholders, strOrNull, type Queryer, type SqlDatabase } from '../sql.ts';
 
@@ -156,7 +157,6 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
       return (await db.run('DELETE FROM webhook_endpoints WHERE id = ? AND key_id = ?', [id, keyId])) === 1;
     },
 
-    /** Queue deliveries outside any other transaction (the test event). */
     /** The outbox for /metrics: deliveries waiting (on active endpoints), given up, and endpoints disabled. */
     async stats(): Promise<{ pending: number; failed: number; disabledEndpoints: number }> {
       const [row] = await db.all(
@@ -168,6 +168,7 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
       return { pending: num(row?.pending ?? 0), failed: num(row?.failed ?? 0), disabledEndpoints: num(row?.disabled ?? 0) };
     },
 
+    /** Queue deliveries outside any other transaction. */
     async queue(deliveries: readonly QueuedDelivery[]): Promise<number> {
       return db.tx((q) => queueDeliveries(q, deliveries));
     },
@@ -185,16 +186,35 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
 
     /**
      * Claim up to `limit` due pending deliveries of active endpoints for
-     * `holder` until `until`; returns them with their endpoint.
+     * `holder` until `until`; returns them with their endpoint, in the order
+     * to send them. Fair between customers and endpoints (issue 24, M1):
+     * - an endpoint with a delivery in flight (claimed, not yet settled, by
+     *   any process) gets none: one attempt at a time per endpoint;
+     * - round robin between keys: every key's first delivery comes before any
+     *   key's second, and a key's deliveries take its endpoints in turn (the
+     *   first due of each endpoint, then the second of each, …), oldest due
+     *   first at each level. A key that queued a thousand deliveries delays
+     *   another key's one by at most one place.
      */
     async claim(holder: string, at: string, until: string, limit: number): Promise<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }[]> {
       const claimed = await db.tx(async (q) => {
         const ids = (
           await q.all(
-            `SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-           WHERE d.status = 'pending' AND e.status = 'active' AND d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until < ?)
-           ORDER BY d.next_attempt_at, d.id LIMIT ?${db.skipLocked}`,
-            [at, at, limit],
+            `SELECT d.id FROM webhook_deliveries d JOIN (
+               SELECT id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY key_id ORDER BY in_endpoint, next_attempt_at, id) AS in_key
+               FROM (
+                 SELECT w.id, w.next_attempt_at, e.key_id,
+                        ROW_NUMBER() OVER (PARTITION BY w.endpoint_id ORDER BY w.next_attempt_at, w.id) AS in_endpoint
+                 FROM webhook_deliveries w JOIN webhook_endpoints e ON e.id = w.endpoint_id
+                 WHERE w.status = 'pending' AND e.status = 'active' AND w.next_attempt_at <= ? AND (w.claimed_until IS NULL OR w.claimed_until < ?)
+                   AND NOT EXISTS (
+                     SELECT 1 FROM webhook_deliveries busy
+                     WHERE busy.endpoint_id = w.endpoint_id AND busy.status = 'pending' AND busy.claimed_until >= ?
+                   )
+               ) due
+             ) fair ON fair.id = d.id
+             ORDER BY fair.in_key, fair.next_attempt_at, fair.id LIMIT ?${db.skipLocked && ' FOR UPDATE OF d SKIP LOCKED'}`,
+            [at, at, at, limit],
           )
         ).map((r) => String(r.id));
         if (!ids.length) return [];
@@ -210,6 +230,45 @@ export function webhookEndpointsRepository(db: SqlDatabase) {
         if (endpoint) out.push({ delivery, endpoint });
       }
       return out;
+    },
+
+    /** Give claimed deliveries back unattempted (the worker stopped or its pass ended first): due again at once, no attempt counted. */
+    async release(ids: readonly string[], holder: string): Promise<void> {
+      if (!ids.length) return;
+      await db.run(`UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND id IN (${placeholders(ids.length)})`, [
+        holder,
+        ...ids,
+      ]);
+    },
+
+    /**
+     * Queue a `webhook.test` delivery unless the endpoint already has one
+     * pending (issue 24, M1: tests cannot flood the outbox); returns its id,
+     * or null when one is still pending.
+     */
+    async queueTest(endpointId: string, source: string, payload: (deliveryId: string) => string): Promise<string | null> {
+      return db.tx(async (q) => {
+        // The endpoint's row is locked first: two tests at once queue one.
+        await q.all(`SELECT id FROM webhook_endpoints WHERE id = ?${db.forUpdate}`, [endpointId]);
+        const pending = await q.all(
+          "SELECT 1 AS one FROM webhook_deliveries WHERE endpoint_id = ? AND event_type = 'webhook.test' AND status = 'pending' LIMIT 1",
+          [endpointId],
+        );
+        if (pending.length) return null;
+        let id: string | null = null;
+        await queueDeliveries(q, [
+          {
+            endpointId,
+            source,
+            eventType: 'webhook.test',
+            payload: (deliveryId) => {
+              id = deliveryId;
+              return payload(deliveryId);
+            },
+          },
+        ]);
+        return id;
+      });
     },
 
     /** A 2xx answer: delivered, and the endpoint's failure streak ends. Only the claim's holder settles it. */

@@ -126,34 +126,28 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/me/webhooks/:id/test',
     {
-      config: { access: 'key' },
+      // A test costs an outbound request: one pending per endpoint, and a daily number per key (issue 24, M1).
+      config: { access: 'key', extraLimit: 'webhookTests' },
       schema: {
         operationId: 'testWebhook',
         tags: ['alerts'],
         summary: 'Queue a signed `webhook.test` delivery to the endpoint',
+        description: 'One test at a time per endpoint: while one is pending, another answers 409.',
         params: IdParam,
-        response: { 202: WebhookTestQueued, ...errorResponses(401, 404, 409) },
+        response: { 202: WebhookTestQueued, ...errorResponses(401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
       const endpoint = (await app.state.webhookEndpoints.get(request.params.id, callerKey(request).key.id)) ?? notFound(request.params.id);
       if (endpoint.status !== 'active') throw new HttpError(409, `Webhook ${endpoint.id} is disabled: ${endpoint.disabledReason ?? ''}`.trim());
-      let deliveryId = '';
       const createdAt = new Date().toISOString();
-      await app.state.webhookEndpoints.queue([
-        {
-          endpointId: endpoint.id,
-          source: `test:${randomUUID()}`,
-          eventType: 'webhook.test',
-          payload: (id) => {
-            deliveryId = id;
-            return webhookBody(id, 'webhook.test', createdAt, {
-              webhook_id: endpoint.id,
-              message: 'A test delivery: your endpoint is reachable and can verify the signature.',
-            });
-          },
-        },
-      ]);
+      const deliveryId = await app.state.webhookEndpoints.queueTest(endpoint.id, `test:${randomUUID()}`, (id) =>
+        webhookBody(id, 'webhook.test', createdAt, {
+          webhook_id: endpoint.id,
+          message: 'A test delivery: your endpoint is reachable and can verify the signature.',
+        }),
+      );
+      if (deliveryId === null) throw new HttpError(409, `A test delivery to webhook ${endpoint.id} is still pending; see its deliveries.`);
       reply.code(202);
       return { delivery_id: deliveryId, status: 'queued' as const };
     },

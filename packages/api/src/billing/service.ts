@@ -16,14 +16,10 @@ import { WEBHOOK_TOLERANCE_SECONDS, constructWebhookEvent, isSignatureError, str
 import { deriveKey, seal, serverSecret, unseal } from '../access/seal.ts';
 import { utcSeconds } from '../lib/time.ts';
 
-/** A failure with the HTTP status and client-safe detail it should answer with (routes map it). */
-export class BillingError extends Error {
-  readonly status: number;
-  constructor(status: number, detail: string) {
-    super(detail);
-    this.status = status;
-  }
-}
+import { BillingError } from './errors.ts';
+import { checkRedirect, redirectOrigins } from './redirects.ts';
+
+export { BillingError };
 
 export interface BillingInvoice {
   id: string;
@@ -145,6 +141,9 @@ export class BillingService {
     const stripe = this.requireStripe();
     const price = this.config.stripePriceId;
     if (!price) throw new BillingError(503, 'Payment provider is not fully configured on this server (STRIPE_PRICE_ID is unset)');
+    const origins = redirectOrigins(this.config);
+    checkRedirect('success_url', input.successUrl, origins);
+    checkRedirect('cancel_url', input.cancelUrl, origins);
     try {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -163,6 +162,7 @@ export class BillingService {
 
   async createPortal(input: { customerId: string; returnUrl?: string }): Promise<{ url: string }> {
     const stripe = this.requireStripe();
+    checkRedirect('return_url', input.returnUrl, redirectOrigins(this.config));
     // Only customers this service issued a key to; the provider's "no such customer" answers the same (no enumeration).
     if (!(await this.store.keys.customerKnown(input.customerId))) throw new BillingError(404, NO_PORTAL);
     try {

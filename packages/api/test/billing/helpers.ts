@@ -8,10 +8,16 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
 
 export type T = { after(fn: () => unknown): void };
 
-/** A fake Stripe and an app configured against it (no flush timer unless asked). */
+/**
+ * A fake Stripe and an app configured against it (no flush timer unless
+ * asked); billing redirects may also go to https://example.com.
+ */
 export async function billingApp(t: T, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; fake: FakeStripe }> {
   const fake = await startFakeStripe(t);
-  const app = await build(t, fake.env({ STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', ...env }));
+  const app = await build(
+    t,
+    fake.env({ STRIPE_METER_FLUSH_SECONDS: '0', STRIPE_MAX_NETWORK_RETRIES: '0', BILLING_RETURN_URL_ORIGINS: 'https://example.com', ...env }),
+  );
   return { app, fake };
 }
 
@@ -39,8 +45,8 @@ export async function paidCheckout(app: FastifyInstance, fake: FakeStripe) {
     method: 'POST',
     url: '/v1/billing/checkout',
     payload: {
-      success_url: 'https://example.com/ok?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://example.com/cancel',
+      success_url: `${app.config.publicBaseUrl}/ok?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${app.config.publicBaseUrl}/cancel`,
       customer_email: 'buyer@example.com',
     },
   });

@@ -20,8 +20,8 @@ for (const factory of FACTORIES) {
 
     // 1. Checkout.
     const checkout = await post('/v1/billing/checkout', {
-      success_url: 'https://example.com/done?s={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://example.com/no',
+      success_url: `${app.config.publicBaseUrl}/done?s={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${app.config.publicBaseUrl}/no`,
       customer_email: 'owner@example.com',
     });
     assert.equal(checkout.statusCode, 200, checkout.body);

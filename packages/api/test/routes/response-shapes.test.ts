@@ -255,8 +255,9 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   await approveDevice(app.state, app.config, device.user_code, 'free', null);
   post('deviceToken', '/v1/device/token', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code }, {});
 
-  post('createCheckout', '/v1/billing/checkout', { success_url: 'https://example.com/ok', cancel_url: 'https://example.com/no' }, {});
-  post('createBillingPortal', '/v1/billing/portal', { customer_id: customer.id, return_url: 'https://example.com/account' }, {});
+  const own = app.config.publicBaseUrl;
+  post('createCheckout', '/v1/billing/checkout', { success_url: `${own}/ok`, cancel_url: `${own}/no` }, {});
+  post('createBillingPortal', '/v1/billing/portal', { customer_id: customer.id, return_url: `${own}/account` }, {});
   const second = await paidCheckout(app, fake);
   post('issueKeyFromCheckout', '/v1/billing/keys/from-checkout', { session_id: second.sessionId }, {});
   (calls.receiveBillingWebhook ??= []).push(() => {

@@ -1,7 +1,12 @@
 // /v1/billing: checkout, customer portal, key issuance from a paid checkout,
 // and the payment-provider webhook. Thin: the BillingService (billing/) does
 // the work; its BillingError carries the status and detail to answer with.
-// None of these paths is metered, limited per address, or billed.
+// None of these paths is metered or billed. The keyless ones that call
+// Stripe have limits of their own per caller (checkout and from-checkout
+// share CHECKOUT_DAILY_LIMIT, the portal PORTAL_DAILY_LIMIT): an anonymous
+// caller cannot spend the account's Stripe rate limit, which the meter flush
+// and the portal share (issue 24, M2). Every redirect the payment provider
+// follows lands on an allowed origin (billing/redirects.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -17,14 +22,6 @@ import {
 import { HttpError } from '../../../plugins/errors.ts';
 import { BillingError } from '../../../billing/service.ts';
 import { addressHashOf } from '../../../plugins/auth.ts';
-
-/** A portal return_url must be https and, when the operator lists origins, on one of them (no open redirect). */
-function checkReturnUrl(returnUrl: string | undefined, allowed: readonly string[] | null): void {
-  if (returnUrl === undefined) return;
-  const url = new URL(returnUrl);
-  if (url.protocol !== 'https:') throw new HttpError(400, 'return_url must be an https URL');
-  if (allowed && !allowed.includes(url.origin)) throw new HttpError(400, 'return_url is not on an origin this service returns to');
-}
 
 /** Run a billing call, answering its BillingError with the status and detail it names. */
 export async function billingCall<T>(fn: () => Promise<T>): Promise<T> {
@@ -42,14 +39,16 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/checkout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', extraLimit: 'checkout' },
       schema: {
         operationId: 'createCheckout',
         tags: ['billing'],
         summary: 'Start a subscription checkout (metered, one per-request price)',
-        description: 'Returns the payment page URL and the session id. 503 when the payment provider is not configured.',
+        description:
+          'Returns the payment page URL and the session id. `success_url` and `cancel_url` must be on the origin of this service ' +
+          '(or one its operator lists). 503 when the payment provider is not configured.',
         body: CheckoutRequest,
-        response: { 200: CheckoutResponse, ...errorResponses(400, 503) },
+        response: { 200: CheckoutResponse, ...errorResponses(400, 429, 503) },
       },
     },
     async (request) => {
@@ -70,7 +69,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Customer portal session (change or cancel the subscription, change the card)',
         description:
           'No authentication: the customer id is in the body. When an API key is presented, it must belong to that customer (401 otherwise). ' +
-          '`return_url` is optional; it must be https and, when the operator lists origins, on one of them. ' +
+          '`return_url` is optional; it must be on the origin of this service (or one its operator lists). ' +
           'A customer id this service cannot open a portal for answers 404, whether or not it exists. Every session is recorded.',
         body: PortalRequest,
         response: { 200: BillingPortalResponse, ...errorResponses(400, 401, 404, 429, 503) },
@@ -82,7 +81,6 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (identity.kind === 'key' && identity.key.customerId !== customerId) {
         throw new HttpError(401, 'The API key does not belong to this customer');
       }
-      checkReturnUrl(returnUrl, app.config.billingReturnUrlOrigins);
       const portal = await billingCall(() => app.billing.createPortal({ customerId, returnUrl }));
       await app.state.portalSessions.record({
         customerId,
@@ -97,7 +95,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/keys/from-checkout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', extraLimit: 'checkout' },
       schema: {
         operationId: 'issueKeyFromCheckout',
         tags: ['billing'],
@@ -105,7 +103,7 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The checkout session is verified with the payment provider. 402 while it is not paid; 409 once the key of its subscription was handed out (rotate through the portal).',
         body: FromCheckoutRequest,
-        response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 503) },
+        response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@
 // the catalogue's ingest time (so the same data gives the same file).
 import ical from 'ical-generator';
 import type { DeadlineEvent } from './deadlines.ts';
+import { oneLine } from '../lib/untrusted-text.ts';
 
 /**
  * A URL as the URL property carries it: the generator escapes `,` `;` `\`
@@ -16,7 +17,8 @@ const utcDay = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:0
 
 export function deadlinesIcs(events: readonly DeadlineEvent[], options: { name: string; stamp: Date }): string {
   const calendar = ical({
-    name: options.name,
+    // The generator writes the calendar's name as it is: a stored name is one line (and one kept from before that rule is made so).
+    name: oneLine(options.name),
     prodId: { company: 'jp-support-programs', product: 'deadline-calendar', language: 'JA' },
     // All-day dates are Japan dates; calendar apps read this as the calendar's zone.
     x: [{ key: 'X-WR-TIMEZONE', value: 'Asia/Tokyo' }],

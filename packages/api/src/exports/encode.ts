@@ -2,6 +2,7 @@
 // mark so Excel reads the Japanese text as UTF-8, CRLF line ends, one header
 // row) and JSON Lines (one JSON object per line, the JSON answer's rows).
 import type { Column } from './columns.ts';
+import { spreadsheetSafe } from '../lib/untrusted-text.ts';
 
 export const BOM = '\uFEFF';
 
@@ -16,13 +17,12 @@ function cellText(value: unknown, kind: Column['kind']): string {
 }
 
 /**
- * One CSV cell. A text cell that a spreadsheet would run as a formula
- * (=, +, -, @, tab, carriage return first) gets a leading apostrophe
- * (OWASP's CSV-injection advice); numbers are left alone.
+ * One CSV cell. Its final text is made inert for spreadsheets, whatever the
+ * value's type (lib/untrusted-text.ts `spreadsheetSafe`): a list whose first
+ * item starts with `=` is as dangerous as a string that does.
  */
 export function csvCell(value: unknown, kind: Column['kind'] = 'scalar'): string {
-  let text = cellText(value, kind);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = spreadsheetSafe(cellText(value, kind), value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

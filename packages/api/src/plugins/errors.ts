@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { StateUnavailableError } from '../state/sql.ts';
+import { ONE_LINE, ONE_LINE_DETAIL } from '../lib/untrusted-text.ts';
 
 /** Seconds a client is asked to wait while the state store is unreachable. */
 export const STATE_RETRY_AFTER_SECONDS = 5;
@@ -35,10 +36,12 @@ function validationDetail(error: FastifyError): string {
     const missing = (v.params as { missingProperty?: string })?.missingProperty;
     const extra = (v.params as { additionalProperty?: string })?.additionalProperty;
     const allowed = (v.params as { allowedValues?: unknown[] })?.allowedValues;
+    const pattern = (v.params as { pattern?: string })?.pattern;
     const name = missing ?? field;
     let message = v.message ?? 'is invalid';
     if (extra) message = `unknown property '${extra}'`;
     if (allowed) message = `must be one of ${allowed.map(String).join(', ')}`;
+    if (pattern === ONE_LINE) message = ONE_LINE_DETAIL;
     return name ? `${name}: ${message}` : message;
   });
   return `Invalid ${context}: ${[...new Set(issues)].join('; ') || 'does not match the schema'}`;

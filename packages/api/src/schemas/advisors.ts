@@ -3,7 +3,7 @@
 // internal columns such as the payment account id can never leak), signup,
 // referral tracking, conversion reports and the advisor's dashboard.
 import { Type } from 'typebox';
-import { Nullable, Limit, Offset } from './common.ts';
+import { Nullable, Limit, Offset, StoredName } from './common.ts';
 import { PREFECTURE_NAMES } from '@jp-support/vocab';
 
 export const FIRM_TYPES = ['税理士法人', '認定支援機関', '社会保険労務士', '中小企業診断士', '行政書士', '弁護士', '銀行', '商工会議所', 'その他'] as const;
@@ -65,7 +65,9 @@ export const AdvisorListResponse = Type.Object(
   { $id: 'AdvisorListResponse' },
 );
 
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+/** One line of text (names, places, specialties); `intro_blurb` alone may hold line breaks. */
+const Text = (max: number) => StoredName({ minLength: 1, maxLength: max });
+const Paragraphs = (max: number) => Type.String({ minLength: 1, maxLength: max });
 export const AdvisorSignup = Type.Object(
   {
     firm_name: Text(200),
@@ -82,7 +84,7 @@ export const AdvisorSignup = Type.Object(
     contact_phone: Type.Optional(Type.String({ pattern: '^[0-9+()\\- ]{6,20}$' })),
     contact_url: Type.Optional(Type.String({ maxLength: 500, pattern: '^https?://[^\\s]+$' })),
     firm_name_kana: Type.Optional(Text(200)),
-    intro_blurb: Type.Optional(Text(2000)),
+    intro_blurb: Type.Optional(Paragraphs(2000)),
     industries: Type.Optional(Type.Array(Text(100), { maxItems: 30 })),
     commission_model: Type.Optional(CommissionModel),
     commission_rate_pct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),

@@ -1,13 +1,13 @@
 // Saved searches, customer webhooks and e-mail subscribers.
 import { Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, StoredName } from './common.ts';
 import { perTable, savedSearchQuerySchema } from './programs.ts';
 import { WEBHOOK_EVENTS } from '../changes/fan-out.ts';
 
 export const savedSearchCreateSchema = perTable((table) =>
   Type.Object(
     {
-      name: Type.String({ minLength: 1, maxLength: 100, description: 'Your label, shown in notifications.' }),
+      name: StoredName({ minLength: 1, maxLength: 100, description: 'Your label, shown in notifications (one line).' }),
       query: savedSearchQuerySchema(table),
     },
     { additionalProperties: false },
@@ -52,7 +52,7 @@ export const WebhookCreate = Type.Object(
       description: 'https URL that receives POSTed JSON events; private, loopback and link-local addresses are refused.',
     }),
     events: Type.Array(Type.Union(WEBHOOK_EVENTS.map((e) => Type.Literal(e))), { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
-    description: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(StoredName({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -105,7 +105,7 @@ export const subscribeRequestSchema = perTable((table) =>
       saved_search_id: Type.Optional(Type.String({ maxLength: 64, description: 'one of your saved searches (needs the key that owns it)' })),
       search: Type.Optional(
         Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: 100 }), query: savedSearchQuerySchema(table) },
+          { name: StoredName({ minLength: 1, maxLength: 100 }), query: savedSearchQuerySchema(table) },
           {
             additionalProperties: false,
             description: 'or a search of its own, kept only as long as the subscription',

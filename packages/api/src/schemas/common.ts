@@ -2,11 +2,19 @@
 // validation, serialisation and the published OpenAPI document.
 import { Type, type TSchema } from 'typebox';
 import { ExportFormat, Limit, MaxRows, Offset } from '../catalog/record-sets/params.ts';
+import { ONE_LINE } from '../lib/untrusted-text.ts';
 
 // Parameter types shared with the catalogue's parameter tables (record-set specs, programme search).
 export { ExportFormat, Limit, MaxRows, Offset };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A name or label a caller stores and the service shows elsewhere (mail,
+ * calendars, exports, lists): one line of text, no control character (issue
+ * 24, L2; lib/untrusted-text.ts).
+ */
+export const StoredName = (options: { minLength?: number; maxLength: number; description?: string }) => Type.String({ ...options, pattern: ONE_LINE });
 
 /** The standard error body of every 4xx/5xx. */
 export const ErrorBody = Type.Object(

@@ -18,6 +18,7 @@ import { cleanProgramName, fiscalYear, recordClass } from '../names.ts';
 import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
+import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 import { datasetFile, readJsonl } from '../jsonl.ts';
 import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
 import { LAW_REFS, type LawRefsByProgram } from './program-law-refs.ts';
@@ -255,7 +256,9 @@ export const programsLoader: Loader = {
       'INSERT INTO programs_fts (rowid, primary_name, aliases, authority, other, description, reading) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     return (record) => {
-      const raw = record as unknown as RawProgram;
+      // URLs are served as links and written into calendars and exports: only http(s) ones are kept.
+      const given = record as unknown as RawProgram;
+      const raw: RawProgram = { ...given, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
       const { name, prefecture, municipality, provenance } = cleanedRecord(raw, places);
       // Every later derivation sees the cleaned name and the derived place.
       const p: RawProgram = { ...raw, primary_name: name, prefecture, municipality };

@@ -3,6 +3,7 @@
 // make sense make the record malformed (reported, skipped), never guessed.
 import { PREFECTURES } from '@jp-support/vocab';
 import type { JgrantsDetail } from './shape.ts';
+import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 
 export const JGRANTS_PORTAL = 'https://www.jgrants-portal.go.jp/subsidy/';
 
@@ -146,6 +147,9 @@ export function mapDetail(d: JgrantsDetail): Mapped {
     } else warnings.push(`industry not in JSIC: ${name}`);
   }
   if (reasons.length > 0) return { ok: false, reasons };
+  // Served as a link and written into calendars and exports: only http(s) is kept.
+  const officialUrl = httpUrlOrNull(d.front_subsidy_detail_page_url);
+  if (d.front_subsidy_detail_page_url?.trim() && !officialUrl) warnings.push('front_subsidy_detail_page_url is not an http(s) URL: dropped');
   const band = employeeBand(d.target_number_of_employees);
   // 0 is how jGrants writes "no upper limit given".
   const amount = d.subsidy_max_limit ? Math.round(d.subsidy_max_limit / 100) / 100 : null;
@@ -164,7 +168,7 @@ export function mapDetail(d: JgrantsDetail): Mapped {
       funding_purpose: splitList(d.use_purpose),
       jsic_majors: jsic,
       target_types: band ? [band] : [],
-      official_url: d.front_subsidy_detail_page_url?.trim() || null,
+      official_url: officialUrl,
       source_url: portal,
       authority_name: d.institution_name?.trim() || null,
       description: descriptionOf(d),

@@ -2,6 +2,10 @@
 // somewhere else (mail, calendars, spreadsheets, links): each rule in one
 // place (issue 24, L1 and L2).
 
+/** C0 and C1 controls, DEL, the Unicode line and paragraph separators: a regular-expression class, as text. */
+const CONTROL_CLASS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const CONTROL = new RegExp(`[${CONTROL_CLASS}]`, 'g');
+
 /**
  * The pattern of one line of text: no C0 or C1 control character (CR, LF,
  * tab, NUL…), no DEL, no Unicode line or paragraph separator. Every name a
@@ -9,11 +13,11 @@
  * it, so a name never writes a line of its own into a calendar (.ics), a
  * mail header or a log.
  */
-export const ONE_LINE = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$';
+export const ONE_LINE = `^[^${CONTROL_CLASS}]*$`;
 
 /** `text` with every character ONE_LINE refuses replaced by a space (for what was stored before the rule). */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, ' ');
+  return text.replace(CONTROL, ' ');
 }
 
 /** Why a value failed ONE_LINE, in the words of a 400's detail. */

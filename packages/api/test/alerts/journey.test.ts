@@ -72,7 +72,8 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   const [confirmMail] = await smtp.waitFor(2);
   assert.equal((confirmMail.to as { text: string }).text, 'hanako@example.jp');
   const confirmLink = /https:\/\/alerts\.example\.jp(\/v1\/subscribers\/confirm\?token=\S+)/.exec(confirmMail.text!)![1];
-  const confirmed = await app.inject(confirmLink);
+  const button = { method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' };
+  const confirmed = await app.inject({ ...button, url: confirmLink });
   assert.equal(confirmed.statusCode, 200);
   assert.match(confirmed.body, /購読を確定しました/);
 
@@ -128,11 +129,11 @@ test('a saved search gets its matches by signed webhook (retried across a restar
   const listUnsubscribe = (digest.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '').replace(/\r\n\s+/g, ' ');
   assert.match(listUnsubscribe, /^List-Unsubscribe: <https:\/\/alerts\.example\.jp\/v1\/subscribers\/unsubscribe\?token=/);
   const unsubscribeLink = /https:\/\/alerts\.example\.jp(\/v1\/subscribers\/unsubscribe\?token=\S+)/.exec(digest.text!)![1];
-  const gone = await app.inject(unsubscribeLink);
+  const gone = await app.inject({ ...button, url: unsubscribeLink });
   assert.equal(gone.statusCode, 200);
   assert.match(gone.body, /購読を取り消しました/);
   assert.match(gone.body, /unsubscribed/);
-  assert.equal((await app.inject(unsubscribeLink)).statusCode, 200, 'a second click says the same');
+  assert.equal((await app.inject({ ...button, url: unsubscribeLink })).statusCode, 200, 'a second click says the same');
   const forged = await app.inject(`${unsubscribeLink}x`);
   assert.equal(forged.statusCode, 400, 'a forged token is refused');
   assert.match(JSON.parse(forged.body).detail, /not valid/);

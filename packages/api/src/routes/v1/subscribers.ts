@@ -1,10 +1,13 @@
 // E-mail subscriptions: POST /v1/subscribers (an address and what to
 // receive: one of the caller's saved searches, or a search of its own), the
-// confirm link, and GET /v1/subscribers/unsubscribe?token=… (also POST, RFC
-// 8058 one-click). Links carry an HMAC token (outbound/secrets.ts): no login.
-// Sign-up answers the same whether or not the address is known, and mails a
-// confirmation; digests go only to confirmed addresses. Unsubscribing deletes
-// the address, its queued mail and a search the subscription created.
+// confirm link and the unsubscribe link. Links carry an HMAC token
+// (outbound/secrets.ts): no login. Sign-up answers the same whether or not
+// the address is known, and mails a confirmation in our words only; digests
+// go only to confirmed addresses. Unsubscribing deletes the address, its
+// queued mail and a search the subscription created.
+// Opening a link (GET, or HEAD: mail scanners do both) only shows a page;
+// the page's button POSTs to the same URL, which acts (issue 24, L3). Mail
+// clients' one-click unsubscribe (RFC 8058) is that same POST.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -25,11 +28,22 @@ const ACCEPTED = {
 const TokenQuery = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }) }, { additionalProperties: false });
 const HtmlPage = { description: 'A short page in Japanese and English', content: { 'text/html': { schema: { type: 'string' } } } };
 
-function page(reply: FastifyReply, status: number, ja: string, en: string): string {
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', "default-src 'none'");
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A short page; with `action`, a button that POSTs to it (the only way a link acts). */
+function page(reply: FastifyReply, status: number, ja: string, en: string, action?: { url: string; label: string }): string {
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; form-action 'self'");
+  const form = action ? `<form method="post" action="${escapeHtml(action.url)}"><button type="submit">${escapeHtml(action.label)}</button></form>` : '';
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${ja} / ${en}</title></head>
-<body><main><h1>${ja}</h1><p lang="en">${en}</p></main></body></html>`;
+<body><main><h1>${ja}</h1><p lang="en">${en}</p>${form}</main></body></html>`;
 }
+
+/** The link's own path and query (the form posts back to it). */
+const selfUrl = (path: string, token: string) => `/v1/subscribers/${path}?token=${encodeURIComponent(token)}`;
 
 const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The one-click unsubscribe of mail clients posts a form body (RFC 8058).
@@ -72,11 +86,7 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.state.subscribers.create(
         { emailHash, sealedEmail: secrets.sealEmail(emailHash, email), savedSearchId: target.id, ownsSearch: target.own },
         (subscriberId) =>
-          confirmationMail(
-            target.name,
-            confirmUrl(baseUrl, secrets.token('confirm', subscriberId)),
-            unsubscribeUrl(baseUrl, secrets.token('unsubscribe', subscriberId)),
-          ),
+          confirmationMail(confirmUrl(baseUrl, secrets.token('confirm', subscriberId)), unsubscribeUrl(baseUrl, secrets.token('unsubscribe', subscriberId))),
       );
       return accepted();
 
@@ -91,6 +101,14 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** The subscriber a confirm link names, or a 400 (a link that is not ours is an API error like any other: {detail}). */
+  const confirmable = async (token: string): Promise<string> => {
+    const id = app.outbound.secrets.verifyToken('confirm', token);
+    if (!id || !(await app.state.subscribers.get(id)))
+      throw new HttpError(400, 'This confirmation link is not valid (the subscription may have been cancelled).');
+    return id;
+  };
+
   app.get(
     '/subscribers/confirm',
     {
@@ -98,26 +116,44 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'confirmSubscription',
         tags: ['alerts'],
-        summary: 'Confirm a subscription (the link of the confirmation mail)',
+        summary: 'The confirm link of the confirmation mail: a page whose button confirms (opening the link changes nothing)',
         querystring: TokenQuery,
         response: { 200: HtmlPage, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      const id = app.outbound.secrets.verifyToken('confirm', request.query.token);
-      // A link that is not ours is an API error like any other ({detail}); only the real link's answer is a page.
-      if (!id || !(await app.state.subscribers.confirm(id)))
+      await confirmable(request.query.token);
+      return page(reply, 200, '購読を確定しますか', 'Press the button to start the daily digest.', {
+        url: selfUrl('confirm', request.query.token),
+        label: '購読を確定する / Confirm',
+      });
+    },
+  );
+
+  app.post(
+    '/subscribers/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'confirmSubscriptionSubmit',
+        tags: ['alerts'],
+        summary: "Confirm a subscription (the button of the confirm link's page)",
+        querystring: TokenQuery,
+        response: { 200: HtmlPage, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const id = await confirmable(request.query.token);
+      if (!(await app.state.subscribers.confirm(id)))
         throw new HttpError(400, 'This confirmation link is not valid (the subscription may have been cancelled).');
       return page(reply, 200, '購読を確定しました', 'Your subscription is confirmed: a digest arrives when new or updated programmes match.');
     },
   );
 
-  const unsubscribe = async (token: string, reply: FastifyReply) => {
+  const unsubscribeToken = (token: string): string => {
     const id = app.outbound.secrets.verifyToken('unsubscribe', token);
     if (!id) throw new HttpError(400, 'This unsubscribe link is not valid.');
-    // Idempotent: a second click finds nothing to delete and says the same.
-    await app.state.subscribers.delete(id);
-    return page(reply, 200, '購読を取り消しました。メールアドレスは削除されました。', 'You are unsubscribed. Your address has been deleted.');
+    return id;
   };
 
   app.get(
@@ -127,12 +163,18 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'unsubscribe',
         tags: ['alerts'],
-        summary: 'Unsubscribe (the link in every mail): the address is deleted',
+        summary: 'The unsubscribe link in every mail: a page whose button unsubscribes (opening the link changes nothing)',
         querystring: TokenQuery,
         response: { 200: HtmlPage, ...errorResponses(400) },
       },
     },
-    async (request, reply) => unsubscribe(request.query.token, reply),
+    async (request, reply) => {
+      unsubscribeToken(request.query.token);
+      return page(reply, 200, '購読を取り消しますか', 'Press the button to unsubscribe; your address will be deleted.', {
+        url: selfUrl('unsubscribe', request.query.token),
+        label: '購読を取り消す / Unsubscribe',
+      });
+    },
   );
 
   app.post(
@@ -142,12 +184,17 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'unsubscribeOneClick',
         tags: ['alerts'],
-        summary: 'One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post)',
+        summary:
+          "Unsubscribe: the button of the unsubscribe link's page, and mail clients' one-click unsubscribe (RFC 8058, List-Unsubscribe-Post); the address is deleted",
         querystring: TokenQuery,
         response: { 200: HtmlPage, ...errorResponses(400) },
       },
     },
-    async (request, reply) => unsubscribe(request.query.token, reply),
+    async (request, reply) => {
+      // Idempotent: a second click finds nothing to delete and says the same.
+      await app.state.subscribers.delete(unsubscribeToken(request.query.token));
+      return page(reply, 200, '購読を取り消しました。メールアドレスは削除されました。', 'You are unsubscribed. Your address has been deleted.');
+    },
   );
 };
 

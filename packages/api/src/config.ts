@@ -2,7 +2,7 @@
 // (name, default, help). `loadConfig` turns the environment into a frozen,
 // typed object; nothing else in the code reads `process.env`.
 // docs/settings.md is generated from this table and a test keeps them equal.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -49,14 +49,22 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'DATA_DIR', default: './var', help: 'Directory holding catalog.sqlite and the default state.sqlite.' },
   { name: 'DATABASE_URL', default: null, help: 'postgres://… selects PostgreSQL for account/usage state; unset means SQLite in DATA_DIR.' },
   { name: 'DATASET_DIR', default: 'data/dataset (bundled)', help: 'JSONL (or .jsonl.gz) source directory for `ingest`.' },
-  { name: 'NODE_ENV', default: null, help: '`production` refuses to start without IP_HASH_SALT, SERVER_SECRET (or their _FILE forms) and PUBLIC_BASE_URL.' },
+  {
+    name: 'NODE_ENV',
+    default: null,
+    help: '`production` refuses to start without IP_HASH_SALT, SERVER_SECRET (or their _FILE forms) and PUBLIC_BASE_URL, with a secret or ADMIN_API_KEY under 32 characters, with OUTBOUND_ALLOW_PRIVATE=true, or with a secret file inside DATA_DIR.',
+  },
   {
     name: 'IP_HASH_SALT',
     default: null,
     help: "Master secret (32+ characters) from which each Japan-time day's HMAC-SHA256 salt for client addresses is derived; outside production a random one is persisted in the state store when unset.",
   },
   { name: 'IP_HASH_SALT_FILE', default: null, help: 'File holding IP_HASH_SALT (e.g. a mounted secret), read at start; keep it outside DATA_DIR.' },
-  { name: 'ADMIN_API_KEY', default: null, help: 'Key for /v1/admin/*; when unset the admin endpoints answer 404.' },
+  {
+    name: 'ADMIN_API_KEY',
+    default: null,
+    help: 'Key for /v1/admin/*; when unset the admin endpoints answer 404. In production at least 32 characters; wrong keys count towards AUTH_FAILURE_LIMIT.',
+  },
   { name: 'STRIPE_SECRET_KEY', default: null, help: 'Stripe secret key; without it checkout and portal answer 503.' },
   { name: 'STRIPE_WEBHOOK_SECRET', default: null, help: 'Secret used to verify the payment-signature header of webhooks.' },
   { name: 'STRIPE_PRICE_ID', default: null, help: 'Metered price used by checkout sessions.' },
@@ -453,6 +461,36 @@ function readOriginList(env: NodeJS.ProcessEnv, name: string): string[] | null {
     });
 }
 
+/** `file` resolved through symbolic links as far as it exists. */
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
+/**
+ * What production refuses besides missing secrets (issue 24, L5): plain http
+ * and private webhook targets (OUTBOUND_ALLOW_PRIVATE is for development and
+ * tests), and a secret file inside DATA_DIR, beside the state it protects
+ * (a backup or a copy of the data directory would carry the key with it).
+ */
+function checkProductionSafety(env: NodeJS.ProcessEnv, dataDir: string): void {
+  if (readBool(env, 'OUTBOUND_ALLOW_PRIVATE', false)) {
+    throw new ConfigError('OUTBOUND_ALLOW_PRIVATE=true is for development and tests; NODE_ENV=production refuses it');
+  }
+  const data = realPath(dataDir);
+  for (const name of ['IP_HASH_SALT_FILE', 'SERVER_SECRET_FILE']) {
+    const file = readString(env, name);
+    if (file === null) continue;
+    const relative = path.relative(data, realPath(file));
+    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+      throw new ConfigError(`${name} points inside DATA_DIR (${dataDir}); keep secret files outside it in production`);
+    }
+  }
+}
+
 /** Build the configuration from an environment (default: the process's). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
   const databaseUrl = readString(env, 'DATABASE_URL');
@@ -470,14 +508,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const missing = [!ipHashSalt && 'IP_HASH_SALT', !serverSecret && 'SERVER_SECRET', !publicBaseUrl && 'PUBLIC_BASE_URL'].filter(Boolean);
     if (missing.length) throw new ConfigError(`NODE_ENV=production needs ${missing.join(', ')} (secrets may come from *_FILE)`);
   }
+  const adminApiKey = readString(env, 'ADMIN_API_KEY');
   for (const [name, value] of [
     ['IP_HASH_SALT', ipHashSalt],
     ['SERVER_SECRET', serverSecret],
+    ['ADMIN_API_KEY', adminApiKey],
   ] as const) {
     if (production && value !== null && value.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
     }
   }
+  const dataDir = path.resolve(readString(env, 'DATA_DIR') ?? './var');
+  if (production) checkProductionSafety(env, dataDir);
   const requestTimeoutSeconds = readNumber(env, 'REQUEST_TIMEOUT_SECONDS', 30);
   const headersTimeoutSeconds = readNumber(env, 'HEADERS_TIMEOUT_SECONDS', Math.min(10, requestTimeoutSeconds || 10));
   if (headersTimeoutSeconds <= 0) throw new ConfigError('HEADERS_TIMEOUT_SECONDS must be greater than 0');
@@ -492,11 +534,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutSeconds,
     keepAliveTimeoutSeconds: readNumber(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72),
     shutdownTimeoutSeconds: readNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
-    dataDir: path.resolve(readString(env, 'DATA_DIR') ?? './var'),
+    dataDir,
     databaseUrl,
     datasetDir: path.resolve(readString(env, 'DATASET_DIR') ?? BUNDLED_DATASET_DIR),
     ipHashSalt,
-    adminApiKey: readString(env, 'ADMIN_API_KEY'),
+    adminApiKey,
     stripeSecretKey: readString(env, 'STRIPE_SECRET_KEY'),
     stripeWebhookSecret: readString(env, 'STRIPE_WEBHOOK_SECRET'),
     stripePriceId: readString(env, 'STRIPE_PRICE_ID'),

@@ -23,6 +23,7 @@ import { KeyCache } from '../state/key-cache.ts';
 import { HttpError, notFoundDetail } from './errors.ts';
 import { normaliseAddress } from '../access/client-address.ts';
 import { addPreHandlers, policyOf, type Access, type PreHandler } from './route-policy.ts';
+import { guarded } from './guessing.ts';
 
 /** The one answer to an anonymous call on a route that needs a key. */
 export const KEY_REQUIRED = 'An API key is required: send it in X-API-Key or Authorization: Bearer';
@@ -205,7 +206,9 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const { access } = policyOf(request);
       if (access === 'admin') {
-        checkAdminKey(request, app.config.adminApiKey);
+        // Wrong admin keys are counted per address: past AUTH_FAILURE_LIMIT an hour, 429 (plugins/guessing.ts).
+        if (app.config.adminApiKey) await guarded(app, addressHashOf(request), () => checkAdminKey(request, app.config.adminApiKey));
+        else checkAdminKey(request, null);
         request.identity = anonymous(request);
         return;
       }

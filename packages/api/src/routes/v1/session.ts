@@ -7,7 +7,11 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Nullable, errorResponses } from '../../schemas/common.ts';
-import { callerKey, verifyApiKey } from '../../plugins/auth.ts';
+import { addressHashOf, callerKey, verifyApiKey } from '../../plugins/auth.ts';
+import { guarded } from '../../plugins/guessing.ts';
+
+/** Live sessions one key keeps at most: a new login ends the oldest beyond it (issue 24, L4). */
+export const SESSIONS_PER_KEY = 20;
 import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../access/session.ts';
 
 const LoginRequest = Type.Object(
@@ -42,21 +46,24 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in to the developer portal with an API key',
         description:
           'Sets the `jpsp_session` cookie: an opaque random id (never the key), HttpOnly, SameSite=Strict, Path=/v1, ' +
-          'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS). The cookie then stands in for the key on ' +
+          'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS); a key keeps at most 20 live sessions (the oldest end first). ' +
+          'Wrong keys are counted per client address: past AUTH_FAILURE_LIMIT an hour, 429. ' +
+          'The cookie then stands in for the key on ' +
           "the /v1/me* calls of the account page. A POST without a key header must come from this server's own pages.",
         body: LoginRequest,
-        response: { 200: SessionResponse, ...errorResponses(400, 401, 403) },
+        response: { 200: SessionResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const { key } = await verifyApiKey(app.state, request.body.api_key);
+      // Through the key cache, as a key header is; wrong keys count against the address (plugins/guessing.ts).
+      const { key } = await guarded(app, addressHashOf(request), () => verifyApiKey(app.keyCache, request.body.api_key));
       const ttl = app.config.sessionTtlSeconds;
       const createdAt = new Date();
       const expiresAt = new Date(createdAt.getTime() + ttl * 1000).toISOString();
       const { id, idHash } = newSessionId();
       // Expired rows are cleared at each login: the table only ever holds live sessions and the last few dead ones.
       await app.state.sessions.deleteExpired(createdAt.toISOString());
-      await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt });
+      await app.state.sessions.create({ idHash, keyId: key.id, createdAt: createdAt.toISOString(), expiresAt }, SESSIONS_PER_KEY);
       reply.header('set-cookie', sessionCookie(request, id, ttl)).header('cache-control', 'no-store');
       return { key_prefix: key.prefix, tier: key.tier, expires_at: expiresAt };
     },

@@ -22,8 +22,18 @@ export type SessionsRepository = ReturnType<typeof sessionsRepository>;
 
 export function sessionsRepository(db: SqlDatabase) {
   return {
-    async create(record: SessionRecord): Promise<void> {
-      await db.run(`INSERT INTO sessions (${SESSION.list}) VALUES (?, ?, ?, ?)`, SESSION.values(record));
+    /** A new session; the key's oldest sessions beyond `maxPerKey` end with it (one transaction). */
+    async create(record: SessionRecord, maxPerKey = Infinity): Promise<void> {
+      await db.tx(async (q) => {
+        await q.run(`INSERT INTO sessions (${SESSION.list}) VALUES (?, ?, ?, ?)`, SESSION.values(record));
+        if (Number.isFinite(maxPerKey)) {
+          await q.run(
+            `DELETE FROM sessions WHERE key_id = ? AND id_hash NOT IN (
+               SELECT id_hash FROM sessions WHERE key_id = ? ORDER BY created_at DESC, id_hash LIMIT ?)`,
+            [record.keyId, record.keyId, maxPerKey],
+          );
+        }
+      });
     },
 
     /** The session with this id hash, unless it has expired at `at` (ISO UTC). */

@@ -5,7 +5,7 @@
 // an unbounded cache grew by about 137 KB per new shape (issue 11, finding 11).
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
-import { Lru } from './search/lru.ts';
+import { Lru } from '../lib/lru.ts';
 
 /** Prepared statements kept per connection (the least recently used beyond this are dropped and re-prepared on need). */
 export const STATEMENT_CACHE_SIZE = 256;

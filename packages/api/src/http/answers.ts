@@ -8,7 +8,7 @@
 // catalogue (ingest, a hot swap) starts with empty caches, never a stale answer.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Catalog } from '../catalog/catalog.ts';
-import { Lru } from '../catalog/search/lru.ts';
+import { Lru } from '../lib/lru.ts';
 import { etagFor } from '../lib/hash.ts';
 import { sendJsonText } from './serialization.ts';
 

@@ -28,9 +28,11 @@ const SPECIAL_V4: readonly [string, number][] = [
   ['240.0.0.0', 4],
 ];
 const SPECIAL_V6: readonly [string, number][] = [
-  ['::', 128],
-  ['::1', 128],
+  // ::/96 holds :: and ::1 and the deprecated IPv4-compatible addresses (::127.0.0.1 is ::7f00:1).
+  ['::', 96],
   ['::ffff:0:0', 96],
+  // IPv4-translated addresses (RFC 2765): ::ffff:0:127.0.0.1 is ::ffff:0:7f00:1.
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],

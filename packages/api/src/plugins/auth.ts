@@ -12,7 +12,7 @@
 import fp from 'fastify-plugin';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdvisorRecord } from '../state/repositories/advisors.ts';
 import type { ApiKeyRecord } from '../state/repositories/keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../access/keys.ts';
@@ -243,9 +243,17 @@ export default fp(
       advisor: [requireKey, ownAdvisor],
       advisorKey: [requireKey, keyAdvisor],
     };
+    // Answers of routes that need a key vary by key (/v1/me*, webhooks, saved searches, advisors):
+    // no cache may store them, shared or private (issue 24, L8). A route that sets its own keeps it.
+    const privateAnswer = async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    };
     app.addHook('onRoute', (route) => {
       const own = checks[route.config?.policy?.access ?? 'public'];
-      if (own) addPreHandlers(route, 'first', own);
+      if (own) {
+        addPreHandlers(route, 'first', own);
+        route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), privateAnswer];
+      }
     });
   },
   { name: 'auth', dependencies: ['state', 'route-policy'] },

@@ -11,6 +11,15 @@ import path from 'node:path';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Queryer, Row, SqlDriver } from './sql.ts';
 import { createStateStore, type StateStore } from './store.ts';
+import { Lru } from '../lib/lru.ts';
+
+/**
+ * Prepared statements kept per handle. Statement shapes vary with the length
+ * of an `IN (…)` list, so the cache is an LRU: the least recently used beyond
+ * this are dropped and prepared again on need (issue 24, L9: an unbounded map
+ * grew by 215 MB over 500 shapes).
+ */
+export const STATEMENT_CACHE_SIZE = 200;
 
 function bind(params: unknown[]): SQLInputValue[] {
   return params.map((p) => {
@@ -23,12 +32,12 @@ function bind(params: unknown[]): SQLInputValue[] {
 /** One operation queue per database file, shared by the handles of this process. */
 const queues = new Map<string, { tail: Promise<unknown>; handles: number }>();
 
-class SqliteDriver implements SqlDriver {
+export class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite' as const;
   readonly forUpdate = '';
   readonly skipLocked = '';
   private readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Lru<string, StatementSync>(STATEMENT_CACHE_SIZE);
   private readonly lane: { tail: Promise<unknown>; handles: number };
   private readonly laneName: string;
   private closed = false;
@@ -44,6 +53,11 @@ class SqliteDriver implements SqlDriver {
     if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  /** Prepared statements cached now (tests). */
+  get cachedStatements(): number {
+    return this.statements.size;
   }
 
   private statement(sql: string): StatementSync {

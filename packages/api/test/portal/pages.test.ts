@@ -64,16 +64,17 @@ test('pages are not counted, not billed and not in the OpenAPI document', async 
   assert.ok(!paths.some((p) => p === '/' || p.startsWith('/portal') || ['/docs', '/explore', '/account'].includes(p)), paths.join());
 });
 
-test('the landing page shows the counts of /meta and examples for the origin used, escaped', async (t) => {
-  const app = await build(t);
+test('the landing page shows the counts of /meta and examples for PUBLIC_BASE_URL, whatever the Host header says', async (t) => {
+  const app = await build(t, { PUBLIC_BASE_URL: 'https://api.example.jp' });
   const meta = body(await app.inject('/meta'));
-  const res = await app.inject({ url: '/', headers: { host: 'api.example.jp' } });
+  const res = await app.inject({ url: '/', headers: { host: 'evil.example' } });
   assert.ok(res.body.includes(meta.total_programs.toLocaleString('en-US')), 'programme count');
   assert.ok(res.body.includes(String(meta.exclusion_rules_count)));
-  assert.match(res.body, /&quot;JPSP_API_BASE_URL&quot;: &quot;http:\/\/api\.example\.jp&quot;/, 'the MCP example names this origin');
+  assert.match(res.body, /&quot;JPSP_API_BASE_URL&quot;: &quot;https:\/\/api\.example\.jp&quot;/, 'the MCP example names the configured origin');
+  assert.ok(!res.body.includes('evil.example'), 'the Host header is not written into the page');
   const hostile = await app.inject({ url: '/', headers: { host: 'x"><script>alert(1)</script>' } });
   assert.equal(hostile.statusCode, 200);
-  assert.ok(!hostile.body.includes('<script>alert(1)</script>'), 'a hostile Host header is escaped');
+  assert.ok(!hostile.body.includes('<script>alert(1)</script>'));
 });
 
 test('page scripts are TypeScript served with their types blanked out', () => {

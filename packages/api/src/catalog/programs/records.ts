@@ -10,7 +10,7 @@
 import type { CatalogDatabase } from '../db.ts';
 import type { ProgramSearch, SearchHit } from '../search/engine.ts';
 import { explainParts } from '../search/rank.ts';
-import { Lru } from '../search/lru.ts';
+import { Lru } from '../../lib/lru.ts';
 
 export type FieldsShape = 'minimal' | 'default' | 'full';
 /** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */

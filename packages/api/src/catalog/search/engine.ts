@@ -12,7 +12,7 @@
 // SearchIndex with empty caches (invalidation by construction).
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
-import { Lru } from './lru.ts';
+import { Lru } from '../../lib/lru.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import type { UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';

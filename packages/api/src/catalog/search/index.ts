@@ -12,7 +12,7 @@
 import type { CatalogDatabase } from '../db.ts';
 import { ftsPhrase } from '../text-query.ts';
 import { isKanaOnly, searchColumns, searchNormalize } from '../search-text.ts';
-import { Lru } from './lru.ts';
+import { Lru } from '../../lib/lru.ts';
 
 export interface ProgramColumns {
   unifiedId: string;

@@ -19,7 +19,7 @@
 import { normalizePrefecture } from '@jp-support/vocab';
 import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
-import { Lru } from './lru.ts';
+import { Lru } from '../../lib/lru.ts';
 
 /** At most this many terms (required and generic) are searched; more is a 400 (MAX_TERMS_DETAIL). */
 export const MAX_QUERY_TERMS = 12;

@@ -1,12 +1,12 @@
 // GET /: what the service is, the counts /meta reports (read from the
 // catalogue here, so showing them takes no one's allowance), the access
 // rules, copy-paste examples for this very server (examples.ts: each one runs
-// as shown, tests say so), links to the pages.
+// as shown, tests say so) at its PUBLIC_BASE_URL, never the Host header (a
+// page is not for the caller to write into; issue 24, L7), links to the pages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { html, type SafeHtml } from '../html.ts';
 import { pageText, renderPage, type PageText } from '../layout.ts';
 import { asJson, clientExample, clientSetup, curlExample, mcpHttpConfig, mcpStdioConfig } from '../examples.ts';
-import { originOf } from '../origin.ts';
 import type { LabelKey } from '../browser/labels.ts';
 
 const number = (n: number): string => n.toLocaleString('en-US');
@@ -32,7 +32,7 @@ function example(p: PageText, id: string, title: LabelKey, code: string, languag
 export function landingPage(app: FastifyInstance, request: FastifyRequest): string {
   const p = pageText(request);
   const meta = app.catalog.meta;
-  const origin = originOf(request);
+  const origin = app.config.publicBaseUrl;
   const tiers = Object.entries(meta.tier_counts).map(([tier, n]) => html`<li><span class="tier tier-${tier}">${tier}</span> ${number(n)}</li>`);
   const records = RECORD_COUNTS.filter(([key]) => meta.record_counts[key] !== undefined).map(
     ([key, name]) => html`<div><dt>${p.t(name)}</dt><dd>${number(meta.record_counts[key])}</dd></div>`,

@@ -1,5 +1,6 @@
 // A small least-recently-used map bounded by a total weight (entries count
-// 1 each unless a weight is given), for the search's per-catalogue caches.
+// 1 each unless a weight is given): the search's per-catalogue caches, the
+// catalogue's and the state store's prepared statements.
 export class Lru<K, V> {
   private readonly map = new Map<K, { value: V; weight: number }>();
   private total = 0;

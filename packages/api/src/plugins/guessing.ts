@@ -11,6 +11,9 @@ import { secondsUntil } from '../lib/time.ts';
 
 const SCOPE = 'auth-failures';
 
+/** A take that always succeeds: failures are counted past the limit too (within PostgreSQL's INTEGER). */
+const UNCAPPED = 2_000_000_000;
+
 /** Answers that say the key was wrong. */
 const WRONG = new Set([401, 403]);
 
@@ -37,7 +40,7 @@ export async function guarded<T>(app: FastifyInstance, addressHash: string | nul
   try {
     return await attempt();
   } catch (err) {
-    if (err instanceof HttpError && WRONG.has(err.statusCode)) await app.state.counters.take(SCOPE, subject, hour, Number.MAX_SAFE_INTEGER);
+    if (err instanceof HttpError && WRONG.has(err.statusCode)) await app.state.counters.take(SCOPE, subject, hour, UNCAPPED);
     throw err;
   }
 }

@@ -1,11 +1,18 @@
-// A seeded random fuzzer over every operation of the OpenAPI document,
-// against a server started as `npm start` starts it: values built from each
-// parameter's and body's schema, then broken (wrong types, boundary values,
-// huge and deep bodies, bad percent-encodings and bytes, odd headers), some
-// sent over raw sockets. At least 10,000 requests; then: no 5xx, every error
-// `{"detail": string}`, no key, address, SQL or stack trace in any answer or
-// log line, the server healthy and its memory bounded. FUZZ_SEED and
-// FUZZ_REQUESTS override the seed (printed) and the count.
+// A seeded random fuzzer over every route of the server, against a server
+// started as `npm start` starts it. The routes come from the server itself,
+// so a route added later is fuzzed without an edit here: every operation of
+// the OpenAPI document (with its parameter and body schemas), and every
+// other route the app registers (admin, /mcp, the portal's pages, health;
+// read from an app built in process) with generic values. Values are built
+// from the schemas, then broken (wrong types, boundary values, huge and deep
+// bodies, bad percent-encodings and bytes, odd headers), some sent over raw
+// sockets; path and query parameters also take real values harvested from
+// the answers of the list routes first (ids of programmes, laws, records),
+// so a route like GET /v1/laws/{id}/revisions is reached past its 404. At
+// least 10,000 requests and 100 per route; then: every route fuzzed, no 5xx,
+// every error `{"detail": string}`, no key, address, SQL or stack trace in
+// any answer or log line, the server healthy and its memory bounded.
+// FUZZ_SEED and FUZZ_REQUESTS override the seed (printed) and the count.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -15,9 +22,18 @@ import { openSqliteStore } from '../../src/state/sqlite.ts';
 import { startFakeStripe } from '../fakes/stripe-server.ts';
 import { pool, privateDataDir, request, startServer, type Answer } from './servers.ts';
 import path from 'node:path';
+import { build } from '../helper.ts';
+
+/** Every route the app registers, as `METHOD /path/:param` (an app built in process with the same options that add routes). */
+async function registeredRoutes(t: { after(fn: () => unknown): void }): Promise<string[]> {
+  const app = await build(t, { ADMIN_API_KEY: ADMIN });
+  return [...app.routePolicies.keys()];
+}
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20251122);
+/** At least this many requests, and at least PER_ROUTE per route. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_500);
+const PER_ROUTE = 100;
 const ADDRESS = '198.51.100.23';
 const ADMIN = `admin-${'z'.repeat(30)}`;
 const LEAKS =
@@ -125,16 +141,86 @@ interface Operation {
   path: string;
   params: { name: string; in: string; schema?: Schema; required?: boolean }[];
   body: Schema | null;
+  /** In the OpenAPI document (false: a route the document hides, fuzzed with generic values). */
+  documented: boolean;
 }
 
-function operations(doc: any): Operation[] {
+/** The documented operations. */
+function documented(doc: any): Operation[] {
   const out: Operation[] = [];
   for (const [p, item] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
-      out.push({ method: method.toUpperCase(), path: p, params: op.parameters ?? [], body: op.requestBody?.content?.['application/json']?.schema ?? null });
+      out.push({
+        method: method.toUpperCase(),
+        path: p,
+        params: op.parameters ?? [],
+        body: op.requestBody?.content?.['application/json']?.schema ?? null,
+        documented: true,
+      });
     }
   }
   return out;
+}
+
+/**
+ * Every other route the app registers (`METHOD /path/:param`, from the route
+ * declarations), as operations with generic values; HEAD routes Fastify
+ * adds for GET ones and the CORS preflight are left to the GET routes.
+ */
+function hidden(routes: readonly string[], known: readonly Operation[]): Operation[] {
+  const seen = new Set(known.map((o) => `${o.method} ${o.path}`));
+  const out: Operation[] = [];
+  for (const route of routes) {
+    const [method, url] = route.split(' ');
+    if (method === 'HEAD' || method === 'OPTIONS') continue;
+    const path = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{wildcard}');
+    if (seen.has(`${method} ${path}`)) continue;
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', schema: { type: 'string' } }));
+    out.push({ method, path, params, body: method === 'POST' ? { type: 'object' } : null, documented: false });
+  }
+  return out;
+}
+
+/**
+ * Real values seen in answers, by the route prefix they came from (its first
+ * two segments, `/v1/laws`) and property name: ids of programmes, laws,
+ * records …, for parameters of routes under the same prefix.
+ */
+type Harvest = Map<string, Map<string, string[]>>;
+
+const prefixOf = (path: string) => path.split('/').slice(0, 3).join('/');
+
+function harvest(into: Harvest, prefix: string, value: unknown, key = '', depth = 0): void {
+  if (depth > 6 || value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, 20)) harvest(into, prefix, item, key, depth + 1);
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) harvest(into, prefix, v, k, depth + 1);
+    return;
+  }
+  if (!key || (typeof value !== 'string' && typeof value !== 'number')) return;
+  const text = String(value);
+  if (text.length === 0 || text.length > 80) return;
+  const fields = into.get(prefix) ?? new Map<string, string[]>();
+  into.set(prefix, fields);
+  const list = fields.get(key) ?? [];
+  if (list.length < 40 && !list.includes(text)) list.push(text);
+  fields.set(key, list);
+}
+
+/**
+ * A harvested value for a parameter of a route under `prefix`: of the
+ * parameter's own name there, else (a path parameter) of an id-like name there.
+ */
+function harvested(r: Rng, found: Harvest, prefix: string, name: string, inPath: boolean): string | undefined {
+  const fields = found.get(prefix);
+  const own = fields?.get(name);
+  if (own?.length) return r.pick(own);
+  if (!inPath || !fields) return undefined;
+  const ids = [...fields.entries()].filter(([k]) => k === 'id' || k.endsWith('_id')).flatMap(([, v]) => v);
+  return ids.length ? r.pick(ids) : undefined;
 }
 
 interface Planned {
@@ -146,7 +232,7 @@ interface Planned {
   label: string;
 }
 
-function plan(r: Rng, op: Operation, keys: { free: string; paid: string }): Planned {
+function plan(r: Rng, op: Operation, keys: { free: string; paid: string }, found: Harvest): Planned {
   const enc = (v: unknown) => {
     const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null');
     try {
@@ -157,17 +243,21 @@ function plan(r: Rng, op: Operation, keys: { free: string; paid: string }): Plan
   };
   let url = op.path.replace(/\{([^}]+)\}/g, (_, name) => {
     const p = op.params.find((x) => x.in === 'path' && x.name === name);
+    const real = r.chance(0.4) ? harvested(r, found, prefixOf(op.path), name, true) : undefined;
+    if (real !== undefined) return encodeURIComponent(real);
     const v = value(r, p?.schema);
     return r.chance(0.05) ? r.pick(['%', '%E0%A4%A', '%ZZ', '%00', 'x'.repeat(600)]) : enc(v === '' ? 'x' : v);
   });
   const query: string[] = [];
   for (const p of op.params.filter((x) => x.in === 'query')) {
     if (!p.required && r.chance(0.5)) continue;
-    const v = value(r, p.schema);
+    const real = r.chance(0.25) ? harvested(r, found, prefixOf(op.path), p.name, false) : undefined;
+    const v = real ?? value(r, p.schema);
     const values = Array.isArray(v) && r.chance(0.5) ? v.slice(0, 5) : [v];
     for (const one of values) query.push(`${encodeURIComponent(p.name)}=${enc(one)}`);
   }
-  if (r.chance(0.05)) query.push(r.pick(['%', 'q=%E0%A4%A', 'limit=%ZZ', '&&&', '=', 'a[b][c]=1', `q=${'x'.repeat(r.pick([3000, 20_000]))}`]));
+  if (r.chance(op.documented ? 0.05 : 0.3))
+    query.push(r.pick(['%', 'q=%E0%A4%A', 'limit=%ZZ', '&&&', '=', 'a[b][c]=1', `q=${'x'.repeat(r.pick([3000, 20_000]))}`]));
   if (query.length) url += `?${query.join('&')}`;
   const headers: Record<string, string> = { 'x-forwarded-for': ADDRESS };
   if (r.chance(0.25)) headers['x-api-key'] = r.pick([keys.free, keys.paid, `am_${'q'.repeat(40)}`, 'garbage', ' ', 'am_']);
@@ -276,22 +366,49 @@ test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600
     FEEDBACK_DAILY_LIMIT: '10000000',
     PORTAL_DAILY_LIMIT: '10000000',
     WRITE_DAILY_LIMIT: '10000000',
+    SUBSCRIBE_DAILY_LIMIT: '10000000',
+    CHECKOUT_DAILY_LIMIT: '10000000',
+    WEBHOOK_TEST_DAILY_LIMIT: '10000000',
+    AUTH_FAILURE_LIMIT: '10000000',
     ...fake.env({ STRIPE_METER_FLUSH_SECONDS: '1', STRIPE_MAX_NETWORK_RETRIES: '0' }),
   });
   const port = Number(new URL(server.url).port);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 12 });
   t.after(() => agent.destroy());
   const doc = JSON.parse((await request(agent, `${server.url}/v1/openapi.json`)).body);
-  const ops = operations(doc);
-  assert.ok(ops.length >= 55, `${ops.length} operations`);
+  const inDocument = documented(doc);
+  const ops = [...inDocument, ...hidden(await registeredRoutes(t), inDocument)];
+  assert.ok(inDocument.length >= 55, `${inDocument.length} operations documented`);
+
+  // Real values first: the answers of the routes that list (GET, no path parameter, their defaults), then of
+  // the GET routes with one path parameter, called with a value the first round found (articles of a law …).
+  const found: Harvest = new Map();
+  const seedRng = rng(SEED ^ 0x5eed);
+  const read = async (op: Operation, url: string) => {
+    const answer = await request(agent, `${server.url}${url}`, { headers: { 'x-forwarded-for': ADDRESS, 'x-api-key': paid.key } });
+    if (answer.status === 200 && /json/.test(String(answer.headers['content-type']))) harvest(found, prefixOf(op.path), JSON.parse(answer.body));
+  };
+  const gets = inDocument.filter((o) => o.method === 'GET');
+  for (const op of gets.filter((o) => !o.path.includes('{'))) await read(op, op.path);
+  for (const op of gets.filter((o) => (o.path.match(/\{/g) ?? []).length === 1)) {
+    const name = /\{(\w+)\}/.exec(op.path)![1];
+    const value = harvested(seedRng, found, prefixOf(op.path), name, true);
+    if (value !== undefined) await read(op, op.path.replace(/\{\w+\}/, encodeURIComponent(value)));
+  }
 
   const r = rng(SEED);
-  const plans: Planned[] = Array.from({ length: REQUESTS }, (_, i) => plan(r, ops[i % ops.length], { free: free.key, paid: paid.key }));
+  const count = Math.max(REQUESTS, ops.length * PER_ROUTE);
+  const plans: Planned[] = Array.from({ length: count }, (_, i) => plan(r, ops[i % ops.length], { free: free.key, paid: paid.key }, found));
+  const perRoute = new Map<string, { requests: number; ok: number }>();
+  for (const op of ops) perRoute.set(`${op.method} ${op.path}`, { requests: 0, ok: 0 });
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let noAnswer = 0;
   let warmRss = 0;
   const check = (p: Planned, answer: Answer | null) => {
+    const route = perRoute.get(p.label.replace(/ \(raw\)$/, ''))!;
+    route.requests++;
+    if (answer && answer.status < 300) route.ok++;
     if (!answer) {
       noAnswer++;
       if (!p.raw) failures.push(`${p.label}: no answer`);
@@ -301,18 +418,22 @@ test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600
     const where = `${p.label} ${p.url.slice(0, 120)} -> ${answer.status} ${answer.body.slice(0, 160)}`;
     if (answer.status >= 500) failures.push(`5xx: ${where}`);
     if (answer.status >= 400 && p.method !== 'HEAD') {
-      let detail: unknown;
+      // Our one error shape; a JSON-RPC endpoint (/mcp) answers its protocol's error object instead.
+      let parsed: { detail?: unknown; jsonrpc?: unknown; error?: { message?: unknown } } | null = null;
       try {
-        detail = JSON.parse(answer.body).detail;
+        parsed = JSON.parse(answer.body);
       } catch {
-        detail = undefined;
+        parsed = null;
       }
-      if (typeof detail !== 'string') failures.push(`no {detail}: ${where}`);
+      const jsonRpcError = parsed?.jsonrpc === '2.0' && typeof parsed.error?.message === 'string';
+      if (typeof parsed?.detail !== 'string' && !jsonRpcError) failures.push(`no {detail}: ${where}`);
     }
     const sentKey = [free.key, paid.key, ADMIN].find((k) => answer.body.includes(k) || JSON.stringify(answer.headers).includes(k));
     if (sentKey) failures.push(`key leaked: ${where}`);
     if (answer.body.includes(ADDRESS)) failures.push(`address leaked: ${where}`);
-    if (LEAKS.test(answer.body)) failures.push(`internals leaked: ${where}`);
+    // Static assets (scripts, styles of the portal) are files shipped as they are, not answers the server composed.
+    const asset = /javascript|text\/css|image\//.test(String(answer.headers['content-type'])) && answer.status < 300;
+    if (!asset && LEAKS.test(answer.body)) failures.push(`internals leaked: ${where}`);
   };
   await pool(plans, 12, async (p, i) => {
     if (i === 1000) warmRss = server.rss();
@@ -330,11 +451,17 @@ test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600
   const health = await request(new http.Agent(), `${server.url}/healthz`);
   const ready = await request(new http.Agent(), `${server.url}/readyz`);
   const log = server.output();
+  const neverOk = [...perRoute].filter(([, c]) => c.ok === 0).map(([route]) => route);
   t.diagnostic(
-    `seed ${SEED}: ${plans.length} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ${noAnswer} raw requests closed without an answer; RSS ${Math.round(warmRss / 1e6)} MB after 1,000, ${Math.round(endRss / 1e6)} MB at the end`,
+    `${inDocument.length} documented operations and ${ops.length - inDocument.length} other routes; values harvested under ${found.size} route prefixes; routes never answered 2xx: ${neverOk.join(', ') || 'none'}`,
+  );
+  t.diagnostic(
+    `seed ${SEED}: ${plans.length} requests over ${ops.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ${noAnswer} raw requests closed without an answer; RSS ${Math.round(warmRss / 1e6)} MB after 1,000, ${Math.round(endRss / 1e6)} MB at the end`,
   );
   assert.deepEqual(failures.slice(0, 20), [], `${failures.length} failures`);
   assert.ok(plans.length >= 10_000 || process.env.FUZZ_REQUESTS, 'at least 10,000 requests');
+  const underFuzzed = [...perRoute].filter(([, c]) => c.requests < Math.min(PER_ROUTE, Math.floor(plans.length / ops.length)));
+  assert.deepEqual(underFuzzed, [], 'every route the server has is fuzzed');
   assert.ok(noAnswer < plans.length * 0.01, `${noAnswer} sockets closed without an answer`);
   assert.equal(health.status, 200, 'healthy afterwards');
   assert.equal(ready.status, 200, 'ready afterwards');

@@ -2,7 +2,7 @@
 // webhooks, subscribers, calendars and exports, in-process against the app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JpSupportClient, NotFoundError, injectTransport } from '@jp-support/client';
+import { BadRequestError, JpSupportClient, NotFoundError, injectTransport } from '@jp-support/client';
 import { build } from '../helper.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 import { recordDatasetVersion } from '../../src/changes/record.ts';
@@ -43,6 +43,13 @@ test('client: changes, history, saved searches, webhooks, subscribers, calendar 
   assert.equal((await client.webhooks.list()).results.length, 1);
   await client.webhooks.delete(hook.id);
   assert.equal((await client.subscribers.subscribe({ email: 'taro@example.jp', saved_search_id: saved.id })).status, 'accepted');
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(`${app.config.dataDir}/state.sqlite`, { readOnly: true });
+  const { id } = db.prepare('SELECT id FROM subscribers').get() as { id: string };
+  db.close();
+  assert.match(await client.subscribers.confirm(app.outbound.secrets.token('confirm', id)), /購読を確定しました/);
+  assert.match(await client.subscribers.unsubscribe(app.outbound.secrets.token('unsubscribe', id)), /購読を取り消しました/);
+  await assert.rejects(client.subscribers.confirm('not-a-valid-token'), BadRequestError);
 
   const ics = await client.calendar.deadlinesIcs({ saved_search_id: saved.id, include_past: true });
   assert.match(ics, /^BEGIN:VCALENDAR/);

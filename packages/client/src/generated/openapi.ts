@@ -2115,7 +2115,7 @@ export type ListSavedSearchesResponse = {
 
 /** Request body of POST /v1/me/saved_searches: Save a program search; each new dataset version notifies its new and amended matches */
 export type CreateSavedSearchBody = {
-  /** Your label, shown in notifications. */
+  /** Your label, shown in notifications (one line). */
   name: string;
   query: SavedSearchQuery;
 };
@@ -2404,28 +2404,36 @@ export type SubscribeResponse = {
   detail: string;
 };
 
-/** Query parameters of GET /v1/subscribers/confirm: Confirm a subscription (the link of the confirmation mail) */
+/** Query parameters of GET /v1/subscribers/confirm: The confirm link of the confirmation mail: a page whose button confirms (opening the link changes nothing) */
 export type ConfirmSubscriptionQuery = {
   token: string;
 };
 
-/** Response (200) of GET /v1/subscribers/confirm: Confirm a subscription (the link of the confirmation mail) */
+/** Response (200) of GET /v1/subscribers/confirm: The confirm link of the confirmation mail: a page whose button confirms (opening the link changes nothing) */
 export type ConfirmSubscriptionResponse = unknown;
 
-/** Query parameters of GET /v1/subscribers/unsubscribe: Unsubscribe (the link in every mail): the address is deleted */
+/** Query parameters of POST /v1/subscribers/confirm: Confirm a subscription (the button of the confirm link's page) */
+export type ConfirmSubscriptionSubmitQuery = {
+  token: string;
+};
+
+/** Response (200) of POST /v1/subscribers/confirm: Confirm a subscription (the button of the confirm link's page) */
+export type ConfirmSubscriptionSubmitResponse = unknown;
+
+/** Query parameters of GET /v1/subscribers/unsubscribe: The unsubscribe link in every mail: a page whose button unsubscribes (opening the link changes nothing) */
 export type UnsubscribeQuery = {
   token: string;
 };
 
-/** Response (200) of GET /v1/subscribers/unsubscribe: Unsubscribe (the link in every mail): the address is deleted */
+/** Response (200) of GET /v1/subscribers/unsubscribe: The unsubscribe link in every mail: a page whose button unsubscribes (opening the link changes nothing) */
 export type UnsubscribeResponse = unknown;
 
-/** Query parameters of POST /v1/subscribers/unsubscribe: One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post) */
+/** Query parameters of POST /v1/subscribers/unsubscribe: Unsubscribe: the button of the unsubscribe link's page, and mail clients' one-click unsubscribe (RFC 8058, List-Unsubscribe-Post); the address is deleted */
 export type UnsubscribeOneClickQuery = {
   token: string;
 };
 
-/** Response (200) of POST /v1/subscribers/unsubscribe: One-click unsubscribe of mail clients (RFC 8058, List-Unsubscribe-Post) */
+/** Response (200) of POST /v1/subscribers/unsubscribe: Unsubscribe: the button of the unsubscribe link's page, and mail clients' one-click unsubscribe (RFC 8058, List-Unsubscribe-Post); the address is deleted */
 export type UnsubscribeOneClickResponse = unknown;
 
 /** Query parameters of GET /v1/tax_rulesets/search: Search tax rulesets by free text, date in force, category and kind */
@@ -2569,6 +2577,7 @@ export interface Operations {
   endSession: { method: "POST"; path: "/v1/session/logout"; response: EndSessionResponse };
   subscribe: { method: "POST"; path: "/v1/subscribers"; body: SubscribeBody; response: SubscribeResponse };
   confirmSubscription: { method: "GET"; path: "/v1/subscribers/confirm"; query: ConfirmSubscriptionQuery; response: ConfirmSubscriptionResponse };
+  confirmSubscriptionSubmit: { method: "POST"; path: "/v1/subscribers/confirm"; query: ConfirmSubscriptionSubmitQuery; response: ConfirmSubscriptionSubmitResponse };
   unsubscribe: { method: "GET"; path: "/v1/subscribers/unsubscribe"; query: UnsubscribeQuery; response: UnsubscribeResponse };
   unsubscribeOneClick: { method: "POST"; path: "/v1/subscribers/unsubscribe"; query: UnsubscribeOneClickQuery; response: UnsubscribeOneClickResponse };
   searchTaxRulesets: { method: "GET"; path: "/v1/tax_rulesets/search"; query: SearchTaxRulesetsQuery; response: SearchTaxRulesetsResponse };

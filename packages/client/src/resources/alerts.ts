@@ -54,6 +54,16 @@ export class Subscribers extends APIResource {
   async subscribe(body: T.SubscribeRequest, options?: CallOptions): Promise<T.SubscribeResponse> {
     return this._client.post('/v1/subscribers', { body, ...options });
   }
+
+  /** Confirm with the token of the confirmation mail's link (what its page's button does); the answer is that page (HTML). */
+  async confirm(token: string, options?: CallOptions): Promise<string> {
+    return this._client.post('/v1/subscribers/confirm', { query: { token }, headers: { accept: 'text/html' }, ...options });
+  }
+
+  /** Unsubscribe with the token of a mail's unsubscribe link: the address is deleted; the answer is a page (HTML). */
+  async unsubscribe(token: string, options?: CallOptions): Promise<string> {
+    return this._client.post('/v1/subscribers/unsubscribe', { query: { token }, headers: { accept: 'text/html' }, ...options });
+  }
 }
 
 /** /v1/calendar: application deadlines as iCalendar or JSON. */

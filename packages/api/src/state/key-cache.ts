@@ -140,11 +140,15 @@ export class KeyCache {
     let record: ApiKeyRecord | null;
     try {
       record = await this.store.keys.findByHash(keyHash);
-    } finally {
+    } catch (err) {
       if (--this.reading === 0) this.droppedAt.clear();
+      throw err;
     }
+    // Dropped (or everything cleared) while this read was on its way: what it read may be stale.
     const dropped = this.droppedAt.get(keyHash);
-    if (this.clearedAt <= epoch && (dropped === undefined || dropped <= epoch)) {
+    const fresh = this.clearedAt <= epoch && (dropped === undefined || dropped <= epoch);
+    if (--this.reading === 0) this.droppedAt.clear();
+    if (fresh) {
       if (record) this.known.set(keyHash, record, now);
       else this.unknown.set(keyHash, true, now);
     }

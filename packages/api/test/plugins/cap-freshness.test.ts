@@ -8,10 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildWithStore } from '../state/app.ts';
-import { FACTORIES } from '../state/stores.ts';
+import { FACTORIES, sqliteFactory } from '../state/stores.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 import type { StateStore } from '../../src/state/store.ts';
 import type { Tier } from '../../src/state/repositories/keys.ts';
+import { KeyCache } from '../../src/state/key-cache.ts';
 
 async function issue(store: StateStore, tier: Tier, capYen: number | null = null) {
   const k = generateApiKey();
@@ -87,3 +88,19 @@ for (const factory of FACTORIES) {
     assert.equal(JSON.parse(attackerInB.body).monthly_cap_yen, null);
   });
 }
+
+test('a key read on its way while that key is forgotten is not cached; another key read meanwhile is', async (t) => {
+  const { store } = await sqliteFactory.open(t);
+  const cache = new KeyCache(store, { maxEntries: 10, maxNegative: 10, pollMs: 60_000, ttlMs: 60_000, negativeTtlMs: 60_000 });
+  t.after(() => cache.close());
+  const one = await issue(store, 'free');
+  const two = await issue(store, 'free');
+  const reads = [cache.find(one.hash), cache.find(two.hash)];
+  cache.forget([one.hash]); // a change to key one commits while both reads are on their way
+  await Promise.all(reads);
+  const misses = cache.stats.misses;
+  await cache.find(one.hash);
+  assert.equal(cache.stats.misses, misses + 1, 'key one is read again');
+  await cache.find(two.hash);
+  assert.equal(cache.stats.misses, misses + 1, 'key two was cached');
+});

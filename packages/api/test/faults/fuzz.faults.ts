@@ -346,7 +346,7 @@ function sendRaw(port: number, bytes: Buffer): Promise<Answer | null> {
   });
 }
 
-test(`seeded fuzzer over every OpenAPI operation (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
+test(`seeded fuzzer over every route of the server: the OpenAPI document and the routes it hides (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
   const dataDir = await privateDataDir(t);
   const fake = await startFakeStripe(t);
   const setup = openSqliteStore(path.join(dataDir, 'state.sqlite'));

@@ -9,3 +9,18 @@ export {
   normalizeCompanySize,
 } from './company-size.ts';
 export type { CompanySize } from './company-size.ts';
+export {
+  AUDIENCES,
+  AUDIENCE_TERMS,
+  INDUSTRIES,
+  INDUSTRY_CODES,
+  PURPOSES,
+  PURPOSE_TERMS,
+  audiencesIn,
+  industriesIn,
+  normalizeAudience,
+  normalizeIndustry,
+  normalizePurpose,
+  purposesIn,
+} from './programme-vocabulary.ts';
+export type { IndustryEntry, IndustryHit, VocabularyEntry, VocabularyHit } from './programme-vocabulary.ts';

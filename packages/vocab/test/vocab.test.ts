@@ -73,10 +73,12 @@ test('`npm run build -w packages/vocab` emits JS + .d.ts that load with no depen
     cwd: root,
     stdio: 'pipe',
   });
-  for (const f of ['index.js', 'index.d.ts', 'prefectures.js', 'company-size.d.ts']) assert.ok(existsSync(path.join(out, f)), `${f} emitted`);
+  for (const f of ['index.js', 'index.d.ts', 'prefectures.js', 'company-size.d.ts', 'programme-vocabulary.json'])
+    assert.ok(existsSync(path.join(out, f)), `${f} emitted`);
   assert.doesNotMatch(readFileSync(path.join(out, 'index.js'), 'utf8'), /from ["'][^."']/, 'no bare (package) imports');
   const mod = (await import(pathToFileURL(path.join(out, 'index.js')).href)) as typeof import('../src/index.ts');
   assert.equal(mod.normalizePrefecture('Tokyo'), '東京都');
+  assert.equal(mod.normalizePurpose('startup'), '創業', 'the vocabulary data travels with the build');
   const pkg = JSON.parse(readFileSync(path.join(root, 'packages/vocab/package.json'), 'utf8'));
   assert.equal(pkg.private, undefined, 'publishable');
   assert.equal(pkg.dependencies, undefined, 'zero dependencies');

@@ -9,6 +9,7 @@ import { maintenanceCommand } from './maintenance.ts';
 import { meterCommand } from './meter.ts';
 import { syncCommand } from './sync.ts';
 import { versionsCommand } from './versions.ts';
+import { qualityCommand } from './quality.ts';
 
 export const COMMANDS: Command[] = [
   ingestCommand,
@@ -21,4 +22,5 @@ export const COMMANDS: Command[] = [
   meterCommand,
   syncCommand,
   versionsCommand,
+  qualityCommand,
 ];

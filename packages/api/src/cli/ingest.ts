@@ -1,6 +1,7 @@
 // `ingest [--dataset DIR] [--data-dir DIR] [--strict] [--no-changes]`: build
 // catalog.sqlite, then record its dataset version and change events in the
-// configured state store (changes/record.ts; skipped with --no-changes).
+// configured state store (changes/record.ts; skipped with --no-changes); the
+// quality report (ingest/quality.ts) is written beside the catalogue.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ingest, IngestError, type ProgressEvent } from '../ingest/ingest.ts';
@@ -9,6 +10,7 @@ import type { Command } from './types.ts';
 import { Catalog } from '../catalog/catalog.ts';
 import { openStateStore } from '../state/index.ts';
 import { describeOutcome, recordDatasetVersion } from '../changes/record.ts';
+import { writeQualityReport } from '../ingest/quality.ts';
 
 export const ingestCommand: Command = {
   name: 'ingest',
@@ -42,6 +44,7 @@ export const ingestCommand: Command = {
       printRejections(report.rejected);
       for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
       process.stderr.write(`catalogue written: ${report.catalogPath} (${report.durationMs} ms, ${report.rejected.length} rejected)\n`);
+      process.stderr.write(`quality report written: ${writeQualityReport(report.catalogPath)}\n`);
       if (!values['no-changes']) {
         const catalog = new Catalog(report.catalogPath);
         const store = await openStateStore({ ...config, dataDir });

@@ -1,0 +1,88 @@
+// The quality report (src/ingest/quality.ts) on the bundled dataset: every
+// section's counts stay within the floors and ceilings below, so a rule that
+// starts classifying, renaming or deriving much more or much less than it did
+// shows here; each change comes with at most 20 examples, the same ones every
+// run; `cli quality` prints the report of a built catalogue.
+//
+// A section added to QUALITY_SECTIONS adds its bounds to BOUNDS (a key it
+// reports that is not listed is not held; a listed key it does not report is
+// read as 0).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { REPO_ROOT } from '../../src/config.ts';
+import { testCatalog } from '../helper.ts';
+import { TEST_DATA_DIR } from '../catalog-fixture.ts';
+import { EXAMPLES_PER_CHANGE, QUALITY_SECTIONS, qualityReport, renderQualityReport, seededSample } from '../../src/ingest/quality.ts';
+
+/** Section id -> count key -> [floor, ceiling] on the bundled dataset (12,072 programme records). */
+const BOUNDS: Record<string, Record<string, [number, number]>> = {
+  classes: {
+    'class:programme': [10500, 12072],
+    'served:programme': [9500, 12072],
+  },
+  kinds: {
+    'kind:(none)': [0, 3100],
+  },
+  names: {
+    'names changed': [1500, 4000],
+  },
+};
+
+test('the quality report holds its counts within their floors and ceilings on the bundled dataset', async (t) => {
+  const report = qualityReport((await testCatalog()).db);
+  assert.equal(report.programmes, 12072);
+  assert.deepEqual(
+    report.sections.map((s) => s.id),
+    QUALITY_SECTIONS.map((s) => s.id),
+  );
+  for (const section of report.sections) {
+    for (const [key, [floor, ceiling]] of Object.entries(BOUNDS[section.id] ?? {})) {
+      const n = section.counts[key] ?? 0;
+      t.diagnostic(`${section.id} ${key}: ${n} (held to ${floor}..${ceiling})`);
+      assert.ok(n >= floor && n <= ceiling, `${section.id} ${key} = ${n}, outside ${floor}..${ceiling}`);
+    }
+    for (const [key, { total, shown }] of Object.entries(section.examples)) {
+      assert.equal(shown.length, Math.min(total, EXAMPLES_PER_CHANGE), `${section.id} ${key}`);
+      assert.equal(new Set(shown.map((e) => e.unified_id)).size, shown.length, `${section.id} ${key}: no record twice`);
+    }
+  }
+  const names = report.sections.find((s) => s.id === 'names')!;
+  const ruleTotal = Object.entries(names.counts)
+    .filter(([k]) => k.startsWith('rule:'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  assert.ok(ruleTotal >= names.counts['names changed'], 'every changed name names at least one rule');
+});
+
+test('the examples are a seeded draw: the same on every run, different per change, all when there are few', () => {
+  const rows = Array.from({ length: 200 }, (_, i) => ({ unified_id: `UNI-${String(i).padStart(4, '0')}` }));
+  const a = seededSample(rows, 20, 'names:site_suffix');
+  assert.deepEqual(seededSample([...rows].reverse(), 20, 'names:site_suffix'), a, 'independent of input order');
+  assert.equal(a.length, 20);
+  assert.notDeepEqual(seededSample(rows, 20, 'names:announce_suffix'), a);
+  assert.ok(
+    a.some((r) => Number(r.unified_id.slice(4)) >= 100),
+    'drawn from the whole list, not its head',
+  );
+  assert.equal(seededSample(rows.slice(0, 5), 20, 'x').length, 5);
+});
+
+test('the report renders every section with its examples, and `cli quality` prints it from DATA_DIR', async () => {
+  const report = qualityReport((await testCatalog()).db, undefined, 3);
+  const text = renderQualityReport(report);
+  for (const s of report.sections) assert.ok(text.includes(`## ${s.title}`), s.title);
+  const json = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'packages/api/src/cli.ts', 'quality', '--json', '--examples', '3'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: TEST_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  assert.equal(json.status, 0, json.stderr);
+  assert.deepEqual(JSON.parse(json.stdout), report);
+  const bad = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', 'packages/api/src/cli.ts', 'quality', '--examples', 'many'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: TEST_DATA_DIR, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--examples/);
+});

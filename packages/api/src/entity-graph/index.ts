@@ -14,8 +14,8 @@
 //               open_programs) and gx-programs with applicant-filters;
 //               by-law, law-article (+ law-resolution, law-names); tax-rule;
 //               loans; enforcement; enums; annotations, provenance, related
-//               (+ seed); intent, reason (+ slots); validate (+ canonical-json,
-//               lru-cache). envelope and params are what they all share.
+//               (+ seed); intent, reason (+ slots); validate (+ canonical-json).
+//               envelope and params are what they all share.
 // A tool that reads a record set (loans, mutual_plans, tax_rule,
 // enforcement, law_article) reads it as REST does: through the set's spec and
 // catalog/queries/record-sets.ts (docs/decisions/0222-am-reads-record-sets-through-specs.md).
@@ -39,4 +39,3 @@ export { enums } from './enums.ts';
 export { intent } from './intent.ts';
 export { reason, PERSONAS } from './reason.ts';
 export { validate, type ValidateResponse } from './validate.ts';
-export { LruCache } from './lru-cache.ts';

@@ -6,7 +6,7 @@ import { isValidHoujinBangou } from '../catalog/houjin.ts';
 import { isIsoDate, jstDate } from '../lib/time.ts';
 import { applicantHash } from './canonical-json.ts';
 import { amError, type AmError } from './envelope.ts';
-import type { LruCache } from './lru-cache.ts';
+import type { Lru } from '../lib/lru.ts';
 import { findEntity, type Entity } from './queries/entities.ts';
 import { municipalityExists } from './queries/municipalities.ts';
 import { normalizePrefecture, PREFECTURE_NAMES } from './slots.ts';
@@ -269,7 +269,7 @@ const emptySummary = { pass: 0, fail: 0, warn: 0, unknown: 0, not_applicable: 0,
 
 export function validate(
   db: CatalogDatabase,
-  cache: LruCache<ValidateResponse>,
+  cache: Lru<string, ValidateResponse>,
   body: { applicant_data: Data; entity_id?: string | null; scope?: string },
   today = jstDate(),
 ): ValidateResponse {

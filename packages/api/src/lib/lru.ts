@@ -1,6 +1,7 @@
-// A small least-recently-used map bounded by a total weight (entries count
-// 1 each unless a weight is given): the search's per-catalogue caches, the
-// catalogue's and the state store's prepared statements.
+// The one least-recently-used map of the service, bounded by a total weight
+// (entries count 1 each unless a weight is given, e.g. a body's bytes): the
+// search's per-catalogue caches, the answer caches, the catalogue's and the
+// state store's prepared statements, the key cache, /v1/am/validate's results.
 export class Lru<K, V> {
   private readonly map = new Map<K, { value: V; weight: number }>();
   private total = 0;
@@ -34,6 +35,13 @@ export class Lru<K, V> {
       this.map.delete(k);
       this.total -= v.weight;
     }
+  }
+
+  delete(key: K): void {
+    const old = this.map.get(key);
+    if (!old) return;
+    this.total -= old.weight;
+    this.map.delete(key);
   }
 
   get size(): number {

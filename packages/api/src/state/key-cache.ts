@@ -24,6 +24,7 @@
 // Both maps are LRUs of fixed size: memory is bounded whatever callers send.
 import type { ApiKeyRecord } from './repositories/keys.ts';
 import type { StateStore } from './store.ts';
+import { Lru } from '../lib/lru.ts';
 
 export interface KeyCacheOptions {
   /** Most key records kept. */
@@ -40,46 +41,26 @@ export interface KeyCacheOptions {
 
 export const KEY_CACHE_DEFAULTS: KeyCacheOptions = { maxEntries: 10_000, maxNegative: 1_000, pollMs: 250, ttlMs: 30_000, negativeTtlMs: 5_000 };
 
-/** A Map used as an LRU: insertion order is recency; the oldest goes first. */
-class Lru<V> {
-  private readonly map = new Map<string, { value: V; at: number }>();
-  private readonly max: number;
+/** An entry of the key cache: the value and when it was read. */
+interface Stamped<V> {
+  value: V;
+  at: number;
+}
 
-  constructor(max: number) {
-    this.max = max;
+/** The entry of `key` in `lru` when it is at most `maxAgeMs` old; an older one is dropped. */
+function unexpired<V>(lru: Lru<string, Stamped<V>>, key: string, maxAgeMs: number, now: number): V | undefined {
+  const hit = lru.get(key);
+  if (!hit) return undefined;
+  if (now - hit.at > maxAgeMs) {
+    lru.delete(key);
+    return undefined;
   }
-
-  get(key: string, maxAgeMs: number, now: number): V | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    this.map.delete(key);
-    if (now - hit.at > maxAgeMs) return undefined;
-    this.map.set(key, hit);
-    return hit.value;
-  }
-
-  set(key: string, value: V, now: number): void {
-    this.map.delete(key);
-    this.map.set(key, { value, at: now });
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
-
-  delete(key: string): void {
-    this.map.delete(key);
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
+  return hit.value;
 }
 
 export class KeyCache {
-  private readonly known: Lru<ApiKeyRecord>;
-  private readonly unknown: Lru<true>;
+  private readonly known: Lru<string, Stamped<ApiKeyRecord>>;
+  private readonly unknown: Lru<string, Stamped<true>>;
   /**
    * Bumped by every drop: a read that started before a drop of its key (or
    * of everything) must not fill the cache with what it read.
@@ -125,12 +106,12 @@ export class KeyCache {
   /** The key record of `keyHash` (any status), or null when no key has it. */
   async find(keyHash: string): Promise<ApiKeyRecord | null> {
     const now = Date.now();
-    const hit = this.known.get(keyHash, this.options.ttlMs, now);
+    const hit = unexpired(this.known, keyHash, this.options.ttlMs, now);
     if (hit) {
       this.stats.hits++;
       return hit;
     }
-    if (this.unknown.get(keyHash, this.options.negativeTtlMs, now)) {
+    if (unexpired(this.unknown, keyHash, this.options.negativeTtlMs, now)) {
       this.stats.hits++;
       return null;
     }
@@ -149,8 +130,8 @@ export class KeyCache {
     const fresh = this.clearedAt <= epoch && (dropped === undefined || dropped <= epoch);
     if (--this.reading === 0) this.droppedAt.clear();
     if (fresh) {
-      if (record) this.known.set(keyHash, record, now);
-      else this.unknown.set(keyHash, true, now);
+      if (record) this.known.set(keyHash, { value: record, at: now });
+      else this.unknown.set(keyHash, { value: true, at: now });
     }
     return record;
   }

@@ -10,7 +10,7 @@ import { lawNameVariants } from '../../src/entity-graph/law-names.ts';
 import { resolveDate } from '../../src/entity-graph/params.ts';
 import { isValidHoujinBangou } from '../../src/catalog/houjin.ts';
 import { isIsoDate } from '../../src/lib/time.ts';
-import { LruCache } from '../../src/entity-graph/lru-cache.ts';
+import { Lru } from '../../src/lib/lru.ts';
 import { evalCondition } from '../../src/entity-graph/validate.ts';
 
 test('intent: Japanese questions map to their intent', () => {
@@ -130,7 +130,7 @@ test('text helpers: corporate-number check digit, dates, article numbers, law na
 });
 
 test('LRU cache evicts the least recently used entry; upstream predicates evaluate three-valued', () => {
-  const c = new LruCache<number>(2);
+  const c = new Lru<string, number>(2);
   c.set('a', 1);
   c.set('b', 2);
   assert.equal(c.get('a'), 1);

@@ -40,7 +40,6 @@ import {
   related,
   taxRule,
   validate,
-  LruCache,
   ANNOTATION_KINDS,
   ANNOTATION_SEVERITIES,
   GX_THEMES,
@@ -56,6 +55,7 @@ import {
 } from '../../../entity-graph/index.ts';
 import { COMPANY_SIZES } from '@jp-support/vocab';
 import { amQuery, amTool, paged, paging } from './tool.ts';
+import { Lru } from '../../../lib/lru.ts';
 /** The applicant filters of the program listings (entity-graph/applicant-filters.ts). */
 const applicantQuery = {
   industry: Type.Optional(
@@ -87,10 +87,10 @@ export const VALIDATE_CACHE_SIZE = 2000;
 const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = () => app.catalog.db;
   // Answers depend on the catalogue: a new one (catalog/live.ts) starts an empty cache.
-  let validateCache = { version: '', cache: new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE) };
+  let validateCache = { version: '', cache: new Lru<string, ValidateResponse>(VALIDATE_CACHE_SIZE) };
   const validateCacheNow = () => {
     if (validateCache.version !== app.catalog.version)
-      validateCache = { version: app.catalog.version, cache: new LruCache<ValidateResponse>(VALIDATE_CACHE_SIZE) };
+      validateCache = { version: app.catalog.version, cache: new Lru<string, ValidateResponse>(VALIDATE_CACHE_SIZE) };
     return validateCache.cache;
   };
 

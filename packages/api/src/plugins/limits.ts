@@ -83,6 +83,12 @@ function takeCounter(app: FastifyInstance, scope: string, subject: string, perio
   return app.groupCommit.submit((tx) => tx.counters.take(scope, subject, period, limit, units));
 }
 
+/** What `takeCounter` would answer for one more unit, taking nothing (routes that do not count anonymous calls). */
+async function checkCounter(app: FastifyInstance, scope: string, subject: string, period: string, limit: number) {
+  const count = await app.state.counters.peek(scope, subject, period);
+  return { allowed: count < limit, count };
+}
+
 /**
  * The limits a route can declare as `extraLimit`: per caller (key, else
  * address) per Japan-time day, in a counter of their own.
@@ -190,7 +196,9 @@ export default fp(
       if (identity.kind === 'anonymous') {
         let r;
         try {
-          r = await takeCounter(app, 'anon', identity.addressHash, jstDate(now), anonDailyLimit, units);
+          r = policy.countsAnonymous
+            ? await takeCounter(app, 'anon', identity.addressHash, jstDate(now), anonDailyLimit, units)
+            : await checkCounter(app, 'anon', identity.addressHash, jstDate(now), anonDailyLimit);
         } catch (err) {
           // Decided (docs/decisions/0186-postgres-outage.md): while the state store is unreachable an
           // anonymous read is served uncounted rather than refused; a route

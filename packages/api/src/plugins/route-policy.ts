@@ -78,6 +78,13 @@ export interface RouteDeclaration {
    * of the route costs one unit as usual. Needs a counter and `units: 'request'`.
    */
   unitRows?: number | null;
+  /**
+   * Default true. False: an anonymous call is checked against its address's
+   * allowance (429 once it is spent) but takes nothing from it; calls with a
+   * key are counted as usual. For `/v1/ping`, whose anonymous calls the
+   * contract does not count (docs/decisions/0263-ping-remaining-agrees-with-the-header.md).
+   */
+  countsAnonymous?: boolean;
 }
 
 export type Units = 'request' | 'jsonrpc-message';
@@ -93,9 +100,10 @@ export interface RoutePolicy {
   readonly session: Session;
   readonly units: Units;
   readonly unitRows: number | null;
+  readonly countsAnonymous: boolean;
 }
 
-const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null } as const;
+const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null, countsAnonymous: true } as const;
 
 /** Requests that matched no route (404): anyone, never counted. */
 const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });
@@ -137,6 +145,7 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
     session: declared.session ?? DEFAULTS.session,
     units: declared.units ?? DEFAULTS.units,
     unitRows: declared.unitRows ?? DEFAULTS.unitRows,
+    countsAnonymous: declared.countsAnonymous ?? DEFAULTS.countsAnonymous,
   };
   if (policy.units !== 'request' && policy.units !== 'jsonrpc-message') fail(`unknown units '${policy.units}'`);
   if (policy.units === 'jsonrpc-message' && (!policy.counter || policy.billed)) fail("units 'jsonrpc-message' needs a counter and is never billed itself");
@@ -147,6 +156,8 @@ export function resolvePolicy(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   if (!COUNTERS.includes(policy.counter)) fail(`unknown counter '${policy.counter}'`);
   if (!EXTRA_LIMITS.includes(policy.extraLimit)) fail(`unknown extraLimit '${policy.extraLimit}'`);
   if (policy.billed && !policy.counter) fail("a billed route must be counted: add counter: 'daily'");
+  if (!policy.countsAnonymous && (policy.counter !== 'daily' || policy.billed || policy.units !== 'request'))
+    fail("countsAnonymous: false is for an unbilled route counted per request (counter: 'daily')");
   if (policy.session !== false && policy.session !== true && policy.session !== 'pages') fail(`unknown session '${policy.session}'`);
   if (policy.session && policy.access !== 'public' && policy.access !== 'key') fail(`access '${policy.access}' cannot accept the browser session`);
   if (policy.session === 'pages' && policy.access !== 'public') fail("session 'pages' is for public routes (a key route declares session: true)");

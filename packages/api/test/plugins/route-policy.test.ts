@@ -53,7 +53,16 @@ test('a route without a declaration, or with an inconsistent one, fails at start
   app.get('/ok', { config: { access: 'public' } }, handler);
   await app.ready();
   assert.throws(() => app.get('/rpc', { config: { access: 'public', units: 'jsonrpc-message' } }, handler), /needs a counter/);
-  const expected: RoutePolicy = { access: 'public', counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null };
+  const expected: RoutePolicy = {
+    access: 'public',
+    counter: null,
+    billed: false,
+    extraLimit: null,
+    session: false,
+    units: 'request',
+    unitRows: null,
+    countsAnonymous: true,
+  };
   assert.deepEqual(app.routePolicies.get('GET /ok'), expected, 'defaults: not counted, not billed');
   await app.close();
 });
@@ -61,18 +70,18 @@ test('a route without a declaration, or with an inconsistent one, fails at start
 test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
-  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request', unitRows: null };
+  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request', unitRows: null, countsAnonymous: true };
   assert.deepEqual(policy('GET /v1/programs/search'), { ...read, unitRows: 100, session: 'pages' }, 'search exports: one unit per started 100 rows');
   assert.deepEqual(policy('GET /v1/laws/search'), { ...read, unitRows: 100 }, 'a record-set search exports: one unit per started 100 rows');
   assert.deepEqual(policy('POST /v1/programs/batch'), { ...read, session: 'pages' }, 'batch: one call, one unit');
   assert.equal(policy('GET /v1/programs/:unified_id')?.session, 'pages', "the explore page's calls take the portal session from its own pages");
   assert.equal(policy('POST /v1/exclusions/check')?.session, 'pages');
   assert.deepEqual(policy('GET /meta'), read);
-  assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false }, 'ping: counted, never billed');
+  assert.deepEqual(policy('GET /v1/ping'), { ...read, billed: false, countsAnonymous: false }, 'ping: counted with a key, never billed');
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
   assert.deepEqual(
     policy('POST /mcp'),
-    { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null },
+    { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null, countsAnonymous: true },
     'one unit per JSON-RPC message; its tool calls are counted and billed in-process',
   );
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {
@@ -160,6 +169,7 @@ test('counter: uncounted routes carry no RateLimit headers and never run out', a
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   const addr = { remoteAddress: '203.0.113.77' };
   assert.equal((await app.inject({ url: '/v1/ping', ...addr })).headers['ratelimit-limit'], '1');
+  assert.equal((await app.inject({ url: '/meta', ...addr })).statusCode, 200);
   for (const url of ['/healthz', '/v1/attribution', '/v1/openapi.json', '/device']) {
     const res = await app.inject({ url, ...addr });
     assert.equal(res.statusCode, 200, url);

@@ -28,11 +28,14 @@ for (const factory of FACTORIES) {
   test(name('anonymous limit per address unit: 429 body, Retry-After to Japan midnight, unmetered paths free'), opts, async (t) => {
     const { app } = await buildWithStore(t, factory, { ANON_DAILY_LIMIT: '3' });
     for (let i = 0; i < 3; i++) {
-      const res = await ping(app, {}, '203.0.113.7');
+      const before = await ping(app, {}, '203.0.113.7');
+      assert.equal(before.statusCode, 200);
+      assert.equal(before.headers['ratelimit-limit'], '3');
+      assert.equal(before.headers['ratelimit-remaining'], String(3 - i));
+      assert.equal(body(before).rate_limit_remaining, 3 - i, 'the body says what the RateLimit-Remaining header says; a ping takes nothing');
+      const res = await app.inject({ url: '/meta', remoteAddress: '203.0.113.7' });
       assert.equal(res.statusCode, 200);
-      assert.equal(res.headers['ratelimit-limit'], '3');
       assert.equal(res.headers['ratelimit-remaining'], String(2 - i));
-      assert.equal(body(res).rate_limit_remaining, 2 - i, 'the body says what the RateLimit-Remaining header says');
     }
     const before = new Date();
     const over = await ping(app, {}, '203.0.113.7');
@@ -64,10 +67,12 @@ for (const factory of FACTORIES) {
 
   test(name('IPv6 callers share the limit per /64 prefix'), opts, async (t) => {
     const { app } = await buildWithStore(t, factory, { ANON_DAILY_LIMIT: '2' });
-    assert.equal((await ping(app, {}, '2001:db8:aa:bb::1')).statusCode, 200);
-    assert.equal((await ping(app, {}, '2001:0db8:00aa:00bb:ffff:1:2:3')).statusCode, 200);
-    assert.equal((await ping(app, {}, '2001:db8:aa:bb::99')).statusCode, 429);
-    assert.equal((await ping(app, {}, '2001:db8:aa:bc::1')).statusCode, 200, 'the next /64 is another unit');
+    const meta = (remoteAddress: string) => app.inject({ url: '/meta', remoteAddress });
+    assert.equal((await meta('2001:db8:aa:bb::1')).statusCode, 200);
+    assert.equal((await meta('2001:0db8:00aa:00bb:ffff:1:2:3')).statusCode, 200);
+    assert.equal((await meta('2001:db8:aa:bb::99')).statusCode, 429);
+    assert.equal((await ping(app, {}, '2001:db8:aa:bb::99')).statusCode, 429, 'a spent allowance refuses pings too');
+    assert.equal((await meta('2001:db8:aa:bc::1')).statusCode, 200, 'the next /64 is another unit');
   });
 
   test(name('free key: 100 per UTC day, then 429 naming 100 and free with Retry-After to UTC midnight'), opts, async (t) => {

@@ -17,7 +17,7 @@ const Ping = Type.Object(
     rate_limit_remaining: Nullable(
       Type.Integer({
         description:
-          'remaining calls today, after this one: the same figure as the RateLimit-Remaining header; null for paid keys. An anonymous caller is on the free-tier limit, counted per address (Japan-time day).',
+          'remaining calls today: the same figure as the RateLimit-Remaining header; null for paid keys. Anonymous pings are not counted, so a fresh address sees the full free-tier limit; its other calls count per address (Japan-time day).',
       }),
     ),
   },
@@ -28,12 +28,13 @@ const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ping',
     {
-      config: { access: 'public', counter: 'daily' },
+      config: { access: 'public', counter: 'daily', countsAnonymous: false },
       schema: {
         operationId: 'ping',
         tags: ['meta'],
         summary: 'Authentication and quota status',
-        description: 'Only authenticated calls are recorded as usage events; ping is never billed.',
+        description:
+          "Only authenticated calls are counted (and recorded as usage events); an anonymous ping takes nothing from its address's allowance but is refused once that is spent. Ping is never billed.",
         response: { 200: Ping, ...errorResponses(401, 429) },
       },
     },

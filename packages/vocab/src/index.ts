@@ -1,6 +1,9 @@
 // @jp-support/vocab: the vocabularies the API server and the tool server
 // share. Zero dependencies, no I/O.
 export { PREFECTURES, PREFECTURE_NAMES, normalizePrefecture } from './prefectures.ts';
+export { MUNICIPALITIES } from './municipalities.ts';
+export { isPlace, resolvePlace } from './places.ts';
+export type { Place, PlaceProblem } from './places.ts';
 export {
   COMPANY_SIZES,
   COMPANY_SIZE_LABELS,

@@ -14,7 +14,19 @@ import {
   companySizeFromEmployees,
   normalizeCompanySize,
   normalizePrefecture,
+  resolvePlace,
 } from '../src/index.ts';
+
+test('a place: a prefecture, a municipality alone or after its prefecture; an unknown name says so', () => {
+  assert.deepEqual(resolvePlace('大阪'), { prefecture: '大阪府', municipality: null });
+  assert.deepEqual(resolvePlace('Osaka'), { prefecture: '大阪府', municipality: null });
+  assert.deepEqual(resolvePlace('大阪市'), { prefecture: '大阪府', municipality: '大阪市' });
+  assert.deepEqual(resolvePlace('大阪市北区'), { prefecture: '大阪府', municipality: '大阪市' }, 'a ward of a city reads as its city');
+  assert.deepEqual(resolvePlace('東京都 府中市'), { prefecture: '東京都', municipality: '府中市' });
+  assert.deepEqual(resolvePlace('世田谷区'), { prefecture: '東京都', municipality: '世田谷区' });
+  assert.deepEqual(resolvePlace('大阪府世田谷区'), { problem: 'unknown' }, 'a municipality of another prefecture');
+  assert.deepEqual(resolvePlace('アトランティス'), { problem: 'unknown' });
+});
 
 test('47 prefectures; names, short forms and romaji normalise to the full name', () => {
   assert.equal(PREFECTURE_NAMES.length, 47);

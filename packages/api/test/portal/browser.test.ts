@@ -289,7 +289,8 @@ test('explore: search, a detail in the reader language with what is not publishe
   await screenshot(page, 'explore-desktop');
 
   // Nothing matches: what to try, and trying it finds programmes.
-  await page.goto(`${origin}/explore?q=${encodeURIComponent('存在しない制度名ですよ')}&prefecture=${encodeURIComponent('東京都')}`);
+  // The form's place is applicable_in (the prefecture's programmes with the nationwide ones).
+  await page.goto(`${origin}/explore?q=${encodeURIComponent('存在しない制度名ですよ')}&applicable_in=${encodeURIComponent('東京都')}`);
   await page.locator('#status', { hasText: '該当する制度はありません' }).waitFor();
   const tries = await page.locator('#suggestions li').allInnerTexts();
   assert.ok(
@@ -309,7 +310,7 @@ test('explore: search, a detail in the reader language with what is not publishe
   await page.locator('#suggestions a', { hasText: '補助金' }).click();
   await page.locator('#status', { hasText: '件中' }).waitFor();
   assert.deepEqual(
-    [new URL(page.url()).searchParams.get('q'), new URL(page.url()).searchParams.get('prefecture')],
+    [new URL(page.url()).searchParams.get('q'), new URL(page.url()).searchParams.get('applicable_in')],
     ['補助金', '東京都'],
     'the broader word, the filters kept',
   );

@@ -486,6 +486,8 @@ export type SavedSearchQuery = {
   tier?: Array<"S" | "A" | "B" | "C" | "X">;
   /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
   prefecture?: string;
+  /** Where the applicant is: a prefecture (大阪府, 大阪, Osaka) or a municipality (大阪市, 東京都府中市). Returns the programmes of that place, of its prefecture and the nationwide ones, ranked together (unlike `prefecture`, which is exact). An unknown place is a 400. */
+  applicable_in?: string;
   /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
   authority_level?: string;
   /** Repeatable; values are OR-ed. */
@@ -1442,6 +1444,8 @@ export type GetDeadlineCalendarQuery = {
   tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
   /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
   prefecture?: string;
+  /** Where the applicant is: a prefecture (大阪府, 大阪, Osaka) or a municipality (大阪市, 東京都府中市). Returns the programmes of that place, of its prefecture and the nationwide ones, ranked together (unlike `prefecture`, which is exact). An unknown place is a 400. */
+  applicable_in?: string;
   /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
   authority_level?: string;
   /** Repeatable; values are OR-ed. */
@@ -1479,6 +1483,8 @@ export type GetDeadlineCalendarIcsQuery = {
   tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
   /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
   prefecture?: string;
+  /** Where the applicant is: a prefecture (大阪府, 大阪, Osaka) or a municipality (大阪市, 東京都府中市). Returns the programmes of that place, of its prefecture and the nationwide ones, ranked together (unlike `prefecture`, which is exact). An unknown place is a 400. */
+  applicable_in?: string;
   /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
   authority_level?: string;
   /** Repeatable; values are OR-ed. */
@@ -2278,6 +2284,8 @@ export type SearchProgramsQuery = {
   tier?: Array<"S" | "A" | "B" | "C" | "X"> | ("S" | "A" | "B" | "C" | "X");
   /** Prefecture, e.g. 東京都; a short or romaji form (東京, Tokyo, tokyo-to) is read as the prefecture it names. */
   prefecture?: string;
+  /** Where the applicant is: a prefecture (大阪府, 大阪, Osaka) or a municipality (大阪市, 東京都府中市). Returns the programmes of that place, of its prefecture and the nationwide ones, ranked together (unlike `prefecture`, which is exact). An unknown place is a 400. */
+  applicable_in?: string;
   /** `national`, `prefecture`, `municipality`, `financial`; aliases 国, 都道府県, 市区町村, 公庫. */
   authority_level?: string;
   /** Repeatable; values are OR-ed. */

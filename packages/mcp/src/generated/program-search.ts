@@ -46,6 +46,17 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "vocabulary": "prefecture"
   },
   {
+    "name": "applicable_in",
+    "rest": "applicable_in",
+    "kind": "filter",
+    "schema": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 40,
+      "description": "Where the applicant is (prefecture or municipality, e.g. 大阪府, 大阪市): programmes of that place, of its prefecture and nationwide ones, ranked together"
+    }
+  },
+  {
     "name": "authority_level",
     "rest": "authority_level",
     "kind": "filter",

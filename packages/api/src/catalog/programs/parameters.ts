@@ -9,12 +9,13 @@
 // - the MCP tools search_programs and create_saved_search (the public part,
 //   written into packages/mcp/src/generated/ by `npm run gen:tool-specs`);
 // - the portal's explore form (the entries with a `form`).
-import { normalizePrefecture } from '@jp-support/vocab';
+import { isPlace, normalizePrefecture, resolvePlace, type Place } from '@jp-support/vocab';
 import { Type, type TSchema } from 'typebox';
 import { ExportFormat, Limit, MaxRows, Offset } from '../record-sets/params.ts';
 import type { SortOrder } from '../search/engine.ts';
 import type { ProgramColumns } from '../search/index.ts';
 import { FACET_NAMES } from '../search/facets.ts';
+import { appliesIn } from '../search/reach.ts';
 
 /**
  * What a parameter is for, which decides who takes it: `text`, `filter` and
@@ -32,7 +33,7 @@ export type FormControl =
   | { control: 'number' };
 
 /** A parameter's value after reading: a filter's `accepts` gets it. */
-export type ReadValue = string | number | boolean | readonly string[];
+export type ReadValue = string | number | boolean | readonly string[] | Place;
 
 export interface ProgramSearchParameter {
   /** The REST name (query string), the key a saved search stores, and the tool's input name unless `tool.name` says otherwise. */
@@ -159,8 +160,36 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     // Lenient: an unknown name stays as given (and matches nothing).
     read: (value) => normalizePrefecture(value) ?? value,
     accepts: (r, prefecture) => r.prefecture === prefecture,
-    form: { control: 'select', options: 'prefectures' },
     tool: { description: "Prefecture name, e.g. 東京都; aliases like '東京' or 'Tokyo' are normalised", vocabulary: 'prefecture' },
+  }),
+  parameter<string, Place>({
+    name: 'applicable_in',
+    kind: 'filter',
+    schema: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description:
+        'Where the applicant is: a prefecture (大阪府, 大阪, Osaka) or a municipality (大阪市, 東京都府中市). Returns the programmes of that place, of its prefecture and the nationwide ones, ranked together (unlike `prefecture`, which is exact). An unknown place is a 400.',
+    }),
+    effect:
+      'Programmes that apply there: nationwide ones (no prefecture, not a local authority), those of the prefecture (for a municipality: of the prefecture as a whole or of that municipality); the place ranks as a signal (rank.ts).',
+    read: (value) => {
+      const place = resolvePlace(value);
+      if (isPlace(place)) return place;
+      if (place.problem === 'ambiguous')
+        throw new ProgramQueryError(
+          `applicable_in: ${value} is a municipality of ${place.prefectures.join(' and ')}; write it after its prefecture, e.g. ${place.prefectures[0]}${value}`,
+        );
+      throw new ProgramQueryError(
+        `applicable_in: unknown place ${JSON.stringify(value.slice(0, 40))}; give a prefecture (大阪府, Osaka) or a municipality (大阪市, 東京都府中市)`,
+      );
+    },
+    accepts: (r, place) => appliesIn(r, place),
+    form: { control: 'select', options: 'prefectures' },
+    tool: {
+      description:
+        'Where the applicant is (prefecture or municipality, e.g. 大阪府, 大阪市): programmes of that place, of its prefecture and nationwide ones, ranked together',
+    },
   }),
   parameter<string, string>({
     name: 'authority_level',

@@ -6,6 +6,7 @@
 import { type Facet, parseFacets, FACET_NAMES } from '../search/facets.ts';
 import type { EngineFilter, EngineQuery, SortOrder } from '../search/engine.ts';
 import { MAX_QUERY_TERMS, MAX_TERMS_DETAIL, understandQuery } from '../search/understand.ts';
+import type { Place } from '@jp-support/vocab';
 import type { FieldsShape } from './records.ts';
 import { PROGRAM_SEARCH_PARAMETERS, ProgramQueryError, savedParameters, type ProgramSearchParameter, type ReadValue } from './parameters.ts';
 
@@ -58,10 +59,12 @@ export function readProgramQuery(
   const q = typeof given.q === 'string' ? given.q : undefined;
   const text = q === undefined ? null : understandQuery(q);
   if (text && text.termCount > MAX_QUERY_TERMS) throw new ProgramQueryError(`${MAX_TERMS_DETAIL} (got ${text.termCount})`);
+  // applicable_in is a filter and the ranking's place (its own programmes with the nationwide ones).
+  const place = (filters.find((f) => f.name === 'applicable_in')?.value as Place | undefined) ?? null;
   const sort = (given.sort as SortOrder | undefined) ?? 'relevance';
   // One ordered list per distinct (normalised text, filter values, order; today for the deadline order).
   const key = JSON.stringify([text?.normalized ?? null, ...keyParts, sort, sort === 'deadline' ? today : null]);
-  return { params: given, text, filters, sort, today, key };
+  return { params: given, text, filters, place, sort, today, key };
 }
 
 /** A GET /v1/programs/search query string (validated by its schema) as a request. */

@@ -14,6 +14,7 @@ import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from '../../lib/lru.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
+import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
@@ -31,6 +32,8 @@ export interface EngineQuery {
   /** Free text understood, or null (none, or nothing searchable in it). */
   readonly text: UnderstoodQuery | null;
   readonly filters: readonly EngineFilter[];
+  /** Where the applicant is (applicable_in): a ranking signal beside the filter; null when not given. */
+  readonly place?: Place | null;
   readonly sort: SortOrder;
   /** Today in Japan (YYYY-MM-DD), for sort=deadline. */
   readonly today: string;
@@ -131,7 +134,7 @@ export class ProgramSearch {
     }
     orderedUpTo(ordered, start + req.limit);
     const slice = entries.slice(start, start + req.limit);
-    const prepared = understood && req.explain ? this.prepare(understood) : null;
+    const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null) : null;
     const hits = slice.map(
       (e): SearchHit => ({
         pid: e.pid,
@@ -150,11 +153,12 @@ export class ProgramSearch {
     };
   }
 
-  private prepare(q: UnderstoodQuery): PreparedQuery {
+  private prepare(q: UnderstoodQuery, place: Place | null): PreparedQuery {
     const n = this.index.size;
     return prepareQuery(
       q,
       q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
+      place,
     );
   }
 
@@ -172,6 +176,7 @@ export class ProgramSearch {
       prepared = prepareQuery(
         q,
         lists.map((l) => idf(index.size, l.length)),
+        query.place ?? null,
       );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {

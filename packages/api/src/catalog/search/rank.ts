@@ -22,7 +22,9 @@
 // in test/catalog/search-cost.test.ts, docs/decisions/0039-search-cost.md).
 import { READING_FIELD, type ProgramColumns, type SearchIndex } from './index.ts';
 import { isKanaOnly } from '../search-text.ts';
+import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
+import { isNationwide, reachOf } from './reach.ts';
 
 export interface ScoreParts {
   text: number;
@@ -82,10 +84,12 @@ export interface PreparedQuery {
   idf: number[];
   /** Per group and alternative: kana-only (the reading is scored too). */
   kana: boolean[][];
+  /** Where the applicant is (applicable_in), or null. */
+  place: Place | null;
 }
 
-export function prepareQuery(query: UnderstoodQuery, idfs: number[]): PreparedQuery {
-  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)) };
+export function prepareQuery(query: UnderstoodQuery, idfs: number[], place: Place | null = null): PreparedQuery {
+  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)), place };
 }
 
 export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): ScoreParts {
@@ -127,7 +131,7 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   if (q.required.length > 1 && groupsInName === q.required.length) name += ALL_TERMS_IN_NAME;
   for (const g of q.generic) if (r.name.includes(g)) name += GENERIC_IN_NAME;
 
-  const { quality, place, purpose, kind, recency } = priorParts(index, q, r);
+  const { quality, place, purpose, kind, recency } = priorParts(index, p, r);
   // A term the row lacks (only when too few rows hold every term, engine.ts).
   const coverage = -MISSING_TERM * missing;
   const total = text + coverage + name + quality + place + purpose + kind + recency;
@@ -135,9 +139,9 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
 }
 
 /** The parts that do not read the text: page kind and tier, place, purpose, kind, recency. */
-function priorParts(index: SearchIndex, q: UnderstoodQuery, r: ProgramColumns) {
+function priorParts(index: SearchIndex, p: PreparedQuery, r: ProgramColumns) {
   const { quality, recency } = queryFreeParts(index, r);
-  return { quality, ...queryParts(q, r), recency };
+  return { quality, ...queryParts(p, r), recency };
 }
 
 /** Page kind and tier, and recency: the same for every query. */
@@ -147,14 +151,24 @@ function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
   return { quality, recency };
 }
 
+/**
+ * applicable_in: the applicant's own place and the nationwide programmes rank
+ * together (the filter already left out every other place); the local
+ * programme a little ahead, as it adds to the national ones for that place.
+ */
+const PLACE_REACH: Record<ReturnType<typeof reachOf>, number> = { municipality: 2, prefecture: 1.5, nationwide: 1.5, elsewhere: OTHER_PLACE };
+
 /** Place, purpose and kind: what the query names. */
-function queryParts(q: UnderstoodQuery, r: ProgramColumns) {
+function queryParts(p: PreparedQuery, r: ProgramColumns) {
+  const q = p.query;
   let place = 0;
-  if (q.prefectures.length > 0) {
+  if (p.place !== null) {
+    place = PLACE_REACH[reachOf(r, p.place)];
+  } else if (q.prefectures.length > 0) {
     if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
     else if (r.prefecture === null) place = r.authorityLevel === 'national' ? NATIONWIDE : 0;
     else place = OTHER_PLACE;
-  } else if (r.prefecture === null) {
+  } else if (isNationwide(r)) {
     // No place named: a nationwide programme serves whoever asks, a local one only its place.
     place = REACH;
   }
@@ -183,7 +197,7 @@ export function queryFreePriors(index: SearchIndex): Float64Array {
  * `queryFree` is queryFreePriors()'s value for this row.
  */
 export function priorScore(p: PreparedQuery, r: ProgramColumns, queryFree: number): number {
-  const { place, purpose, kind } = queryParts(p.query, r);
+  const { place, purpose, kind } = queryParts(p, r);
   let inName = 0;
   const first = p.query.required[0].alternatives;
   for (let i = 0; i < first.length; i++) {

@@ -173,6 +173,7 @@ const BROAD_WORDS: [word: string, gloss: string][] = [
 const FILTER_LABELS: Record<string, LabelKey> = {
   tier: 'tier',
   prefecture: 'prefecture',
+  applicable_in: 'applicableIn',
   authority_level: 'authority',
   amount_min: 'amountMin',
   amount_max: 'amountMax',
@@ -203,8 +204,9 @@ function showSuggestions(): void {
     items.push(searchLink(withValues({ [field.name]: [] }), label('suggestDropFilter', { filter: `${name}: \`${values(field.name).join(', ')}\`` })));
   }
   const national = fields.find((f) => f.name === 'authority_level')?.options?.includes('national');
-  if (values('prefecture').length && national && values('authority_level')[0] !== 'national') {
-    items.push(searchLink(withValues({ prefecture: [], authority_level: ['national'] }), t('suggestNationwide')));
+  // A place chosen (applicable_in already adds the nationwide programmes; an exact prefecture does not).
+  if ((values('prefecture').length || values('applicable_in').length) && national && values('authority_level')[0] !== 'national') {
+    items.push(searchLink(withValues({ prefecture: [], applicable_in: [], authority_level: ['national'] }), t('suggestNationwide')));
   }
   const q = values('q')[0] ?? '';
   const words = q.split(/\s+/).filter(Boolean);

@@ -105,6 +105,11 @@ export const LABELS = {
   tier: ['ランク (tier)', 'Tier'],
   tierHint: ['S が最も情報が揃った制度、X は非公開扱い', 'S: the most complete records; X: withheld records'],
   prefecture: ['都道府県', 'Prefecture'],
+  applicableIn: ['都道府県 (全国の制度も含む)', 'Prefecture (nationwide programmes included)'],
+  applicableInHint: [
+    'その都道府県と市区町村の制度に、全国で使える国の制度を合わせて表示します (applicable_in)',
+    'Programmes of that prefecture and its municipalities, together with the nationwide ones (applicable_in)',
+  ],
   anyPrefecture: ['指定なし', 'Any'],
   authority: ['実施主体', 'Authority level'],
   anyAuthority: ['指定なし', 'Any'],

@@ -18,6 +18,7 @@ const FIELD_LABELS: Record<string, LabelKey> = {
   q: 'keyword',
   tier: 'tier',
   prefecture: 'prefecture',
+  applicable_in: 'applicableIn',
   authority_level: 'authority',
   amount_min: 'amountMin',
   amount_max: 'amountMax',
@@ -30,10 +31,10 @@ const OPTION_LABELS: Record<string, LabelKey> = {
   'authority_level:financial': 'authFinancial',
 };
 /** What an unset select says. */
-const ANY_LABELS: Record<string, LabelKey> = { prefecture: 'anyPrefecture', authority_level: 'anyAuthority' };
+const ANY_LABELS: Record<string, LabelKey> = { prefecture: 'anyPrefecture', applicable_in: 'anyPrefecture', authority_level: 'anyAuthority' };
 
 /** A hint under a field, by parameter. */
-const FIELD_HINTS: Record<string, LabelKey> = { tier: 'tierHint' };
+const FIELD_HINTS: Record<string, LabelKey> = { tier: 'tierHint', applicable_in: 'applicableInHint' };
 /** Prefectures by name: English readers see the romaji beside the name the data writes. */
 const ROMAJI = new Map(PREFECTURES.map(([name, romaji]) => [name, romaji.charAt(0).toUpperCase() + romaji.slice(1)]));
 
@@ -41,7 +42,7 @@ const fieldLabel = (p: PageText, name: string): string => (FIELD_LABELS[name] ? 
 function optionText(p: PageText, name: string, value: string): string {
   const key = OPTION_LABELS[`${name}:${value}`];
   if (key) return p.t(key);
-  if (name === 'prefecture' && p.lang === 'en' && ROMAJI.has(value)) return `${ROMAJI.get(value)} (${value})`;
+  if ((name === 'prefecture' || name === 'applicable_in') && p.lang === 'en' && ROMAJI.has(value)) return `${ROMAJI.get(value)} (${value})`;
   return value;
 }
 
@@ -83,7 +84,8 @@ function filterControl(p: PageText, { parameter, field }: ReturnType<typeof form
     const any = ANY_LABELS[name] ? p.t(ANY_LABELS[name]) : '';
     return html`<div class="field">
         <label for="${name}">${fieldLabel(p, name)}</label>
-        <select id="${name}" name="${name}"><option value="">${any}</option>${options}</select>
+        <select id="${name}" name="${name}"${hint ? html` aria-describedby="${name}-hint"` : ''}><option value="">${any}</option>${options}</select>
+        ${hint ? html`<small id="${name}-hint">${p.t(FIELD_HINTS[name])}</small>` : ''}
       </div>`;
   }
   if (control === 'number') {

@@ -569,7 +569,7 @@ export const SETTINGS = [
     name: 'MCP_TOOLSETS',
     key: 'mcpToolsets',
     default: null,
-    help: 'Comma-separated optional toolsets served at /mcp besides the 55 tools (e.g. informed: change feed, saved searches, calendars).',
+    help: 'Comma-separated optional toolsets served at /mcp besides the default tools (e.g. informed: change feed, saved searches, calendars).',
     read: fallbackTo(names, () => []),
   }),
   setting({

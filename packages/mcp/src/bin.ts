@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The stdio MCP server: an HTTP client of the API (JPSP_API_BASE_URL, default
-// http://127.0.0.1:8080; JPSP_BASE_URL is read too), key from JPSP_API_KEY), the 55 tools, stdin/stdout.
+// http://127.0.0.1:8080; JPSP_BASE_URL is read too), key from JPSP_API_KEY), the registry's tools (tools/index.ts), stdin/stdout.
 // Nothing but protocol messages may go to stdout; diagnostics go to stderr.
 import { JpSupportClient } from '@jp-support/client';
 import { createServer } from './server.ts';

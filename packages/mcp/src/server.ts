@@ -1,4 +1,4 @@
-// createServer(api, {toolsets}) -> {server, cleanup}: the 55 tools (plus any
+// createServer(api, {toolsets}) -> {server, cleanup}: the registry's tools (plus any
 // optional toolset named, tools/index.ts TOOLSETS), the program resource
 // template and the pinned protocol revision, over the typed client `api`.
 // Only public SDK API: the resource through McpServer.registerResource; the
@@ -40,7 +40,7 @@ export interface CreatedServer {
 }
 
 export interface ServerOptions {
-  /** Optional toolsets to serve besides the 55 (e.g. `informed`); unknown names throw. */
+  /** Optional toolsets to serve besides the default tools (e.g. `informed`); unknown names throw. */
   toolsets?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 // Shared test fixtures: the real API app over the test catalogue, ids looked
-// up through it, and the argument table that calls each of the 55 tools.
+// up through it, and the argument table that calls each tool of the registry.
 import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -60,7 +60,7 @@ export async function lookupIds(app: FastifyInstance): Promise<Ids> {
   };
 }
 
-/** Arguments that make each of the 55 tools do real work against the test catalogue. */
+/** Arguments that make each tool of the registry do real work against the test catalogue. */
 export function argumentTable(ids: Ids): Record<string, Record<string, unknown>> {
   const profile = {
     prefecture: '東京都',

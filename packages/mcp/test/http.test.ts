@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { build } from '../../api/test/helper.ts';
 import { paidKey } from './fixtures.ts';
+import { TOOLS } from '../src/tools/index.ts';
 
 const jstMonth = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 7);
 
@@ -25,7 +26,7 @@ test('/mcp: list and call over Streamable HTTP; tool calls are usage of the paid
   assert.equal(transport.protocolVersion, '2025-06-18');
 
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 55);
+  assert.equal(tools.length, TOOLS.length);
 
   const before = await app.state.usage.summary(id, jstMonth());
   const r = await client.callTool({ name: 'search_programs', arguments: { q: '補助金', limit: 2 } });

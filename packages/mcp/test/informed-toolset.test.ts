@@ -1,6 +1,6 @@
 // The optional `informed` toolset: off by default (tools/list stays at the
-// 55), on with JPSP_MCP_TOOLSETS=informed (stdio) or MCP_TOOLSETS=informed
-// (the API's /mcp): 55 + 7 tools over the typed client, calling the change
+// registry's default tools), on with JPSP_MCP_TOOLSETS=informed (stdio) or MCP_TOOLSETS=informed
+// (the API's /mcp): the default tools and the toolset's over the typed client, calling the change
 // feed, saved searches and the deadline calendar.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,15 +9,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { build } from '../../api/test/helper.ts';
-import { TOOLSETS, toolsWith, UnknownToolsetError } from '../src/tools/index.ts';
+import { TOOLS, TOOLSETS, toolsWith, UnknownToolsetError } from '../src/tools/index.ts';
 import { paidKey } from './fixtures.ts';
 
 const BIN = path.join(import.meta.dirname, '..', 'src', 'bin.ts');
 const INFORMED = TOOLSETS.informed.map((t) => t.name).sort();
 
-test('registry: 55 by default, 55 + the informed tools when named; an unknown toolset is refused', () => {
-  assert.equal(toolsWith().length, 55);
-  assert.equal(toolsWith(['informed']).length, 55 + INFORMED.length);
+test('registry: the default tools, plus the informed tools when named; an unknown toolset is refused', () => {
+  assert.equal(toolsWith().length, TOOLS.length);
+  assert.equal(toolsWith(['informed']).length, TOOLS.length + INFORMED.length);
   assert.equal(toolsWith(['informed']), toolsWith(['informed', 'informed']), 'one shared list per combination');
   assert.throws(() => toolsWith(['gossip']), UnknownToolsetError);
   assert.deepEqual(INFORMED, [
@@ -44,7 +44,7 @@ async function stdioClient(t: { after(fn: () => unknown): void }, env: Record<st
   return client;
 }
 
-test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the 55', async (t) => {
+test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the default tools', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1000' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -52,11 +52,11 @@ test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the 55', as
   const base = { JPSP_API_BASE_URL: `http://127.0.0.1:${port}`, JPSP_API_KEY: key };
 
   const plain = await stdioClient(t, base);
-  assert.equal((await plain.listTools()).tools.length, 55);
+  assert.equal((await plain.listTools()).tools.length, TOOLS.length);
 
   const informed = await stdioClient(t, { ...base, JPSP_MCP_TOOLSETS: 'informed' });
   const { tools } = await informed.listTools();
-  assert.equal(tools.length, 55 + INFORMED.length);
+  assert.equal(tools.length, TOOLS.length + INFORMED.length);
   const create = tools.find((x) => x.name === 'create_saved_search')!;
   assert.equal(create.annotations?.readOnlyHint, false);
   assert.equal(tools.find((x) => x.name === 'delete_saved_search')!.annotations?.destructiveHint, true);
@@ -87,10 +87,10 @@ test('stdio: JPSP_MCP_TOOLSETS=informed adds the toolset; without it the 55', as
   assert.equal(again.isError, true, 'deleting twice: not found');
 });
 
-test('/mcp: the server setting MCP_TOOLSETS=informed adds the toolset; without it the 55', async (t) => {
+test('/mcp: the server setting MCP_TOOLSETS=informed adds the toolset; without it the default tools', async (t) => {
   for (const [env, count] of [
-    [{}, 55],
-    [{ MCP_TOOLSETS: 'informed' }, 55 + INFORMED.length],
+    [{}, TOOLS.length],
+    [{ MCP_TOOLSETS: 'informed' }, TOOLS.length + INFORMED.length],
   ] as const) {
     const app = await build(t, { ...env });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -100,7 +100,7 @@ test('/mcp: the server setting MCP_TOOLSETS=informed adds the toolset; without i
     t.after(() => client.close());
     const { tools } = await client.listTools();
     assert.equal(tools.length, count);
-    if (count > 55) {
+    if (count > TOOLS.length) {
       const history = await client.callTool({ name: 'get_program_history', arguments: { unified_id: 'UNI-000780f85e' } });
       assert.equal(history.isError, undefined, JSON.stringify(history.content));
     }

@@ -2,7 +2,7 @@
 // @jp-support/vocab, client and mcp with `npm pack` (mcp with the other two
 // bundled inside); the tarballs are installed into an empty directory by the
 // machine's own npm (Node 20: no part of this repository, no Node 24); then,
-// with the machine's own Node, the MCP `bin` lists its 55 tools and calls
+// with the machine's own Node, the MCP `bin` lists its tools (the registry's) and calls
 // one against a running server, `launchToolServer` from the installed client
 // starts the installed server, and a consumer's TypeScript resolves the
 // published declarations. Then the stdio host configuration the README and
@@ -23,6 +23,7 @@ import { build } from '../../api/test/helper.ts';
 import { packPackages } from '../../../scripts/pack-packages.ts';
 import { landingExamples, personalise, readmeExamples } from '../../api/test/portal/published-examples.ts';
 import { generateApiKey } from '../../api/src/access/keys.ts';
+import { TOOLS } from '../src/tools/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,7 +38,7 @@ function exportTargets(exports: unknown): string[] {
   return exports && typeof exports === 'object' ? Object.values(exports).flatMap(exportTargets) : [];
 }
 
-test("packed, installed in an empty directory and run with the machine's Node: 55 tools, a call, launchToolServer, types", {
+test("packed, installed in an empty directory and run with the machine's Node: its tools, a call, launchToolServer, types", {
   skip: MACHINE_BIN ? false : 'no node and npm in /usr/local/bin or /usr/bin',
   timeout: 600_000,
 }, async (t) => {
@@ -122,7 +123,7 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
   await client.connect(transport);
   t.after(() => client.close());
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 55);
+  assert.equal(tools.length, TOOLS.length);
   const found = await client.callTool({ name: 'search_programs', arguments: { q: 'スマート農業', limit: 3 } });
   const result = found.structuredContent as { status: string; result_count: number };
   assert.equal(result.status, 'ok');
@@ -148,7 +149,7 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
   const launched = JSON.parse(stdout);
   assert.equal(launched.node, machineVersion);
   assert.deepEqual(launched.command, { command: node, args: [path.join(project, 'node_modules', '@jp-support', 'mcp', 'dist', 'bin.js')] });
-  assert.equal(launched.tools, 55);
+  assert.equal(launched.tools, TOOLS.length);
   assert.equal(launched.status, 'ok');
 
   // A consumer's TypeScript finds the declarations through `exports` (a wrong call would not compile).
@@ -210,7 +211,7 @@ test("packed, installed in an empty directory and run with the machine's Node: 5
     const host = new Client({ name: `${where} host`, version: '1.0.0' });
     await host.connect(npx);
     const listed = await host.listTools();
-    assert.equal(listed.tools.length, 55, `${where}: ${name} lists its tools`);
+    assert.equal(listed.tools.length, TOOLS.length, `${where}: ${name} lists its tools`);
     const answer = await host.callTool({ name: 'search_programs', arguments: { q: '省エネ', limit: 2 } });
     assert.equal((answer.structuredContent as { status: string }).status, 'ok', `${where}: a tool call answers`);
     await host.close();

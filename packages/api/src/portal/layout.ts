@@ -7,6 +7,7 @@ import { html, type SafeHtml } from './html.ts';
 import { codeRuns, text, type Lang, type LabelKey } from './browser/labels.ts';
 import { pageLanguage } from './language.ts';
 import { ASSET } from './assets.ts';
+import { TOOLS } from '@jp-support/mcp/tools';
 
 export type PageName = 'landing' | 'docs' | 'explore' | 'account';
 
@@ -66,7 +67,7 @@ export function renderPage({ page, text: p, title, main, head }: PageOptions): s
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title === 'siteName' ? p.t(title) : `${p.t(title)} · ${p.t('siteName')}`}</title>
-<meta name="description" content="${p.t('landingLead')}">
+<meta name="description" content="${p.t('landingLead', { tools: TOOLS.length })}">
 <link rel="icon" href="data:,">
 <link rel="alternate" hreflang="${other}" href="${p.switchHref}">
 <link rel="stylesheet" href="${ASSET.css}">

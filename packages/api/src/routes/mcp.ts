@@ -31,7 +31,7 @@ const config = { access: 'public' } as const;
 const postConfig = { access: 'public', counter: 'daily', units: 'jsonrpc-message' } as const;
 
 const mcpRoutes: FastifyPluginAsync = async (app) => {
-  // MCP_TOOLSETS: optional toolsets besides the 55; an unknown name stops the start here.
+  // MCP_TOOLSETS: optional toolsets besides the default tools; an unknown name stops the start here.
   const toolsets = app.config.mcpToolsets;
   toolsWith(toolsets);
   const maxBatch = app.config.mcpMaxBatch;

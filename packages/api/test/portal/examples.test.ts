@@ -24,6 +24,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startServer, type Started } from '../../../../bench/lib/processes.ts';
 import { packPackage } from '../../../../scripts/pack-packages.ts';
 import { REPO_ROOT } from '../../src/config.ts';
+import { TOOLS } from '@jp-support/mcp/tools';
 import { ensureTestCatalog } from '../catalog-fixture.ts';
 import { landingExamples, personalise, readmeExamples, type Examples, type McpHostConfig, type ShellBlock } from './published-examples.ts';
 
@@ -172,7 +173,7 @@ async function runHttpConfig(config: McpHostConfig, where: string): Promise<void
   await host.connect(transport);
   try {
     const { tools } = await host.listTools();
-    assert.equal(tools.length, 55, `${where}: the tools`);
+    assert.equal(tools.length, TOOLS.length, `${where}: the tools`);
     const answer = await host.callTool({ name: 'search_programs', arguments: { q: '省エネ', limit: 2 } });
     assert.equal((answer.structuredContent as { status: string }).status, 'ok', `${where}: a tool call answers`);
   } finally {

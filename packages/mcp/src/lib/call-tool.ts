@@ -1,4 +1,4 @@
-// Run one tool call with the conventions of the 55-tool surface: bad input is
+// Run one tool call with the conventions of the tool surface: bad input is
 // a normal result with `error` and the empty payload keys; an API error is an
 // isError result with the HTTP status; a tool without data answers status
 // no_data; every result gets the envelope and is checked against the tool's

@@ -24,7 +24,7 @@ export interface ToolCall {
   warn(warning: InputWarning): void;
 }
 
-/** The 55 tools only read: they call GET endpoints (and read-only POSTs) of the API. */
+/** The tools only read: they call GET endpoints (and read-only POSTs) of the API. */
 export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 /** A tool of an optional toolset that changes the caller's own state (a saved search). */
 export const WRITES = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;

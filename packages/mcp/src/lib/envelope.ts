@@ -1,6 +1,6 @@
 // The result envelope: every result carries `structuredContent` and the same
 // JSON as text, with the tool's payload keys plus the additive envelope keys
-// of the 55-tool surface (status, result_count, explanation, …).
+// of the tool surface (status, result_count, explanation, …).
 import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Payload, ToolDef } from './define.ts';

@@ -1,5 +1,5 @@
 // tools/list and tools/call on the low-level Server. The tool list is static:
-// its JSON Schemas (55 input and 55 output schemas) are computed once per
+// its JSON Schemas (an input and an output schema per tool) are computed once per
 // process and shared by every server (/mcp builds one per request).
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -1,6 +1,7 @@
-// The registry: all 55 tools, in the order of the reference list (38 core,
-// then 17 entity-fact). One file per tool: tools/<tool-name>.ts, the tool
-// name with '-' for '_'.
+// The registry: the default tools, in the order of the reference list (core,
+// then entity-fact). Their count is TOOLS.length, the one place it is kept
+// (docs/decisions/0321-tool-count-from-registry.md). One file per tool:
+// tools/<tool-name>.ts, the tool name with '-' for '_'.
 import type { ToolDef } from '../lib/define.ts';
 import { searchPrograms } from './search-programs.ts';
 import { getProgram } from './get-program.ts';
@@ -120,7 +121,7 @@ export const TOOLS: readonly ToolDef[] = [
 
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
 
-// ---- optional toolsets: off by default (tools/list stays at the 55) --------
+// ---- optional toolsets: off by default (tools/list stays at TOOLS) --------
 // Enabled by the tool server's configuration: JPSP_MCP_TOOLSETS for stdio
 // (bin.ts), MCP_TOOLSETS for the API's /mcp (routes/mcp.ts).
 import { listChanges } from './list-changes.ts';
@@ -140,7 +141,7 @@ export class UnknownToolsetError extends Error {}
 
 const registries = new Map<string, readonly ToolDef[]>();
 
-/** The 55 tools plus those of the named toolsets (one shared array per combination); throws for an unknown name. */
+/** The default tools plus those of the named toolsets (one shared array per combination); throws for an unknown name. */
 export function toolsWith(toolsets: readonly string[] = []): readonly ToolDef[] {
   const names = [...new Set(toolsets)].sort();
   for (const name of names)

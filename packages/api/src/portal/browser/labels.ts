@@ -26,8 +26,8 @@ export const LABELS = {
 
   landingTitle: ['補助金・助成金・認定制度を、APIで。', 'Subsidies, grants and certifications, through one API.'],
   landingLead: [
-    '国・都道府県・市区町村・公庫の公的支援制度を、出典URL付きで検索できる JSON API です。制度どうしの併給可否チェック、法令・税制・融資・行政処分のデータ、55 ツールの MCP サーバーと TypeScript クライアントを備えています。',
-    'A JSON API over Japanese public support programmes of the state, prefectures, municipalities and public lenders, every record with its primary source URL: exclusion checks between programmes, laws, tax rulesets, loans and enforcement records, an MCP server of 55 tools and a TypeScript client.',
+    '国・都道府県・市区町村・公庫の公的支援制度を、出典URL付きで検索できる JSON API です。制度どうしの併給可否チェック、法令・税制・融資・行政処分のデータ、{tools} ツールの MCP サーバーと TypeScript クライアントを備えています。',
+    'A JSON API over Japanese public support programmes of the state, prefectures, municipalities and public lenders, every record with its primary source URL: exclusion checks between programmes, laws, tax rulesets, loans and enforcement records, an MCP server of {tools} tools and a TypeScript client.',
   ],
   countsTitle: ['収録データ', 'What the data holds'],
   countPrograms: ['制度', 'programmes'],

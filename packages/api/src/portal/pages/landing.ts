@@ -8,6 +8,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { pageText, renderPage, type PageText } from '../layout.ts';
 import { asJson, clientExample, clientSetup, curlExample, mcpHttpConfig, mcpStdioConfig } from '../examples.ts';
 import type { LabelKey } from '../browser/labels.ts';
+import { TOOLS } from '@jp-support/mcp/tools';
 
 const number = (n: number): string => n.toLocaleString('en-US');
 
@@ -41,7 +42,7 @@ export function landingPage(app: FastifyInstance, request: FastifyRequest): stri
   const main = html`
 <section class="hero" aria-labelledby="hero-title">
   <h1 id="hero-title">${p.t('landingTitle')}</h1>
-  <p class="lead">${p.t('landingLead')}</p>
+  <p class="lead">${p.t('landingLead', { tools: TOOLS.length })}</p>
   <p class="actions"><a class="button primary" href="${p.href('/explore')}">${p.t('navExplore')}</a> <a class="button" href="${p.href('/docs')}">${p.t('navDocs')}</a></p>
 </section>
 

@@ -110,6 +110,7 @@ test('the resource methods hit the documented paths', async (t) => {
     [() => c.programs.search(), 'GET', '/v1/programs/search'],
     [() => c.programs.get('P-1', { fields: 'minimal' }), 'GET', '/v1/programs/P-1?fields=minimal'],
     [() => c.programs.batch({ unified_ids: ['P-1'] }), 'POST', '/v1/programs/batch'],
+    [() => c.programs.match({ prefecture: '大阪府', industry: 'E' }), 'POST', '/v1/programs/match'],
     [() => c.exclusions.rules(), 'GET', '/v1/exclusions/rules'],
     [() => c.exclusions.check({ program_ids: ['P-1'] }), 'POST', '/v1/exclusions/check'],
     [() => c.loans.search(), 'GET', '/v1/loans/search'],

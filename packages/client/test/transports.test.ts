@@ -35,6 +35,12 @@ test('fetch over HTTP and inject in-process return identical results', async (t)
   );
   assert.deepEqual(await inject.programs.batch({ unified_ids: [id, 'NOPE', id] }), batch);
 
+  const profile = { prefecture: '大阪府', industry: 'E', employees: 30, need: '古い機械を入れ替えたい', limit: 3 };
+  const matched = await http.programs.match(profile);
+  assert.equal(matched.read_as.industry, 'E');
+  assert.ok(matched.results.every((r) => Array.isArray(r.reasons) && Array.isArray(r.unknowns)));
+  assert.deepEqual(await inject.programs.match(profile), matched);
+
   const rules = await http.exclusions.rules();
   assert.ok(rules.length > 0);
   assert.deepEqual(await inject.exclusions.rules(), rules);

@@ -90,6 +90,10 @@ export const ScoreParts = Type.Object(
     place: Type.Number({ description: 'A prefecture named in q: that prefecture first, nationwide next, other prefectures last.' }),
     purpose: Type.Number({ description: 'A funding purpose named in q.' }),
     kind: Type.Number({ description: 'A kind of support named in q (補助金 -> subsidy, 融資 -> loan).' }),
+    fit: Type.Number({
+      description:
+        "The need (q read into purposes, audiences and industries; a match profile's size and stage too) against the programme's funding_purpose, target_types and jsic_majors: up for a fit, down for another industry or applicant; 0 where the programme states nothing.",
+    }),
     recency: Type.Number({ description: 'Newer fiscal years first where the record names one.' }),
   },
   { $id: 'ScoreParts', additionalProperties: false },
@@ -171,4 +175,90 @@ export const BatchRequest = Type.Object(
 export const BatchResponse = Type.Object(
   { results: Type.Array(ProgramDetail), not_found: Type.Array(Type.String()), attribution: Attribution },
   { $id: 'BatchGetProgramsResponse' },
+);
+
+/** POST /v1/programs/match: a company profile, every field optional. */
+export const MatchRequest = Type.Object(
+  {
+    prefecture: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'Where the company is: a prefecture (大阪府, 大阪, Osaka).' })),
+    municipality: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'Its municipality (大阪市); must lie in `prefecture` when both are given.' }),
+    ),
+    industry: Type.Optional(
+      Type.String({
+        pattern: '^([A-Ta-t]|[0-9]{2,4})$',
+        description:
+          'JSIC industry: a major letter (E manufacturing, N personal services …) or a division, group or industry code (the first two digits decide).',
+      }),
+    ),
+    employees: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'Headcount (the size: up to 20 small, 300 SME, 2,000 mid-size).' })),
+    capital_man_yen: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9, description: 'Paid-in capital, 10,000 yen.' })),
+    founded_year: Type.Optional(
+      Type.Integer({ minimum: 1800, maximum: 2200, description: 'Year founded; a year after next is refused (give stage=planning).' }),
+    ),
+    stage: Type.Optional(
+      Type.Union([Type.Literal('planning'), Type.Literal('founding'), Type.Literal('established')], {
+        description: '`planning` (not founded yet), `founding` (founded this year or last), `established`; read from founded_year when absent.',
+      }),
+    ),
+    purposes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        maxItems: 10,
+        description:
+          'What the money is for, in words of the vocabulary (創業, 設備投資, 省エネ, 雇用, 事業承継 …; English too: startup, equipment); other words are searched as they are.',
+      }),
+    ),
+    need: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The need in the owner’s words (古い機械を入れ替えたい, hire staff).' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Programmes to return (1 to 50, default 10).' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 0 })),
+    explain: Type.Optional(Type.Boolean({ default: false, description: 'Add to each row the need it was read as (`need`) and its score parts (`score`).' })),
+  },
+  { $id: 'MatchRequest', additionalProperties: false },
+);
+
+const MatchNote = Type.Object(
+  {
+    kind: Type.String({ description: '`place`, `purpose`, `audience`, `industry`, `size`, `stage`, `words`, `window`, `amount`' }),
+    detail: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+/** What a match profile was read as (the need the ranking compares programmes with). */
+export const MatchReadAs = Type.Object(
+  {
+    place: Nullable(Type.Object({ prefecture: Type.String(), municipality: Nullable(Type.String()) }, { additionalProperties: false })),
+    industry: Nullable(Type.String({ description: 'JSIC major letter' })),
+    size: Nullable(Type.String({ description: '`sole`, `small`, `sme`, `midsize`, `large` (from employees)' })),
+    stage: Nullable(Type.String()),
+    purposes: Type.Array(Type.String(), { description: 'funding_purpose terms' }),
+    audiences: Type.Array(Type.String(), { description: 'target_types terms' }),
+    industries: Type.Array(Type.String(), { description: 'JSIC major letters' }),
+    terms: Type.Array(Type.String(), { description: 'The words searched (need, purposes, stage).' }),
+  },
+  { $id: 'MatchReadAs', additionalProperties: false },
+);
+
+export const ProgramMatch = Type.Object(
+  {
+    ...programProperties,
+    also_listed_as: hitProperties.also_listed_as,
+    reasons: Type.Array(MatchNote, { description: 'Why it fits: matched place, purpose, audience, industry, size, stage, words.' }),
+    unknowns: Type.Array(MatchNote, { description: 'What is unknown or to check: size limits, other industries, a closed or unpublished window, amount.' }),
+    need: Type.Optional(MatchReadAs),
+    score: Type.Optional(Nullable(ScoreParts)),
+  },
+  { $id: 'ProgramMatch', additionalProperties: false },
+);
+
+export const MatchResponse = Type.Object(
+  {
+    total: Type.Integer({ description: 'Programmes that apply (place filter) and match the words, one row per programme.' }),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    results: Type.Array(ProgramMatch),
+    read_as: MatchReadAs,
+    attribution: Attribution,
+  },
+  { $id: 'MatchResponse' },
 );

@@ -126,6 +126,15 @@ test('every documented 2xx answer matches its response schema in the OpenAPI doc
   );
   get('getProgram', `/v1/programs/${program}`, `/v1/programs/${program}?fields=minimal`, `/v1/programs/${program}?fields=full`);
   post('batchGetPrograms', '/v1/programs/batch', { unified_ids: [program, 'UNI-doesnotexist'] });
+  post('matchPrograms', '/v1/programs/match', {
+    prefecture: '大阪府',
+    municipality: '大阪市',
+    industry: 'E',
+    employees: 30,
+    need: '古い機械を入れ替えたい',
+    explain: true,
+  });
+  post('matchPrograms', '/v1/programs/match', {});
   const rules = body(await app.inject({ url: '/v1/exclusions/rules', headers: free }));
   get('listExclusionRules', '/v1/exclusions/rules');
   const mutex = rules.find((r: any) => r.kind === 'mutex' && r.program_a && r.program_b) ?? rules[0];

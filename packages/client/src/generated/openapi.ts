@@ -308,6 +308,24 @@ export type Loan = {
   [key: string]: unknown;
 };
 
+export type MatchReadAs = {
+  place: {
+    prefecture: string;
+    municipality: string | null;
+  } | null;
+  industry: string | null;
+  size: string | null;
+  stage: string | null;
+  /** funding_purpose terms */
+  purposes: string[];
+  /** target_types terms */
+  audiences: string[];
+  /** JSIC major letters */
+  industries: string[];
+  /** The words searched (need, purposes, stage). */
+  terms: string[];
+};
+
 export type ProgramDetail = {
   unified_id: string;
   primary_name: string;
@@ -458,6 +476,58 @@ export type ProgramHitMinimal = {
   score?: ScoreParts;
 };
 
+export type ProgramMatch = {
+  unified_id: string;
+  primary_name: string;
+  aliases: string[];
+  authority_level: string | null;
+  authority_name: string | null;
+  prefecture: string | null;
+  municipality: string | null;
+  program_kind: string | null;
+  official_url: string | null;
+  amount_max_man_yen: number | null;
+  amount_min_man_yen: number | null;
+  subsidy_rate: number | null;
+  /** `verified`, `sourced`, `listed`, `unverified` */
+  trust_level: string;
+  /** `S`, `A`, `B`, `C`, `X` */
+  tier: string;
+  coverage_score: number;
+  gap_to_tier_s: string[];
+  a_to_j_coverage: Record<string, boolean>;
+  excluded: boolean;
+  exclusion_reason: string | null;
+  crop_categories: string[];
+  equipment_category: string | null;
+  target_types: string[];
+  funding_purpose: string[];
+  amount_band: string;
+  application_window: {
+    start: string | null;
+    end: string | null;
+  };
+  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
+  also_listed_as?: Array<{
+    unified_id: string;
+    primary_name: string;
+  }>;
+  /** Why it fits: matched place, purpose, audience, industry, size, stage, words. */
+  reasons: Array<{
+    /** `place`, `purpose`, `audience`, `industry`, `size`, `stage`, `words`, `window`, `amount` */
+    kind: string;
+    detail: string;
+  }>;
+  /** What is unknown or to check: size limits, other industries, a closed or unpublished window, amount. */
+  unknowns: Array<{
+    /** `place`, `purpose`, `audience`, `industry`, `size`, `stage`, `words`, `window`, `amount` */
+    kind: string;
+    detail: string;
+  }>;
+  need?: MatchReadAs;
+  score?: ScoreParts | null;
+};
+
 export type ProgramMinimal = {
   unified_id: string;
   primary_name: string;
@@ -521,6 +591,8 @@ export type ScoreParts = {
   purpose: number;
   /** A kind of support named in q (補助金 -> subsidy, 融資 -> loan). */
   kind: number;
+  /** The need (q read into purposes, audiences and industries; a match profile's size and stage too) against the programme's funding_purpose, target_types and jsic_majors: up for a fit, down for another industry or applicant; 0 where the programme states nothing. */
+  fit: number;
   /** Newer fiscal years first where the record names one. */
   recency: number;
 };
@@ -2276,6 +2348,44 @@ export type BatchGetProgramsResponse = {
   attribution: Attribution;
 };
 
+/** Request body of POST /v1/programs/match: Programmes for a company profile, ranked, each with why it fits and what to check */
+export type MatchProgramsBody = {
+  /** Where the company is: a prefecture (大阪府, 大阪, Osaka). */
+  prefecture?: string;
+  /** Its municipality (大阪市); must lie in `prefecture` when both are given. */
+  municipality?: string;
+  /** JSIC industry: a major letter (E manufacturing, N personal services …) or a division, group or industry code (the first two digits decide). */
+  industry?: string;
+  /** Headcount (the size: up to 20 small, 300 SME, 2,000 mid-size). */
+  employees?: number;
+  /** Paid-in capital, 10,000 yen. */
+  capital_man_yen?: number;
+  /** Year founded; a year after next is refused (give stage=planning). */
+  founded_year?: number;
+  /** `planning` (not founded yet), `founding` (founded this year or last), `established`; read from founded_year when absent. */
+  stage?: "planning" | "founding" | "established";
+  /** What the money is for, in words of the vocabulary (創業, 設備投資, 省エネ, 雇用, 事業承継 …; English too: startup, equipment); other words are searched as they are. */
+  purposes?: string[];
+  /** The need in the owner’s words (古い機械を入れ替えたい, hire staff). */
+  need?: string;
+  /** Programmes to return (1 to 50, default 10). */
+  limit?: number;
+  offset?: number;
+  /** Add to each row the need it was read as (`need`) and its score parts (`score`). */
+  explain?: boolean;
+};
+
+/** Response (200) of POST /v1/programs/match: Programmes for a company profile, ranked, each with why it fits and what to check */
+export type MatchProgramsResponse = {
+  /** Programmes that apply (place filter) and match the words, one row per programme. */
+  total: number;
+  limit: number;
+  offset: number;
+  results: ProgramMatch[];
+  read_as: MatchReadAs;
+  attribution: Attribution;
+};
+
 /** Query parameters of GET /v1/programs/search: Search programs by free text and structured filters */
 export type SearchProgramsQuery = {
   /** Free text. Normalised (width, case, katakana/hiragana), Japanese segmented into words, synonyms and abbreviations expanded; every term must match (terms of 3+ characters through the trigram index, shorter ones by substring; generic words such as 補助金 and a named prefecture rank but do not filter). At most 12 terms. */
@@ -2577,6 +2687,7 @@ export interface Operations {
   getMetaV1: { method: "GET"; path: "/v1/meta"; response: GetMetaV1Response };
   ping: { method: "GET"; path: "/v1/ping"; response: PingResponse };
   batchGetPrograms: { method: "POST"; path: "/v1/programs/batch"; body: BatchGetProgramsBody; response: BatchGetProgramsResponse };
+  matchPrograms: { method: "POST"; path: "/v1/programs/match"; body: MatchProgramsBody; response: MatchProgramsResponse };
   searchPrograms: { method: "GET"; path: "/v1/programs/search"; query: SearchProgramsQuery; response: SearchProgramsResponse };
   getProgram: { method: "GET"; path: "/v1/programs/{unified_id}"; query: GetProgramQuery; params: GetProgramParams; response: GetProgramResponse };
   getProgramHistory: { method: "GET"; path: "/v1/programs/{unified_id}/history"; params: GetProgramHistoryParams; response: GetProgramHistoryResponse };

@@ -3,7 +3,7 @@ import { path } from '../path.ts';
 import type { CallOptions } from '../request-options.ts';
 import type * as T from './types.ts';
 
-/** /v1/programs: search, one program, batch of up to 50. */
+/** /v1/programs: search, match a company profile, one program, batch of up to 50. */
 export class Programs extends APIResource {
   /** GET /v1/programs/search. Repeatable filters (`tier`, `funding_purpose`, `target_type`) take arrays. */
   async search(query: T.ProgramSearchQuery = {}, options?: CallOptions): Promise<T.ProgramSearchResponse> {
@@ -27,6 +27,16 @@ export class Programs extends APIResource {
   /** GET /v1/programs/{unified_id}; `NotFoundError` for an unknown id. */
   async get(unifiedId: string, query: T.ProgramGetQuery = {}, options?: CallOptions): Promise<T.ProgramGetResponse> {
     return this._client.get(path`/v1/programs/${unifiedId}`, { query, ...options });
+  }
+
+  /**
+   * POST /v1/programs/match: programmes for a company profile (every field
+   * optional: prefecture, municipality, industry as a JSIC code, employees,
+   * capital_man_yen, founded_year or stage, purposes, need), ranked by the
+   * search engine, each with `reasons` and `unknowns`. Read-only, so retried like a GET.
+   */
+  async match(body: T.ProgramMatchRequest = {}, options?: CallOptions): Promise<T.ProgramMatchResponse> {
+    return this._client.post('/v1/programs/match', { body, idempotent: true, ...options });
   }
 
   /** POST /v1/programs/batch: 1 to 50 ids, full shape; unknown ids in `not_found`. Read-only, so retried like a GET. */

@@ -1,17 +1,16 @@
 // prescreen_programs: rank the programs a business profile is likely eligible for.
 import { z } from 'zod';
 import { defineTool, READ_ONLY, type Profile, type Row } from '../lib/define.ts';
-import { candidatePrograms } from '../lib/candidates.ts';
 import { sizeFromProfile } from '../lib/company-size.ts';
 import { f, o } from '../lib/fields.ts';
+import { matchProfile } from '../lib/match.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
-import { rankPrograms } from '../lib/ranking.ts';
 
 export const prescreenPrograms = defineTool({
   name: 'prescreen_programs',
   title: 'Pre-screen programs for a business',
   description:
-    'Rank the programs a business profile (region, applicant type, headcount, planned investment) is likely eligible for, with the reasons for each score; with a corporate number, also report an exclusion period in force against the company.',
+    'Rank the programs a business profile (region, industry, applicant type, headcount, founding year, planned investment) is likely eligible for, through POST /v1/programs/match, each with the reasons it fits and what is still to check; with a corporate number, also report an exclusion period in force against the company.',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
@@ -32,19 +31,24 @@ export const prescreenPrograms = defineTool({
   annotations: READ_ONLY,
   empty: { results: [], profile: {} },
   notApplied: {
-    industry_jsic: 'programs carry no industry code',
     revenue_yen: 'programs state no revenue conditions',
-    founded_year: 'programs state no founding-year conditions',
     declared_certifications: 'programs state no certification prerequisites',
   },
   async run(call, a) {
     const prefecture = prefectureArg(call, a.prefecture);
     const profile: Profile = { ...a, prefecture, company_size: sizeFromProfile(a.is_sole_proprietor, a.employee_count) };
-    const [programs, enforcement] = await Promise.all([
-      candidatePrograms(call.api, prefecture),
+    const [ranked, enforcement] = await Promise.all([
+      matchProfile(call.api, {
+        prefecture,
+        industry: a.industry_jsic,
+        employees: a.employee_count,
+        founded_year: a.founded_year,
+        sole_proprietor: a.is_sole_proprietor,
+        planned_investment_man_yen: a.planned_investment_man_yen,
+        limit: a.limit,
+      }),
       a.houjin_bangou ? (call.api.am.enforcement({ houjin_bangou: a.houjin_bangou }) as Promise<Row>) : Promise.resolve(null),
     ]);
-    const ranked = rankPrograms(programs, profile).slice(0, a.limit);
     const excluded = enforcement?.currently_excluded === true;
     return {
       profile,
@@ -52,7 +56,7 @@ export const prescreenPrograms = defineTool({
       ...(enforcement ? { enforcement } : {}),
       explanation: excluded
         ? 'An exclusion period is in force against this company: public subsidies are barred until it ends. Ranking shown for reference only.'
-        : 'Rough ranking from region, applicant type, size, tier and amount; confirm eligibility on each source_url.',
+        : 'Ranked by the service’s matching (region, industry, size, stage); each row says why it fits (reasons) and what to check (unknowns); confirm eligibility on each source_url.',
     };
   },
 });

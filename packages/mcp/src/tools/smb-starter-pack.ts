@@ -1,21 +1,17 @@
 // smb_starter_pack: a few fitting subsidies, loans and tax measures in one call.
 import { z } from 'zod';
-import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
-import { candidatePrograms } from '../lib/candidates.ts';
-import { sizeFromProfile } from '../lib/company-size.ts';
+import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { todayJst } from '../lib/dates.ts';
 import { f, o } from '../lib/fields.ts';
+import { matchProfile } from '../lib/match.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
-import { rankPrograms } from '../lib/ranking.ts';
 import { rowsOf } from '../lib/search.ts';
-
-const NO_INDUSTRY = 'programs, loans and tax rulesets carry no industry code';
 
 export const smbStarterPack = defineTool({
   name: 'smb_starter_pack',
   title: 'Starter pack for a small business',
   description:
-    'One call returning a few fitting subsidies, loans and tax measures for a small-business profile (region, applicant type, headcount, planned investment).',
+    'One call returning a few fitting subsidies (matched by POST /v1/programs/match: region, industry, size; each with reasons and unknowns), loans and tax measures for a small-business profile (region, industry, applicant type, headcount, planned investment).',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
@@ -30,27 +26,25 @@ export const smbStarterPack = defineTool({
   output: { subsidies: o.rows(), loans: o.rows(), tax_measures: o.rows(), results: o.rows() },
   annotations: READ_ONLY,
   empty: { subsidies: [], loans: [], tax_measures: [], results: [] },
-  notApplied: { industry_jsic: NO_INDUSTRY, jsic: NO_INDUSTRY, revenue_yen: 'programs state no revenue conditions' },
+  notApplied: { revenue_yen: 'programs state no revenue conditions' },
   async run(call, a) {
     const prefecture = prefectureArg(call, a.prefecture);
     const n = a.limit_per_section;
     const employees = a.employee_count ?? a.employees;
-    const profile: Profile = {
-      prefecture,
-      is_sole_proprietor: a.is_sole_proprietor,
-      planned_investment_man_yen: a.planned_investment_man_yen,
-      employee_count: employees,
-      company_size: sizeFromProfile(a.is_sole_proprietor, employees),
-    };
     const [programs, loans, tax] = await Promise.all([
-      candidatePrograms(call.api, prefecture),
+      // Matched programmes; loans are their own section (one page more, so n remain after them).
+      matchProfile(call.api, {
+        prefecture,
+        industry: a.industry_jsic ?? a.jsic,
+        employees,
+        sole_proprietor: a.is_sole_proprietor,
+        planned_investment_man_yen: a.planned_investment_man_yen,
+        limit: Math.min(50, n * 3),
+      }),
       call.api.loans.search({ plan_type: 'loan', prefecture, limit: n }).then(rowsOf),
       call.api.taxRulesets.search({ effective_on: todayJst(), limit: n }).then(rowsOf),
     ]);
-    const subsidies = rankPrograms(
-      programs.filter((p) => p.program_kind !== 'loan'),
-      profile,
-    ).slice(0, n);
+    const subsidies = programs.filter((p) => p.program_kind !== 'loan').slice(0, n);
     const results = [
       ...subsidies.map((r) => ({ section: 'subsidies', ...r })),
       ...loans.map((r) => ({ section: 'loans', ...r })),

@@ -14,6 +14,7 @@ import type { CatalogDatabase } from '../db.ts';
 import { ATTRIBUTION, JGRANTS_CREDIT, programAttribution } from '../attribution.ts';
 import type { ProgramSearch, SearchHit } from '../search/engine.ts';
 import type { PageRequest, ProgramQuery } from './query.ts';
+import { matchNotes, type MatchRequest } from './match.ts';
 import { getProgramRowsByPid, hitMembers, ProgramRecords, withMembers, type ProgramRow, type RecordView } from './records.ts';
 
 const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
@@ -49,6 +50,43 @@ export class ProgramCatalog {
     return (
       `{"total":${found.total},"limit":${page.limit},"offset":${page.offset},"results":[${results.join(',')}],` +
       `"attribution":${this.attributionJson(pids)},"next_cursor":${JSON.stringify(found.nextCursor)}${facets}}`
+    );
+  }
+
+  /**
+   * A match answer (POST /v1/programs/match) as JSON text: the engine's page
+   * for the profile's query, each row the default shape plus `reasons` and
+   * `unknowns` (and with explain the need read and the score parts), and what
+   * the profile was read as.
+   */
+  match(req: MatchRequest): string {
+    const { query, profile, page } = req;
+    const found = this.engine.search({ query, limit: page.limit, offset: page.offset, explain: page.explain });
+    const pids = found.hits.map((h) => h.pid);
+    const records = this.records.json(pids, 'default');
+    const readAs = {
+      place: profile.place,
+      industry: profile.industry,
+      size: profile.size,
+      stage: profile.stage,
+      purposes: profile.read.purposes,
+      audiences: profile.read.audiences,
+      industries: profile.read.industries,
+      terms: profile.text?.required.map((g) => g.term) ?? [],
+    };
+    const results = found.hits.map((hit) => {
+      const { reasons, unknowns } = matchNotes(this.engine.index.rows[hit.pid], profile, query.today);
+      const members = hitMembers(this.engine, hit, 'default');
+      return withMembers(records.get(hit.pid)!, {
+        also_listed_as: members.also_listed_as,
+        reasons,
+        unknowns,
+        ...(page.explain ? { need: readAs, score: members.score ?? null } : {}),
+      });
+    });
+    return (
+      `{"total":${found.total},"limit":${page.limit},"offset":${page.offset},"results":[${results.join(',')}],` +
+      `"read_as":${JSON.stringify(readAs)},"attribution":${this.attributionJson(pids)}}`
     );
   }
 

@@ -16,6 +16,7 @@ import { Lru } from '../../lib/lru.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
+import type { Need } from './need.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
 export type SortOrder = 'relevance' | 'amount' | 'deadline' | 'name';
@@ -34,6 +35,8 @@ export interface EngineQuery {
   readonly filters: readonly EngineFilter[];
   /** Where the applicant is (applicable_in): a ranking signal beside the filter; null when not given. */
   readonly place?: Place | null;
+  /** What the applicant needs (a match profile; else what q says): the ranking's fit part. */
+  readonly need?: Need;
   readonly sort: SortOrder;
   /** Today in Japan (YYYY-MM-DD), for sort=deadline. */
   readonly today: string;
@@ -134,7 +137,7 @@ export class ProgramSearch {
     }
     orderedUpTo(ordered, start + req.limit);
     const slice = entries.slice(start, start + req.limit);
-    const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null) : null;
+    const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null, req.query.need) : null;
     const hits = slice.map(
       (e): SearchHit => ({
         pid: e.pid,
@@ -153,12 +156,13 @@ export class ProgramSearch {
     };
   }
 
-  private prepare(q: UnderstoodQuery, place: Place | null): PreparedQuery {
+  private prepare(q: UnderstoodQuery, place: Place | null, need: Need | undefined): PreparedQuery {
     const n = this.index.size;
     return prepareQuery(
       q,
       q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
       place,
+      need,
     );
   }
 
@@ -177,6 +181,7 @@ export class ProgramSearch {
         q,
         lists.map((l) => idf(index.size, l.length)),
         query.place ?? null,
+        query.need,
       );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {

@@ -26,6 +26,8 @@ export interface ProgramColumns {
   programKind: string | null;
   fundingPurpose: string[];
   targetTypes: string[];
+  /** JSIC major letters of the industries the programme serves (empty: not stated). */
+  jsicMajors: string[];
   /** funding_purpose, search-normalised (purpose signal). */
   purposeText: string[];
   amountMax: number | null;
@@ -87,7 +89,7 @@ export class SearchIndex {
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
-              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank
+              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank, jsic_majors
          FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
       )
       .all() as Record<string, string | number | null>[];
@@ -111,6 +113,7 @@ export class SearchIndex {
         programKind: r.program_kind as string | null,
         fundingPurpose,
         targetTypes,
+        jsicMajors: JSON.parse((r.jsic_majors as string | null) ?? '[]') as string[],
         purposeText: fundingPurpose.map(searchNormalize),
         amountMax: r.amount_max_man_yen as number | null,
         windowEnd: r.window_end as string | null,

@@ -14,6 +14,10 @@
 //   place     a prefecture named in q: that prefecture first, nationwide
 //             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
+//   fit       the need (need.ts: purposes, audiences, industries; a match
+//             profile's size and stage) against what the programme says it
+//             is for and whom it serves: a programme for another industry or
+//             another kind of applicant ranks down, one for this need up
 //   recency   newer fiscal years first; a closed window counts against
 //
 // Weights are constants here, chosen on the evaluation sets
@@ -25,6 +29,8 @@ import { isKanaOnly } from '../search-text.ts';
 import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
 import { isNationwide, reachOf } from './reach.ts';
+import { COMPANY_SIZE_TARGET_TYPES } from '@jp-support/vocab';
+import { NO_NEED, type Need } from './need.ts';
 
 export interface ScoreParts {
   text: number;
@@ -34,6 +40,7 @@ export interface ScoreParts {
   place: number;
   purpose: number;
   kind: number;
+  fit: number;
   recency: number;
   total: number;
 }
@@ -86,10 +93,12 @@ export interface PreparedQuery {
   kana: boolean[][];
   /** Where the applicant is (applicable_in), or null. */
   place: Place | null;
+  /** What the applicant needs (q read into the vocabulary, or a match profile). */
+  need: Need;
 }
 
-export function prepareQuery(query: UnderstoodQuery, idfs: number[], place: Place | null = null): PreparedQuery {
-  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)), place };
+export function prepareQuery(query: UnderstoodQuery, idfs: number[], place: Place | null = null, need: Need = NO_NEED): PreparedQuery {
+  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)), place, need };
 }
 
 export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): ScoreParts {
@@ -131,11 +140,11 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   if (q.required.length > 1 && groupsInName === q.required.length) name += ALL_TERMS_IN_NAME;
   for (const g of q.generic) if (r.name.includes(g)) name += GENERIC_IN_NAME;
 
-  const { quality, place, purpose, kind, recency } = priorParts(index, p, r);
+  const { quality, place, purpose, kind, fit, recency } = priorParts(index, p, r);
   // A term the row lacks (only when too few rows hold every term, engine.ts).
   const coverage = -MISSING_TERM * missing;
-  const total = text + coverage + name + quality + place + purpose + kind + recency;
-  return { text, coverage, name, quality, place, purpose, kind, recency, total };
+  const total = text + coverage + name + quality + place + purpose + kind + fit + recency;
+  return { text, coverage, name, quality, place, purpose, kind, fit, recency, total };
 }
 
 /** The parts that do not read the text: page kind and tier, place, purpose, kind, recency. */
@@ -174,7 +183,36 @@ function queryParts(p: PreparedQuery, r: ProgramColumns) {
   }
   const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
   const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;
-  return { place, purpose, kind };
+  return { place, purpose, kind, fit: fitOf(p.need, r) };
+}
+
+// The fit of a programme to a need. A programme that states nothing on a
+// point is neither rewarded nor penalised on it (most records state little).
+const FIT_PURPOSE = 1.2;
+const FIT_INDUSTRY = 1.5;
+const OTHER_INDUSTRY = -2.5;
+const FIT_AUDIENCE = 1;
+const OTHER_AUDIENCE = -1.5;
+const FIT_SIZE = 0.5;
+const OTHER_SIZE = -2;
+const FIT_STAGE = 1;
+const FOUNDING = '創業';
+
+/** The fit part of the score (rank.ts header); 0 for an empty need. */
+export function fitOf(need: Need, r: ProgramColumns): number {
+  let fit = 0;
+  if (need.purposes.length > 0 && r.fundingPurpose.some((v) => need.purposes.includes(v))) fit += FIT_PURPOSE;
+  if (need.industries.length > 0 && r.jsicMajors.length > 0) {
+    fit += r.jsicMajors.some((v) => need.industries.includes(v)) ? FIT_INDUSTRY : OTHER_INDUSTRY;
+  }
+  if (need.audiences.length > 0 && r.targetTypes.length > 0) {
+    fit += r.targetTypes.some((v) => need.audiences.includes(v)) ? FIT_AUDIENCE : OTHER_AUDIENCE;
+  }
+  if (need.size !== null && r.targetTypes.length > 0) {
+    fit += r.targetTypes.some((v) => COMPANY_SIZE_TARGET_TYPES[need.size!].includes(v)) ? FIT_SIZE : OTHER_SIZE;
+  }
+  if ((need.stage === 'planning' || need.stage === 'founding') && r.fundingPurpose.includes(FOUNDING)) fit += FIT_STAGE;
+  return fit;
 }
 
 /**
@@ -197,7 +235,7 @@ export function queryFreePriors(index: SearchIndex): Float64Array {
  * `queryFree` is queryFreePriors()'s value for this row.
  */
 export function priorScore(p: PreparedQuery, r: ProgramColumns, queryFree: number): number {
-  const { place, purpose, kind } = queryParts(p, r);
+  const { place, purpose, kind, fit } = queryParts(p, r);
   let inName = 0;
   const first = p.query.required[0].alternatives;
   for (let i = 0; i < first.length; i++) {
@@ -206,7 +244,7 @@ export function priorScore(p: PreparedQuery, r: ProgramColumns, queryFree: numbe
       break;
     }
   }
-  return queryFree + place + purpose + kind + inName;
+  return queryFree + place + purpose + kind + fit + inName;
 }
 
 /** Rounded parts for display (explain=true). */

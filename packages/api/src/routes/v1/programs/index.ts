@@ -5,7 +5,18 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../schemas/common.ts';
-import { BatchRequest, BatchResponse, Fields, ProgramDetail, ProgramMinimal, SearchResponse, searchQuerySchema } from '../../../schemas/programs.ts';
+import {
+  BatchRequest,
+  BatchResponse,
+  Fields,
+  MatchRequest,
+  MatchResponse,
+  ProgramDetail,
+  ProgramMinimal,
+  SearchResponse,
+  searchQuerySchema,
+} from '../../../schemas/programs.ts';
+import { readMatchRequest } from '../../../catalog/programs/match.ts';
 import { ProgramQueryError, readSearchRequest } from '../../../catalog/programs/query.ts';
 import { CursorError } from '../../../catalog/search/engine.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
@@ -59,6 +70,40 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw err;
       }
       return sendCachedBody(request, reply, answer);
+    },
+  );
+
+  app.post(
+    '/match',
+    {
+      // Metered like a search page: the same engine, one answer.
+      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
+      serializerCompiler: jsonSerializer,
+      schema: {
+        operationId: 'matchPrograms',
+        tags: ['programs'],
+        summary: 'Programmes for a company profile, ranked, each with why it fits and what to check',
+        description:
+          'Every field is optional. The profile is read into the search engine of GET /v1/programs/search: the place as `applicable_in` (its own, its prefecture’s and nationwide programmes), the need, purposes and stage as the searched words, the industry, size and stage as the ranking’s fit. A value that cannot be (a municipality of another prefecture, a founding year after next year, a JSIC code that does not exist) is a 400.',
+        body: MatchRequest,
+        response: { 200: MatchResponse, ...errorResponses(400, 401, 402, 429) },
+      },
+    },
+    async (request, reply) => {
+      let match: ReturnType<typeof readMatchRequest>;
+      try {
+        match = readMatchRequest(request.body, jstDate());
+      } catch (err) {
+        if (err instanceof ProgramQueryError) throw new HttpError(400, `Invalid body: ${err.message}`);
+        throw err;
+      }
+      const catalog = app.catalog;
+      const key = JSON.stringify([match.query.key, match.page, match.profile.employees, match.profile.capitalManYen, match.profile.purposes]);
+      return sendCachedBody(
+        request,
+        reply,
+        answersOf(catalog).page(key, () => catalog.programs.match(match)),
+      );
     },
   );
 

@@ -1,0 +1,217 @@
+// POST /v1/programs/match: a company profile read once into the query the
+// search engine runs (the same engine, filters and ranking as
+// GET /v1/programs/search), and, per programme found, why it fits and what is
+// still to check. Every profile field is optional; a value that cannot be
+// (a municipality of another prefecture, a founding year to come, an
+// industry code JSIC does not have) is a ProgramQueryError (400).
+import { COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, isPlace, resolvePlace, type CompanySize, type Place } from '@jp-support/vocab';
+import type { EngineFilter } from '../search/engine.ts';
+import type { ProgramColumns } from '../search/index.ts';
+import { type Need, type Stage, NO_NEED, mergeNeeds } from '../search/need.ts';
+import { reachOf } from '../search/reach.ts';
+import { MAX_QUERY_TERMS, understandQuery, type UnderstoodQuery } from '../search/understand.ts';
+import { PROGRAM_SEARCH_PARAMETERS, ProgramQueryError } from './parameters.ts';
+import type { ProgramQuery } from './query.ts';
+
+/** The request body (schemas/programs.ts#MatchRequest). */
+export interface MatchProfileBody {
+  prefecture?: string;
+  municipality?: string;
+  industry?: string;
+  employees?: number;
+  capital_man_yen?: number;
+  founded_year?: number;
+  stage?: Stage;
+  purposes?: string[];
+  need?: string;
+  limit?: number;
+  offset?: number;
+  explain?: boolean;
+}
+
+/** The profile as the engine and the reasons take it. */
+export interface ReadProfile {
+  place: Place | null;
+  /** JSIC major letter. */
+  industry: string | null;
+  size: CompanySize | null;
+  employees: number | null;
+  capitalManYen: number | null;
+  stage: Stage | null;
+  /** The purposes as given, each trimmed (words of the vocabulary or free words). */
+  purposes: string[];
+  need: string | null;
+  /** What the profile and its words were read as. */
+  read: Need;
+  /** The text the engine searches (need, purposes, stage), understood; null when the profile says nothing to search. */
+  text: UnderstoodQuery | null;
+}
+
+export interface MatchRequest {
+  query: ProgramQuery;
+  profile: ReadProfile;
+  page: { limit: number; offset: number; explain: boolean };
+}
+
+// JSIC (rev. 14) divisions (the two-digit codes) of each major letter.
+const JSIC_DIVISIONS: [string, number, number][] = [
+  ['A', 1, 2],
+  ['B', 3, 4],
+  ['C', 5, 5],
+  ['D', 6, 8],
+  ['E', 9, 32],
+  ['F', 33, 36],
+  ['G', 37, 41],
+  ['H', 42, 49],
+  ['I', 50, 61],
+  ['J', 62, 67],
+  ['K', 68, 70],
+  ['L', 71, 74],
+  ['M', 75, 77],
+  ['N', 78, 80],
+  ['O', 81, 82],
+  ['P', 83, 85],
+  ['Q', 86, 87],
+  ['R', 88, 96],
+  ['S', 97, 98],
+  ['T', 99, 99],
+];
+
+/** The JSIC major letter of a major letter or a division/group/industry code (its first two digits), or null. */
+export function jsicMajor(code: string): string | null {
+  const c = code.normalize('NFKC').trim().toUpperCase();
+  if (/^[A-T]$/.test(c)) return c;
+  if (!/^\d{2,4}$/.test(c)) return null;
+  const division = Number(c.slice(0, 2));
+  return JSIC_DIVISIONS.find(([, lo, hi]) => division >= lo && division <= hi)?.[0] ?? null;
+}
+
+/** Words the search reads for a stage: a company not yet running looks for founding support. */
+const STAGE_WORDS: Record<Stage, string | null> = { planning: '創業', founding: '創業', established: null };
+
+/** The stage a founding year says, when the profile gives no stage: founded this year or last is founding. */
+function stageOf(foundedYear: number, thisYear: number): Stage {
+  return foundedYear >= thisYear - 1 ? 'founding' : 'established';
+}
+
+/** The applicable_in filter of the search's table: match filters places exactly as the search does. */
+const APPLICABLE_IN = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'applicable_in')!;
+const INCLUDE_EXCLUDED = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'include_excluded')!;
+
+function readPlace(body: MatchProfileBody): Place | null {
+  const { prefecture, municipality } = body;
+  if (prefecture === undefined && municipality === undefined) return null;
+  let inPrefecture: string | null = null;
+  if (prefecture !== undefined) {
+    const p = resolvePlace(prefecture);
+    if (!isPlace(p) || p.municipality !== null) throw new ProgramQueryError(`prefecture: unknown prefecture ${JSON.stringify(prefecture.slice(0, 40))}`);
+    inPrefecture = p.prefecture;
+  }
+  if (municipality === undefined) return { prefecture: inPrefecture!, municipality: null };
+  const m = resolvePlace(`${inPrefecture ?? ''}${municipality}`);
+  if (isPlace(m) && m.municipality !== null) return m;
+  if (!isPlace(m) && m.problem === 'ambiguous')
+    throw new ProgramQueryError(`municipality: ${municipality} is in ${m.prefectures.join(' and ')}; give prefecture too`);
+  const alone = resolvePlace(municipality);
+  if (inPrefecture !== null && isPlace(alone) && alone.municipality !== null)
+    throw new ProgramQueryError(`municipality: ${municipality} is in ${alone.prefecture}, not in ${inPrefecture}`);
+  throw new ProgramQueryError(`municipality: unknown municipality ${JSON.stringify(municipality.slice(0, 40))}`);
+}
+
+/** A profile read once; `today` is the Japan date (the founding year's plausibility and the window checks). */
+export function readMatchRequest(body: MatchProfileBody, today: string, readText: (text: string) => Need = () => NO_NEED): MatchRequest {
+  const thisYear = Number(today.slice(0, 4));
+  const place = readPlace(body);
+  let industry: string | null = null;
+  if (body.industry !== undefined) {
+    industry = jsicMajor(body.industry);
+    if (industry === null)
+      throw new ProgramQueryError(`industry: ${JSON.stringify(body.industry)} is not a JSIC code (a major letter A-T, or a division code 01-99)`);
+  }
+  if (body.founded_year !== undefined && body.founded_year > thisYear + 1)
+    throw new ProgramQueryError(`founded_year: ${body.founded_year} is after next year; for a business not yet founded give stage=planning`);
+  if (body.stage === 'planning' && body.founded_year !== undefined && body.founded_year < thisYear)
+    throw new ProgramQueryError(`stage: planning contradicts founded_year ${body.founded_year} (a business founded already)`);
+  const stage = body.stage ?? (body.founded_year !== undefined ? stageOf(body.founded_year, thisYear) : null);
+  const size = body.employees !== undefined ? companySizeFromEmployees(body.employees) : null;
+  const purposes = (body.purposes ?? []).map((p) => p.trim()).filter((p) => p !== '');
+  const need = body.need?.trim() || null;
+
+  // The searched text: the need in the owner's words, the purposes, and what the stage implies.
+  const words = [need, ...purposes, stage ? STAGE_WORDS[stage] : null].filter((w): w is string => w !== null);
+  const seen = new Set<string>();
+  const textSource = words.filter((w) => !seen.has(w) && seen.add(w)).join(' ');
+  const text = textSource === '' ? null : understandQuery(textSource);
+  if (text && text.termCount > MAX_QUERY_TERMS) throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
+  const fromText = textSource === '' ? NO_NEED : readText(textSource);
+  const read = mergeNeeds({ purposes: [], audiences: [], industries: industry ? [industry] : [], size, stage }, fromText);
+
+  const filters: EngineFilter[] = [{ name: 'include_excluded', value: false, accepts: INCLUDE_EXCLUDED.accepts as EngineFilter['accepts'] }];
+  if (place) filters.push({ name: 'applicable_in', value: place, accepts: APPLICABLE_IN.accepts as EngineFilter['accepts'] });
+  const key = JSON.stringify(['match', text?.normalized ?? null, place, read]);
+  const query: ProgramQuery = { params: {}, text, filters, place, need: read, sort: 'relevance', today, key };
+  return {
+    query,
+    profile: { place, industry, size, employees: body.employees ?? null, capitalManYen: body.capital_man_yen ?? null, stage, purposes, need, read, text },
+    page: { limit: body.limit ?? 10, offset: body.offset ?? 0, explain: body.explain ?? false },
+  };
+}
+
+/** One reason a programme fits, or one thing to check. */
+export interface Note {
+  kind: 'place' | 'purpose' | 'audience' | 'industry' | 'size' | 'stage' | 'words' | 'window' | 'amount';
+  detail: string;
+}
+
+const SIZE_WORDS: Record<CompanySize, string> = {
+  sole: 'a sole proprietor',
+  small: 'a small business',
+  sme: 'an SME',
+  midsize: 'a mid-size company',
+  large: 'a large company',
+};
+
+/** Why a programme fits the profile, and what is unknown or to check, from its columns. */
+export function matchNotes(r: ProgramColumns, p: ReadProfile, today: string): { reasons: Note[]; unknowns: Note[] } {
+  const reasons: Note[] = [];
+  const unknowns: Note[] = [];
+  if (p.place) {
+    const reach = reachOf(r, p.place);
+    if (reach === 'nationwide') reasons.push({ kind: 'place', detail: 'nationwide: open to businesses anywhere in Japan' });
+    else if (reach === 'municipality') reasons.push({ kind: 'place', detail: `a programme of ${r.municipality ?? p.place.municipality}` });
+    else if (reach === 'prefecture') reasons.push({ kind: 'place', detail: `a programme of ${r.prefecture} (prefecture-wide)` });
+  } else if (r.prefecture !== null) {
+    unknowns.push({
+      kind: 'place',
+      detail: `local to ${[r.prefecture, r.municipality].filter(Boolean).join(' ')}: give prefecture to see only what applies to you`,
+    });
+  }
+  const purposes = r.fundingPurpose.filter((v) => p.read.purposes.includes(v));
+  if (purposes.length > 0) reasons.push({ kind: 'purpose', detail: `for ${purposes.join(', ')}` });
+  const audiences = r.targetTypes.filter((v) => p.read.audiences.includes(v));
+  if (audiences.length > 0) reasons.push({ kind: 'audience', detail: `for ${audiences.join(', ')}` });
+  if (p.industry !== null) {
+    if (r.jsicMajors.includes(p.industry)) reasons.push({ kind: 'industry', detail: `serves JSIC ${p.industry}` });
+    else if (r.jsicMajors.length > 0)
+      unknowns.push({ kind: 'industry', detail: `names other industries (JSIC ${r.jsicMajors.join(', ')}): check that yours qualifies` });
+  }
+  if (p.size !== null) {
+    const admitted = r.targetTypes.filter((v) => COMPANY_SIZE_TARGET_TYPES[p.size!].includes(v));
+    if (admitted.length > 0) reasons.push({ kind: 'size', detail: `open to ${SIZE_WORDS[p.size]} (${admitted.join(', ')})` });
+    else if (r.targetTypes.length > 0) unknowns.push({ kind: 'size', detail: `for ${r.targetTypes.join(', ')}: check that ${SIZE_WORDS[p.size]} qualifies` });
+    else unknowns.push({ kind: 'size', detail: 'applicant types and size limits not published: check them in the guidelines' });
+  } else if (r.targetTypes.length === 0) {
+    unknowns.push({ kind: 'audience', detail: 'applicant types not published: check who may apply' });
+  }
+  if ((p.stage === 'planning' || p.stage === 'founding') && (r.fundingPurpose.includes('創業') || r.name.includes('創業'))) {
+    reasons.push({ kind: 'stage', detail: 'for businesses being founded' });
+  }
+  if (p.text) {
+    const found = p.text.required.filter((g) => g.alternatives.some((a) => r.name.includes(a) || r.other.includes(a))).map((g) => g.term);
+    if (found.length > 0) reasons.push({ kind: 'words', detail: `names ${found.join(', ')}` });
+  }
+  if (r.windowEnd === null) unknowns.push({ kind: 'window', detail: 'application window not published: check when to apply' });
+  else if (r.windowEnd < today) unknowns.push({ kind: 'window', detail: `the last published window closed on ${r.windowEnd}: check for the next round` });
+  if (r.amountMax === null) unknowns.push({ kind: 'amount', detail: 'amount not published' });
+  return { reasons, unknowns };
+}

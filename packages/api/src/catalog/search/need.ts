@@ -1,0 +1,36 @@
+// A need: what a person's words or a company profile say they want, in the
+// catalogue's own vocabulary — purposes (funding_purpose terms), audiences
+// (target_types), industries (JSIC majors) — plus, for a company profile, its
+// size and stage. The ranking's `fit` part (rank.ts) compares it with what a
+// programme is for; match (catalog/programs/match.ts) also says why.
+import type { CompanySize } from '@jp-support/vocab';
+
+export type Stage = 'planning' | 'founding' | 'established';
+
+export interface Need {
+  readonly purposes: readonly string[];
+  readonly audiences: readonly string[];
+  /** JSIC major letters. */
+  readonly industries: readonly string[];
+  /** A company profile's size (match), else null. */
+  readonly size: CompanySize | null;
+  /** A company profile's stage (match), else null. */
+  readonly stage: Stage | null;
+}
+
+export const NO_NEED: Need = Object.freeze({ purposes: [], audiences: [], industries: [], size: null, stage: null });
+
+export const isEmptyNeed = (n: Need): boolean =>
+  n.purposes.length === 0 && n.audiences.length === 0 && n.industries.length === 0 && n.size === null && n.stage === null;
+
+/** The union of two needs (a profile's fields and what its free text says). */
+export function mergeNeeds(a: Need, b: Need): Need {
+  const union = (x: readonly string[], y: readonly string[]): string[] => [...new Set([...x, ...y])];
+  return {
+    purposes: union(a.purposes, b.purposes),
+    audiences: union(a.audiences, b.audiences),
+    industries: union(a.industries, b.industries),
+    size: a.size ?? b.size,
+    stage: a.stage ?? b.stage,
+  };
+}

@@ -21,3 +21,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   const ajv = httpPart === 'body' ? strict : coercing;
   return ajv.compile(schema as object);
 };
+
+/** A query string's validator as the routes get it (coercing, defaults filled in place): for calls made in process (routes/mcp-calls.ts). */
+export function queryValidator(schema: object): (query: Record<string, unknown>) => boolean {
+  const validate = coercing.compile(schema);
+  return (query) => validate(query) === true;
+}

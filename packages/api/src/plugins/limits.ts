@@ -22,7 +22,7 @@ import { HttpError } from './errors.ts';
 import { timeOrderedId } from '../state/event-id.ts';
 import { StateUnavailableError } from '../state/sql.ts';
 import type { SpendReservation } from '../state/repositories/usage.ts';
-import { addPreHandlers, policyOf, type ExtraLimit } from './route-policy.ts';
+import { addPreHandlers, policyOf, type CountedCall, type ExtraLimit } from './route-policy.ts';
 import { isoJst, jstDate, jstMonth, nextJstMidnight, nextUtcMidnight, secondsUntil, utcDate, utcSeconds } from '../lib/time.ts';
 
 export interface Quota {
@@ -31,7 +31,21 @@ export interface Quota {
   resetsAt: Date;
 }
 
+/** Where the limits put their headers (RateLimit-*, X-Degraded): a reply, or an in-process call's answer headers. */
+export interface HeaderSink {
+  header(name: string, value: string): unknown;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Take one call's units of its route's counter (or reserve a paid key's
+     * spend on a billed route), as the onRequest hook does for a request;
+     * throws the 429/402 HttpError of a refusal. For calls made in process
+     * without a request of their own (routes/mcp-calls.ts).
+     */
+    admitCall(call: CountedCall, headers: HeaderSink, units: number): Promise<void>;
+  }
   interface FastifyRequest {
     /** The daily allowance this request was counted against; null when not counted (paid key, uncounted route). */
     quota: Quota | null;
@@ -53,7 +67,7 @@ declare module 'fastify' {
  * call (issue 24). A key cached as uncapped costs one primary-key read; a
  * capped one reads its cap in the reservation's own transaction.
  */
-async function reserveSpend(app: FastifyInstance, request: FastifyRequest, units: number, detail: (cap: number, spent: number) => string): Promise<void> {
+async function reserveSpend(app: FastifyInstance, request: CountedCall, units: number, detail: (cap: number, spent: number) => string): Promise<void> {
   const identity = request.identity;
   if (identity.kind !== 'key') return;
   const keyId = identity.key.id;
@@ -125,7 +139,7 @@ export function jsonRpcMessages(body: unknown): number {
   return Array.isArray(body) ? Math.max(1, body.length) : 1;
 }
 
-function setRateLimitHeaders(reply: FastifyReply, quota: Quota, now: Date): void {
+function setRateLimitHeaders(reply: HeaderSink, quota: Quota, now: Date): void {
   reply.header('RateLimit-Limit', String(quota.limit));
   reply.header('RateLimit-Remaining', String(quota.remaining));
   reply.header('RateLimit-Reset', String(secondsUntil(quota.resetsAt, now)));
@@ -187,7 +201,7 @@ export default fp(
     const { anonDailyLimit, freeDailyLimit } = app.config;
 
     /** Take `units` of the caller's daily allowance (or check the paid cap) for a counted route. */
-    async function takeDaily(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
+    async function takeDaily(request: CountedCall, reply: HeaderSink, units: number): Promise<void> {
       const policy = policyOf(request);
       const identity = request.identity;
       const now = new Date();
@@ -249,6 +263,7 @@ export default fp(
       }
     }
 
+    app.decorate('admitCall', takeDaily);
     // One unit per request, before the request is even parsed (a malformed call is counted too) …
     app.addHook('onRequest', async (request, reply) => {
       request.spendReservations = [];

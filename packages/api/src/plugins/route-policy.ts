@@ -213,8 +213,25 @@ export function policyExtensions(policy: RoutePolicy): Record<`x-${string}`, unk
 }
 
 /** The policy of the route a request matched. */
-export function policyOf(request: FastifyRequest): RoutePolicy {
+export function policyOf(request: Pick<FastifyRequest, 'routeOptions'> | CountedCall): RoutePolicy {
   return request.routeOptions.config.policy ?? UNROUTED;
+}
+
+/**
+ * What the limits and the usage recording read and write of one call: a
+ * FastifyRequest, or a call a tool makes in process without a request of its
+ * own (routes/mcp-calls.ts), which names the route it stands for.
+ */
+export interface CountedCall {
+  readonly id: string;
+  readonly method: string;
+  readonly log: FastifyRequest['log'];
+  readonly identity: FastifyRequest['identity'];
+  readonly routeOptions: { readonly url?: string; readonly config: { readonly policy?: RoutePolicy } };
+  quota: FastifyRequest['quota'];
+  units: number;
+  spendReservations: FastifyRequest['spendReservations'];
+  spendCapYen: FastifyRequest['spendCapYen'];
 }
 
 export type PreHandler = Extract<NonNullable<RouteOptions['preHandler']>, readonly unknown[]>[number];

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UsageEntry, UsageEvent } from '../state/repositories/usage.ts';
 import type { Mergeable } from '../state/group-commit.ts';
 import { Counter } from 'prom-client';
-import { addPreHandlers, policyOf } from './route-policy.ts';
+import { addPreHandlers, policyOf, type CountedCall } from './route-policy.ts';
 import { jstMonth } from '../lib/time.ts';
 
 /** How often unsettled spend reservations of dead processes are given back. */
@@ -26,6 +26,17 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 /** Answers that refuse a call for its limit or cap: counted as errors, never usage. */
 const REFUSALS = new Set([402, 429]);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Store the writes of an answered call (usage events, error count, spend
+     * reservations settled), as onSend does for a request; resolves once they
+     * are committed. For calls made in process (routes/mcp-calls.ts).
+     */
+    recordCall(call: CountedCall, status: number): Promise<void>;
+  }
+}
 
 export default fp(
   async function usage(app: FastifyInstance) {
@@ -67,7 +78,7 @@ export default fp(
     };
 
     /** The writes of one answered request, queued: its error count, its usage events (one per unit it took), its reservations settled. */
-    function writesOf(request: FastifyRequest, status: number): Promise<unknown>[] {
+    function writesOf(request: CountedCall, status: number): Promise<unknown>[] {
       const route = request.routeOptions.url;
       const identity = request.identity;
       const policy = policyOf(request);
@@ -109,7 +120,7 @@ export default fp(
     }
 
     /** Store the writes of an answered request; resolves once they are committed. */
-    async function record(request: FastifyRequest, status: number): Promise<void> {
+    async function record(request: CountedCall, status: number): Promise<void> {
       app.metrics.usageWrites.inc();
       try {
         const outcomes = await Promise.allSettled(writesOf(request, status));
@@ -124,6 +135,7 @@ export default fp(
       }
     }
 
+    app.decorate('recordCall', record);
     // onSend, not onResponse: the event (and its spend) is committed before
     // the client sees the answer, so nothing answered is lost and its next
     // request's cap check already counts it.

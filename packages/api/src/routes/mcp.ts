@@ -1,7 +1,8 @@
 // /mcp: the tool-protocol server (packages/mcp) over Streamable HTTP, in
 // stateless mode: every POST builds a fresh MCP server whose tools call this
-// very app in-process (client `injectTransport`), carrying the caller's key
-// and address. Hidden from the OpenAPI document.
+// very app in-process (routes/mcp-calls.ts: the programme reads answered
+// directly, every other call through `inject`), as the caller: its key and
+// address. Hidden from the OpenAPI document.
 //
 // What it costs (issue 11, finding 6):
 // - every JSON-RPC message of a POST (initialize, tools/list, each tools/call,
@@ -15,9 +16,9 @@
 //   (packages/mcp/src/lib/call-budget.ts; beyond it the tool answers an error).
 // So one POST costs at most MCP_MAX_BATCH × (1 + MAX_API_CALLS_PER_TOOL_CALL) units.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { JpSupportClient, injectTransport } from '@jp-support/client';
+import { JpSupportClient } from '@jp-support/client';
 import { handleStreamableHttp } from '@jp-support/mcp/http';
-import { normaliseAddress } from '../access/client-address.ts';
+import { toolTransport } from './mcp-calls.ts';
 import { toolsWith } from '@jp-support/mcp/tools';
 
 const methodNotAllowed = {
@@ -50,7 +51,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
     if (typeof key === 'string' && key) headers['x-api-key'] = key;
     else if (typeof request.headers.authorization === 'string') headers.authorization = request.headers.authorization;
     const client = new JpSupportClient({
-      transport: injectTransport(app, { remoteAddress: normaliseAddress(request.ip) ?? request.ip }),
+      transport: toolTransport(app, request),
       defaultHeaders: headers,
       maxRetries: 0,
     });

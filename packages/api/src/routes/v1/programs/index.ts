@@ -8,7 +8,6 @@ import { errorResponses } from '../../../schemas/common.ts';
 import {
   BatchRequest,
   BatchResponse,
-  Fields,
   MatchRequest,
   MatchResponse,
   ProgramDetail,
@@ -17,14 +16,14 @@ import {
   searchQuerySchema,
 } from '../../../schemas/programs.ts';
 import { readMatchRequest } from '../../../catalog/programs/match.ts';
-import { ProgramQueryError, readSearchRequest } from '../../../catalog/programs/query.ts';
-import { CursorError } from '../../../catalog/search/engine.ts';
+import { ProgramQueryError } from '../../../catalog/programs/query.ts';
 import { dedupe } from '../../../catalog/queries/exclusions.ts';
 import { answersOf, sendCachedBody } from '../../../http/answers.ts';
 import { jsonSerializer, sendJsonText } from '../../../http/serialization.ts';
 import { jstDate } from '../../../lib/time.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { exportPrograms } from './export.ts';
+import { DetailParams, DetailQuery, programRecord, readSearch, searchPage } from './answers.ts';
 
 export const BATCH_MAX = 50;
 
@@ -50,26 +49,10 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      let search: ReturnType<typeof readSearchRequest>;
-      try {
-        search = readSearchRequest(request.query as Record<string, unknown>, jstDate(), table);
-      } catch (err) {
-        if (err instanceof ProgramQueryError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
-        throw err;
-      }
+      const search = readSearch(request.query as Record<string, unknown>, table);
       if (search.export) return exportPrograms(app, request, reply, search);
-      const { query, page } = search;
       // One catalogue for the whole answer: a hot swap (catalog/live.ts) must not mix two files.
-      const catalog = app.catalog;
-      const key = JSON.stringify([query.key, page.limit, page.offset, page.cursor ?? null, page.fields, page.explain, page.facets]);
-      let answer;
-      try {
-        answer = answersOf(catalog).page(key, () => catalog.programs.page(query, page));
-      } catch (err) {
-        if (err instanceof CursorError) throw new HttpError(400, `Invalid querystring: ${err.message}`);
-        throw err;
-      }
-      return sendCachedBody(request, reply, answer);
+      return sendCachedBody(request, reply, searchPage(app.catalog, search));
     },
   );
 
@@ -156,25 +139,12 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getProgram',
         tags: ['programs'],
         summary: 'One program by unified_id',
-        params: Type.Object({ unified_id: Type.String({ minLength: 1, maxLength: 100 }) }),
-        querystring: Type.Object({ fields: Type.Optional(Fields) }, { additionalProperties: false }),
+        params: DetailParams,
+        querystring: DetailQuery,
         response: { 200: Type.Union([ProgramDetail, ProgramMinimal]), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request, reply) => {
-      const catalog = app.catalog;
-      const pid = catalog.programs.pidOf(request.params.unified_id);
-      // A detail is the full shape (with source confidence) unless minimal is asked for.
-      const view = request.query.fields === 'minimal' ? 'minimal' : 'detail';
-      const answer =
-        pid === undefined
-          ? undefined
-          : answersOf(catalog)
-              .records(view, [pid], (missing) => catalog.programs.json(missing, view))
-              .get(pid);
-      if (!answer) throw new HttpError(404, `Program not found: ${request.params.unified_id}`);
-      return sendCachedBody(request, reply, answer);
-    },
+    async (request, reply) => sendCachedBody(request, reply, programRecord(app.catalog, request.params.unified_id, request.query.fields)),
   );
 };
 

@@ -20,10 +20,19 @@ export const SERVER_VERSION: string = packageJson.version;
 const SERVER_INFO = { name: SERVER_NAME, version: SERVER_VERSION, title: 'Japanese public support programs' };
 /** What initialize announces: tools and resources, neither of which ever changes while the server runs. */
 const CAPABILITIES = { tools: {}, resources: {} };
+/**
+ * Said once here rather than in each tool (decision 0390): how to
+ * start, what every answer carries, what the shared parameters mean.
+ */
 const INSTRUCTIONS =
-  'Read-only tools over a catalogue of Japanese public support programs (subsidies, loans, tax measures, certifications), ' +
-  'laws, enforcement findings, case studies and bids. Start with search_programs or prescreen_programs; ' +
-  "fetch details with get_program; check combinations with check_exclusions. Verify facts on each record's source_url.";
+  'Read-only tools over a catalogue of Japanese public support programmes (subsidies, loans, tax measures, certifications), ' +
+  'laws, enforcement findings, case studies and bids. Start with search_programs (by topic) or prescreen_programs (for a company); ' +
+  'fetch details with get_program; check combinations with check_exclusions. ' +
+  'Every answer has status: ok; empty (nothing matched); no_data (the record set is not held); ' +
+  'insufficient_data (the catalogue cannot support an answer: say so, do not guess); error (isError, with error.detail). ' +
+  'It also has result_count, a one-line explanation and, where the tool can say, coverage (what was looked at: rules, records, period). ' +
+  'limit is the page size (clamped to its range), offset the rows to skip. Amounts are yen unless the name says man_yen (万円); ' +
+  'dates are YYYY-MM-DD. Cite each record by its source_url.';
 
 /**
  * One JSON Schema validator per process. The SDK builds a fresh Ajv (with its

@@ -52,6 +52,7 @@ test('/mcp: list and call over Streamable HTTP; tool calls are usage of the paid
 
   // error paths over HTTP: bad input, then a 404, then the session still works
   const bad = await client.callTool({ name: 'batch_get_programs', arguments: { unified_ids: [] } });
+  assert.equal(bad.isError, true);
   assert.equal((bad.structuredContent as { error: { code: string } }).error.code, 'empty_input');
   const missing = await client.callTool({ name: 'get_program', arguments: { unified_id: 'UNI-nope' } });
   assert.equal(missing.isError, true);

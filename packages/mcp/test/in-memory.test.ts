@@ -1,19 +1,19 @@
 // tools/list and tools/call over the SDK's in-memory transport, with the real
 // client calling the real app in-process (inject). Also the input and error
-// conventions: bad input -> normal result with error, API 404 -> isError, the
-// session survives both.
+// conventions: bad input and an API 404 are both isError with error.detail,
+// the session survives both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { build } from '../../api/test/helper.ts';
-import { TOOL_NAMES } from '../src/tools/index.ts';
+import { TOOL_NAMES, TOOLS } from '../src/tools/index.ts';
 import { connectTools, lookupIds, paidKey } from './fixtures.ts';
 
 async function connect(t: Parameters<typeof build>[0]) {
   const app = await build(t);
   const { key } = await paidKey(app);
   const api = new JpSupportClient({ transport: injectTransport(app), apiKey: key, maxRetries: 0 });
-  return { app, client: await connectTools(t, api) };
+  return { app, key, client: await connectTools(t, api) };
 }
 
 const sc = (r: unknown) => (r as { structuredContent: Record<string, any> }).structuredContent;
@@ -31,6 +31,8 @@ test("lists exactly the registry's tools, read-only, each with described inputs 
     assert.ok(tool.description && tool.description.length > 20, tool.name);
     assert.equal(tool.outputSchema?.type, 'object', tool.name);
     for (const [field, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+      // limit and offset are explained once, in the server's instructions
+      if (field === 'limit' || field === 'offset') continue;
       assert.ok((schema as { description?: string }).description, `${tool.name}.${field} has a description`);
     }
   }
@@ -40,6 +42,20 @@ test("lists exactly the registry's tools, read-only, each with described inputs 
   assert.equal((search.inputSchema.properties as any).limit.maximum, 100);
 });
 
+test('the tools/list answer an agent reads before its first question is at most 50,000 characters', async (t) => {
+  const { client } = await connect(t);
+  const list = await client.listTools();
+  assert.equal(list.tools.length, TOOLS.length);
+  // The answer as it travels: the JSON-RPC result the client received, serialised.
+  const size = JSON.stringify(list).length;
+  assert.ok(size <= 50_000, `tools/list is ${size} characters`);
+  for (const tool of list.tools) {
+    assert.doesNotMatch(JSON.stringify(tool), /"\$schema"/, `${tool.name} publishes no $schema`);
+    // when to use it, and when not (or what it does not hold)
+    assert.match(tool.description ?? '', /\b(use|not)\b|not held|holds no|\(from search_|by its |\(read it with/i, `${tool.name} says when to use it`);
+  }
+});
+
 test('search_programs: structured content equals the text, rows come from the catalogue', async (t) => {
   const { client } = await connect(t);
   const r = await client.callTool({ name: 'search_programs', arguments: { q: '補助金', limit: 3, fields: 'minimal' } });
@@ -47,7 +63,6 @@ test('search_programs: structured content equals the text, rows come from the ca
   const body = sc(r);
   assert.deepEqual(JSON.parse((r.content as { text: string }[])[0].text), body);
   assert.equal(body.results.length, 3);
-  assert.equal(body.tool_name, 'search_programs');
   assert.equal(body.status, 'ok');
   assert.equal(body.result_count, 3);
   assert.ok(body.total >= 3);
@@ -74,11 +89,13 @@ test('limit out of range is clamped with input_warnings, not rejected', async (t
   assert.equal(zero.input_warnings[0].code, 'limit_raised');
 });
 
-test('bad input answers a normal result with error and the empty payload keys; the session survives', async (t) => {
+test('bad input answers isError with error {code, message, detail} and the empty payload keys; the session survives', async (t) => {
   const { client } = await connect(t);
   const empty = await client.callTool({ name: 'batch_get_programs', arguments: { unified_ids: [] } });
-  assert.equal(empty.isError, undefined);
+  assert.equal(empty.isError, true);
+  assert.equal(sc(empty).status, 'error');
   assert.equal(sc(empty).error.code, 'empty_input');
+  assert.match(sc(empty).error.detail, /^Invalid arguments: /);
   assert.deepEqual(sc(empty).results, []);
   assert.deepEqual(sc(empty).not_found, []);
 
@@ -87,8 +104,11 @@ test('bad input answers a normal result with error and the empty payload keys; t
   assert.equal(over.error.code, 'limit_exceeded');
   assert.match(over.error.message, /50/);
 
-  const badEnum = sc(await client.callTool({ name: 'search_programs', arguments: { tier: ['Z'] } }));
+  const badEnumResult = await client.callTool({ name: 'search_programs', arguments: { tier: ['Z'] } });
+  assert.equal(badEnumResult.isError, true);
+  const badEnum = sc(badEnumResult);
   assert.equal(badEnum.error.code, 'invalid_enum');
+  assert.equal(badEnum.error.detail, 'Invalid arguments: tier.0: must be one of S, A, B, C, X');
   assert.deepEqual(badEnum.results, []);
   assert.ok(badEnum.error.retry_with.includes('S'));
 
@@ -111,7 +131,7 @@ test('bad input answers a normal result with error and the empty payload keys; t
 });
 
 test('an API 404 becomes isError with the status and detail; the session survives', async (t) => {
-  const { client } = await connect(t);
+  const { app, key, client } = await connect(t);
   const r = await client.callTool({ name: 'get_program', arguments: { unified_id: 'UNI-doesnotexist' } });
   assert.equal(r.isError, true);
   const body = sc(r);
@@ -120,6 +140,10 @@ test('an API 404 becomes isError with the status and detail; the session survive
   assert.match(body.error.message, /404/);
   assert.match(body.error.message, /UNI-doesnotexist/);
   assert.equal(body.record, null);
+  // the detail is REST's own {detail} for the same request
+  const rest = await app.inject({ method: 'GET', url: '/v1/programs/UNI-doesnotexist', headers: { 'x-api-key': key } });
+  assert.equal(rest.statusCode, 404);
+  assert.equal(body.error.detail, JSON.parse(rest.body).detail);
   const again = await client.callTool({ name: 'get_meta', arguments: {} });
   assert.equal(again.isError, undefined);
 });
@@ -170,7 +194,11 @@ test('no-data tools say so in their description and answer status no_data with t
     ['find_cases_by_law', { law_unified_id: ids.lawId, include_enforcement: false }, { court_decisions: [], enforcement_cases: [], results: [] }],
   ];
   for (const [name, args, empty] of calls) {
-    assert.match(description(name), /no court decisions|no invoice registrations|no acceptance statistics/, `${name} says what it does not hold`);
+    assert.match(
+      description(name),
+      /no court decisions|court rulings are not held|no invoice registrations|no acceptance statistics/i,
+      `${name} says what it does not hold`,
+    );
     assert.match(description(name), /status no_data/, `${name} says how it answers`);
     const r = await client.callTool({ name, arguments: args });
     assert.equal(r.isError, undefined, name);

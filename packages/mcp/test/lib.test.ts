@@ -92,10 +92,11 @@ test('rankPrograms: a company size rules out programs whose applicant types excl
   assert.ok((large.at(-1)!.reasons as string[]).some((s) => s.includes('do not admit a large company')));
 });
 
-test('not-applied parameters: named in the published description and the input schema; a call that sets one is warned', async () => {
+test('not-applied parameters and aliases: not published; a call that sets one is warned', async () => {
   const { z } = await import('zod');
   const { defineTool, READ_ONLY } = await import('../src/lib/define.ts');
-  const { markNotApplied, notAppliedWarnings, publishedDescription } = await import('../src/lib/not-applied.ts');
+  const { aliasWarnings, notAppliedWarnings, omitNotApplied } = await import('../src/lib/not-applied.ts');
+  const { publishedInput } = await import('../src/lib/publish.ts');
   const def = defineTool({
     name: 't',
     title: 't',
@@ -103,16 +104,20 @@ test('not-applied parameters: named in the published description and the input s
     annotations: READ_ONLY,
     output: {},
     empty: {},
-    input: { q: z.string().optional().describe('Keywords'), as_of: z.string().default('today').describe('Date'), size: z.string().optional().describe('Size') },
+    input: {
+      q: z.string().optional().describe('Keywords'),
+      query: z.string().optional().describe('Alias of q'),
+      as_of: z.string().default('today').describe('Date'),
+      size: z.string().optional().describe('Size'),
+    },
     notApplied: { as_of: 'no snapshots', size: 'no size field' },
+    aliases: { query: 'q' },
     async run() {
       return {};
     },
   });
-  assert.equal(publishedDescription(def), 'Does things. Accepted but not applied: as_of (no snapshots); size (no size field).');
-  const schema = markNotApplied(def, { properties: { q: { description: 'Keywords' }, as_of: { description: 'Date' } } });
-  assert.equal((schema.properties as any).as_of.description, 'Date. Not applied: no snapshots');
-  assert.equal((schema.properties as any).q.description, 'Keywords');
+  const published = omitNotApplied(def, publishedInput(def));
+  assert.deepEqual(Object.keys(published.properties as object), ['q']);
   assert.deepEqual(notAppliedWarnings(def, { q: 'x', as_of: 'today' }), [], 'the default is not a filter');
   assert.deepEqual(
     notAppliedWarnings(def, { as_of: '2020-01-01', size: 'large' }).map((w) => [w.code, w.field]),
@@ -120,5 +125,9 @@ test('not-applied parameters: named in the published description and the input s
       ['unsupported_filter', 'as_of'],
       ['unsupported_filter', 'size'],
     ],
+  );
+  assert.deepEqual(
+    aliasWarnings(def, { query: 'x' }).map((w) => [w.code, w.field, w.message]),
+    [['alias', 'query', 'query is another name of q; use q']],
   );
 });

@@ -6,13 +6,14 @@
 // applied when the REST requests the client sent differ (the value, or
 // something derived from it, reached the API) or the result differs (a filter
 // or shape applied to the rows). A parameter the tool declares in
-// `notApplied` must instead be named in the published description and draw an
+// `notApplied` must instead be left out of tools/list and draw an
 // `unsupported_filter` warning. Tools over data this deployment does not hold
 // answer status no_data whatever the filters, and say so in the description.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JpSupportClient, injectTransport, type Transport } from '@jp-support/client';
 import { build, testCatalogWithBids } from '../../api/test/helper.ts';
+import { publishedInput } from '../src/lib/publish.ts';
 import { TOOLS } from '../src/tools/index.ts';
 import { argumentTable, connectTools, lookupIds, paidKey } from './fixtures.ts';
 
@@ -24,6 +25,7 @@ interface PropertySchema {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  format?: string;
   items?: PropertySchema;
   anyOf?: PropertySchema[];
 }
@@ -68,7 +70,9 @@ function probeValue(field: string, schema: PropertySchema, current: unknown): un
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'boolean') return !(current ?? schema.default ?? false);
   if (type === 'integer' || type === 'number') {
-    const candidates = [schema.minimum, schema.maximum, (schema.minimum ?? 0) + 777].filter((v): v is number => typeof v === 'number');
+    // limit is published without its minimum (1): the server's instructions say it is a page size
+    const minimum = schema.minimum ?? (field === 'limit' ? 1 : undefined);
+    const candidates = [minimum, schema.maximum, (minimum ?? 0) + 777].filter((v): v is number => typeof v === 'number');
     return candidates.find(differs);
   }
   if (type === 'array') {
@@ -78,7 +82,7 @@ function probeValue(field: string, schema: PropertySchema, current: unknown): un
     return [probeValue(field, item, undefined)];
   }
   if (schema.pattern?.includes('today')) return '2020-01-01';
-  if (schema.pattern?.startsWith('^\\d{4}')) return '2031-07-19';
+  if (schema.pattern?.startsWith('^\\d{4}') || schema.format === 'date') return '2031-07-19';
   if (schema.pattern === '^\\d{13}$') return '9999999999999';
   const id = /^\^([A-Z]{3})-/.exec(schema.pattern ?? '');
   if (id) return `${id[1]}-0123456789`;
@@ -123,12 +127,15 @@ test('every advertised parameter is applied, or declared not applied and reporte
       check(/status no_data/.test(tool.description ?? ''), `${tool.name} answers no_data: its description must say so`);
       continue;
     }
+    // Not-applied parameters are accepted but not published (decision 0390): probe them from the tool's own schema.
+    const own = (publishedInput(def).properties ?? {}) as Record<string, PropertySchema>;
     for (const field of Object.keys(notApplied)) {
-      check(field in properties, `${tool.name}: notApplied names ${field}, which it does not take`);
-      check(new RegExp(`\\b${field}\\b`).test(tool.description ?? ''), `${tool.name}: the description names not-applied ${field}`);
+      check(field in own, `${tool.name}: notApplied names ${field}, which it does not take`);
+      check(!(field in properties), `${tool.name}: not-applied ${field} is not published`);
     }
+    const probedFields = { ...properties, ...Object.fromEntries(Object.keys(notApplied).map((field) => [field, own[field]!])) };
 
-    for (const [field, schema] of Object.entries(properties)) {
+    for (const [field, schema] of Object.entries(probedFields)) {
       if (required.has(field)) continue;
       const alias = ALIASES[tool.name]?.[field];
       const baseline = alias ? Object.fromEntries(Object.entries(baseArgs).filter(([k]) => k !== alias && k !== field)) : baseArgs;

@@ -11,7 +11,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "schema": {
       "type": "string",
       "maxLength": 500,
-      "description": "Free-text keywords matched against program names and aliases (3+ characters use the full-text index)"
+      "description": "Keywords (Japanese or English)"
     }
   },
   {
@@ -31,7 +31,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
         ]
       },
       "maxItems": 5,
-      "description": "Quality tiers to include (OR-ed); X = quarantined, only with include_excluded"
+      "description": "Quality tiers (S best; X only with include_excluded)"
     }
   },
   {
@@ -41,7 +41,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "schema": {
       "type": "string",
       "maxLength": 20,
-      "description": "Prefecture name, e.g. 東京都; aliases like '東京' or 'Tokyo' are normalised"
+      "description": "Prefecture, e.g. 東京都"
     },
     "vocabulary": "prefecture"
   },
@@ -53,7 +53,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
       "type": "string",
       "minLength": 1,
       "maxLength": 40,
-      "description": "Where the applicant is (prefecture or municipality, e.g. 大阪府, 大阪市): programmes of that place, of its prefecture and nationwide ones, ranked together"
+      "description": "Where the applicant is (大阪府, 大阪市): its own, its prefecture's and nationwide programmes"
     }
   },
   {
@@ -83,7 +83,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
         "maxLength": 100
       },
       "maxItems": 20,
-      "description": "Funding purposes (OR-ed), values as listed by enum_values(field=funding_purpose)"
+      "description": "Funding purposes (values: enum_values)"
     }
   },
   {
@@ -97,7 +97,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
         "maxLength": 100
       },
       "maxItems": 20,
-      "description": "Eligible applicant types (OR-ed), values as listed by enum_values(field=target_type)"
+      "description": "Applicant types (values: enum_values)"
     }
   },
   {
@@ -108,7 +108,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
       "type": "number",
       "minimum": 0,
       "maximum": 1000000000,
-      "description": "Lowest acceptable maximum grant amount, in 10,000 yen"
+      "description": "Maximum amount at least this, 万円"
     }
   },
   {
@@ -119,7 +119,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
       "type": "number",
       "minimum": 0,
       "maximum": 1000000000,
-      "description": "Highest acceptable maximum grant amount, in 10,000 yen"
+      "description": "Maximum amount at most this, 万円"
     }
   },
   {
@@ -129,7 +129,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "schema": {
       "type": "boolean",
       "default": false,
-      "description": "Also return tier X (quarantined) programs"
+      "description": "Include tier X (quarantined)"
     }
   },
   {
@@ -162,7 +162,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "kind": "shape",
     "schema": {
       "default": "minimal",
-      "description": "Row shape: minimal (7 keys), default (all program fields, plus also_listed_as) or full (plus enrichment and lineage)",
+      "description": "Row shape: minimal (7 keys), default (all fields), full",
       "type": "string",
       "enum": [
         "minimal",
@@ -176,7 +176,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "rest": "sort",
     "kind": "order",
     "schema": {
-      "description": "Order: relevance (default), amount (largest first), deadline (open windows closing soonest first), name",
+      "description": "Order (default relevance)",
       "type": "string",
       "enum": [
         "relevance",
@@ -205,7 +205,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
         ]
       },
       "maxItems": 6,
-      "description": "Also count the whole result set by these fields (facets in the answer)"
+      "description": "Count all matches by these fields"
     }
   },
   {
@@ -216,7 +216,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
       "type": "string",
       "minLength": 1,
       "maxLength": 500,
-      "description": "next_cursor of the previous answer of the same search: the next page (use instead of offset for deep pages)"
+      "description": "next_cursor of the previous page"
     }
   },
   {
@@ -226,7 +226,7 @@ export const PROGRAM_SEARCH_PARAMETERS = [
     "schema": {
       "type": "boolean",
       "default": false,
-      "description": "Add each row's relevance score parts (score)"
+      "description": "Add score parts"
     }
   }
 ] as const;

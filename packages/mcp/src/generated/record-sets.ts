@@ -9,7 +9,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_loan_programs",
       "title": "Search loan products",
-      "description": "Search loan products and programs with separate filters for collateral, personal guarantor and third-party guarantor requirements, plus lender, loan type, amount, rate and term. Only two JFC products state loan type, rate, term and the risk axes; other loans match a risk filter only with `unknown`, and never a loan type, rate or term filter.",
+      "description": "Loan products by keywords, lender, collateral and guarantor requirements, amount, rate and term. Use for financing options. Only two JFC products state type, rate and term; other loans match a risk filter only as unknown.",
       "q": "loan names",
       "noun": "loans",
       "params": [
@@ -20,7 +20,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Substring of the lender or administering body (provider); records without one never match"
+            "description": "Lender (substring)"
           }
         },
         {
@@ -30,7 +30,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Exact loan_type; only the JFC products state one (国民生活事業, special_rate)"
+            "description": "Exact loan type"
           }
         },
         {
@@ -51,7 +51,7 @@ export const RECORD_SETS = {
           "name": "personal_guarantor_required",
           "filter": "personal_guarantor",
           "schema": {
-            "description": "Personal (representative) guarantor requirement",
+            "description": "Personal guarantor requirement",
             "type": "string",
             "enum": [
               "required",
@@ -82,7 +82,7 @@ export const RECORD_SETS = {
             "type": "integer",
             "minimum": 0,
             "maximum": 1000000000000000,
-            "description": "Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match)"
+            "description": "Largest amount at least this, yen"
           }
         },
         {
@@ -92,7 +92,7 @@ export const RECORD_SETS = {
             "type": "integer",
             "minimum": 0,
             "maximum": 1000000000000000,
-            "description": "Largest amount at most this, yen (as min_amount_yen)"
+            "description": "Largest amount at most this, yen"
           }
         },
         {
@@ -102,7 +102,7 @@ export const RECORD_SETS = {
             "type": "number",
             "minimum": 0,
             "maximum": 100,
-            "description": "interest_rate_base_annual at most this, compared as the source states it; only the JFC products state a rate"
+            "description": "Base annual rate at most this, percent"
           }
         },
         {
@@ -112,7 +112,7 @@ export const RECORD_SETS = {
             "type": "integer",
             "minimum": 0,
             "maximum": 100,
-            "description": "Longest term (loan_period_years_max) at least this many years; only the JFC products state a term"
+            "description": "Longest term at least this, years"
           }
         }
       ],
@@ -123,10 +123,10 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_loan_program",
       "title": "Get one loan product",
-      "description": "Fetch one loan product or loan program by its id.",
+      "description": "One loan product by its id (from search_loan_programs).",
       "id": {
         "name": "loan_id",
-        "description": "Loan id as returned by search_loan_programs (number or string id)",
+        "description": "Loan id (from search_loan_programs)",
         "numeric": true
       }
     }
@@ -136,7 +136,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_tax_rules",
       "title": "Search tax rulesets",
-      "description": "Search tax rulesets (invoice system, e-bookkeeping, credits, deductions, special depreciation) by keywords, tax category, kind and the date they must be in force. The catalogue holds consumption, corporate and income tax rulesets only.",
+      "description": "Tax rulesets (invoice system, e-bookkeeping, credits, deductions, special depreciation) by keywords, tax category, kind and the date in force. Use to find a measure to cite. Not for a profile's eligibility (evaluate_tax_applicability).",
       "q": "ruleset names and legal bases",
       "noun": "rulesets",
       "params": [
@@ -190,7 +190,7 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_tax_rule",
       "title": "Get one tax ruleset",
-      "description": "Fetch one tax ruleset by its TAX- id, with its legal basis and machine-readable eligibility predicate.",
+      "description": "One tax ruleset by its TAX- id, with its legal basis and eligibility predicate.",
       "id": {
         "name": "unified_id",
         "description": "Ruleset id, TAX- followed by 10 hex digits",
@@ -204,7 +204,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_enforcement_cases",
       "title": "Search enforcement findings",
-      "description": "Search findings of improper subsidy use and administrative actions (Board of Audit, labour bureaus, regulators) by keywords, action type, authority, prefecture, statute, program name, corporate number, improper amount and dates.",
+      "description": "Findings of improper subsidy use and administrative actions (Board of Audit, labour bureaus, regulators) by keywords, authority, statute, programme, corporate number, amount and date. Use for examples and patterns. Not to screen one company (check_enforcement_am).",
       "q": "titles, target names and reasons",
       "noun": "findings",
       "params": [
@@ -215,7 +215,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Action type as published, e.g. 補助金 返還命令, 課徴金 / 罰則, 業務改善命令"
+            "description": "Action type, e.g. 補助金 返還命令"
           }
         },
         {
@@ -225,7 +225,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Authority or bureau that published the finding (substring), e.g. 会計検査院, 厚生労働省"
+            "description": "Publishing authority (substring), e.g. 会計検査院"
           }
         },
         {
@@ -256,7 +256,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Program name as published in the finding (substring)"
+            "description": "Programme name (substring)"
           }
         },
         {
@@ -314,10 +314,10 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_enforcement_case",
       "title": "Get one enforcement finding",
-      "description": "Fetch one improper-use finding or administrative action by its id.",
+      "description": "One enforcement finding by its id (from search_enforcement_cases).",
       "id": {
         "name": "case_id",
-        "description": "Finding id as returned by search_enforcement_cases"
+        "description": "Finding id"
       }
     }
   },
@@ -326,7 +326,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_laws",
       "title": "Search laws",
-      "description": "Search the catalogue of Japanese statutes and regulations by keywords, type of instrument, ministry and status. The type is read from the law number; the catalogue holds no notices (告示) or guidelines.",
+      "description": "Statutes and regulations by keywords (short names such as 租特法 resolve), type, ministry and status. Use to find a law to cite or read. Not for an article's text (get_law_article_am). No notices (告示) or guidelines are held.",
       "q": "law titles and numbers",
       "noun": "laws",
       "params": [
@@ -362,7 +362,7 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_law",
       "title": "Get one law",
-      "description": "Fetch one statute by its LAW- id: title, number, dates, ministry, status and source.",
+      "description": "One statute by its LAW- id: title, number, dates, ministry, status and source_url.",
       "id": {
         "name": "unified_id",
         "description": "Law id, LAW- followed by 10 hex digits",
@@ -376,7 +376,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_case_studies",
       "title": "Search case studies",
-      "description": "Search published case studies of small businesses (SME Agency case navigator) by keywords, prefecture, industry code, corporate number, theme tag and headcount. The case pages state no award amounts, so there is no amount filter.",
+      "description": "Published SME case studies (SME Agency case navigator) by keywords, prefecture, industry, corporate number, theme and headcount. Use for what similar firms did; pages state no award amounts.",
       "q": "case titles, company names and tags",
       "noun": "cases",
       "params": [
@@ -416,7 +416,7 @@ export const RECORD_SETS = {
             "type": "string",
             "minLength": 1,
             "maxLength": 100,
-            "description": "Theme tag of the case (exact, e.g. DX/デジタル化); the pages do not name the program used"
+            "description": "Theme tag (exact, e.g. DX/デジタル化)"
           }
         },
         {
@@ -445,10 +445,10 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_case_study",
       "title": "Get one case study",
-      "description": "Fetch one case study record by its id.",
+      "description": "One case study by its id (from search_case_studies).",
       "id": {
         "name": "case_id",
-        "description": "Case id as returned by search_case_studies"
+        "description": "Case id"
       }
     }
   },
@@ -457,7 +457,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_bids",
       "title": "Search public bids",
-      "description": "Search public procurement notices and results by keywords, kind, procuring or winning corporate number, amount and deadline.",
+      "description": "Public procurement notices and results by keywords, kind, procuring or winning corporate number, amount and deadline. Use for tenders a company could bid on or has won; answers no_data when no bids are held.",
       "q": "bid titles and descriptions",
       "noun": "bids",
       "params": [
@@ -481,7 +481,7 @@ export const RECORD_SETS = {
           "schema": {
             "type": "string",
             "pattern": "^[0-9]{13}$",
-            "description": "Corporate number of the procuring body (13 digits)"
+            "description": "Procuring body corporate number"
           }
         },
         {
@@ -527,7 +527,7 @@ export const RECORD_SETS = {
           "schema": {
             "type": "string",
             "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
-            "description": "Only bids whose deadline is on or after this date",
+            "description": "Deadline on or after",
             "format": "date"
           }
         }
@@ -537,7 +537,7 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_bid",
       "title": "Get one bid",
-      "description": "Fetch one public procurement record by its BID- id.",
+      "description": "One procurement record by its BID- id.",
       "id": {
         "name": "unified_id",
         "description": "Bid id, BID- followed by 10 hex digits",

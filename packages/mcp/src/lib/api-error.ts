@@ -20,7 +20,15 @@ function apiHint(status: number): { hint?: string } {
   return {};
 }
 
-export function apiErrorObject(info: ApiErrorInfo): { code: string; message: string; status: number; request_id: string | null; hint?: string } {
+/** The error object of an isError result; `detail` is REST's own {detail} text, unchanged. */
+export function apiErrorObject(info: ApiErrorInfo): {
+  code: string;
+  message: string;
+  detail: string;
+  status: number;
+  request_id: string | null;
+  hint?: string;
+} {
   const message = `API error ${info.status}: ${info.detail}`;
-  return { code: apiErrorCode(info.status), message, status: info.status, request_id: info.requestId, ...apiHint(info.status) };
+  return { code: apiErrorCode(info.status), message, detail: info.detail, status: info.status, request_id: info.requestId, ...apiHint(info.status) };
 }

@@ -1,41 +1,44 @@
-// Run one tool call with the conventions of the tool surface: bad input is
-// a normal result with `error` and the empty payload keys; an API error is an
-// isError result with the HTTP status; a tool without data answers status
-// no_data; every result gets the envelope and is checked against the tool's
-// own output schema.
+// Run one tool call with the conventions of the tool surface: every
+// failure (bad input, not found, an upstream error) is an isError result with
+// `error` {code, message, detail} and the empty payload keys, the detail
+// worded as REST words it (decision 0391); a tool without data answers status
+// no_data, one whose data cannot support an answer insufficient_data; every
+// result gets the envelope and is checked against the tool's own output schema.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { apiErrorInfo, type ToolApi } from './api.ts';
 import { apiErrorObject } from './api-error.ts';
 import { ToolInputError, type InputWarning, type Payload, type ToolCall, type ToolDef } from './define.ts';
 import { countResults, envelope, outputSchema, toResult, type EnvelopeContext } from './envelope.ts';
 import { checkArgs } from './lenient.ts';
-import { isNoData } from './no-data.ts';
-import { notAppliedWarnings } from './not-applied.ts';
+import { INSUFFICIENT_DATA, isNoData } from './no-data.ts';
+import { aliasWarnings, notAppliedWarnings } from './not-applied.ts';
 import { CallBudgetExceeded, withCallBudget } from './call-budget.ts';
 
 /** Run a tool for leniently parsed arguments (fields may carry invalid markers, see lenient.ts). */
 export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
   const warnings: InputWarning[] = [];
-  const ctx: EnvelopeContext = { toolName: def.name, started: performance.now(), echo: {}, warnings };
-  const failed = (explanation: string, error: Payload, isError = false) => {
+  const ctx: EnvelopeContext = { toolName: def.name, warnings };
+  const failed = (explanation: string, error: Payload) => {
     const payload = { ...def.empty, explanation };
-    return toResult({ ...payload, ...envelope(ctx, 'error', payload), error }, isError);
+    return toResult({ ...payload, ...envelope(ctx, 'error', payload), error: { detail: explanation, ...error } }, true);
   };
   try {
     const checked = checkArgs(rawArgs);
-    warnings.push(...checked.warnings, ...notAppliedWarnings(def, checked.args));
-    ctx.echo = checked.args;
+    warnings.push(...checked.warnings, ...notAppliedWarnings(def, checked.args), ...aliasWarnings(def, checked.args));
     const call: ToolCall = { api: withCallBudget(api), warn: (w) => void warnings.push(w) };
     const payload = await def.run(call, checked.args as never);
     if (payload.error === null) delete payload.error;
     const noData = isNoData(payload);
-    if (payload.error && typeof payload.error === 'object' && !noData) {
-      return toResult({ ...def.empty, ...payload, ...envelope(ctx, 'error', payload), error: payload.error });
+    const insufficient = payload.status === INSUFFICIENT_DATA;
+    if (payload.error && typeof payload.error === 'object' && !noData && !insufficient) {
+      const error = payload.error as Payload;
+      return toResult({ ...def.empty, ...payload, ...envelope(ctx, 'error', payload), error: { detail: error.message, ...error } }, true);
     }
-    // A no-data answer carries the usual empty payload keys, like an error does.
-    const result = noData
-      ? toResult({ ...def.empty, ...payload, ...envelope(ctx, 'no_data', payload) })
-      : toResult({ ...payload, ...envelope(ctx, countResults(payload) === 0 ? 'empty' : 'ok', payload) });
+    // A no-data or insufficient-data answer carries the usual empty payload keys, like an error does.
+    const status = noData ? 'no_data' : insufficient ? 'insufficient_data' : countResults(payload) === 0 ? 'empty' : 'ok';
+    const result = toResult(
+      noData || insufficient ? { ...def.empty, ...payload, ...envelope(ctx, status, payload) } : { ...payload, ...envelope(ctx, status, payload) },
+    );
     // A result our own output schema rejects is a bug to surface plainly, not a protocol error.
     const check = outputSchema(def).safeParse(result.structuredContent);
     if (!check.success) throw new Error(`output does not match the schema: ${check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -45,20 +48,21 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
       return failed(err.message, {
         code: err.code,
         message: err.message,
+        detail: err.detail,
         ...(err.hint ? { hint: err.hint } : {}),
         ...(err.retryWith ? { retry_with: err.retryWith } : {}),
       });
     }
     if (err instanceof CallBudgetExceeded) {
-      return failed(err.message, { code: 'call_budget_exceeded', message: err.message, limit: err.limit }, true);
+      return failed(err.message, { code: 'call_budget_exceeded', message: err.message, limit: err.limit });
     }
     const info = apiErrorInfo(err);
     if (info) {
       const error = apiErrorObject(info);
-      return failed(error.message, error, true);
+      return failed(error.message, error);
     }
     // In our words: an exception's own text can carry internals (SQL, paths, stack lines).
     const message = `Tool ${def.name} failed with an internal error; retry later or report it`;
-    return failed(message, { code: 'internal_error', message }, true);
+    return failed(message, { code: 'internal_error', message });
   }
 }

@@ -54,6 +54,14 @@ export interface ToolDef<S extends ZodRawShape = ZodRawShape> {
    * a call that sets one gets an `unsupported_filter` warning (lib/not-applied.ts).
    */
   notApplied?: { readonly [K in keyof S]?: string };
+  /**
+   * Parameters that are another name of a published one (the reference
+   * surface has both): accepted, not published, so an agent learns one name
+   * per thing (decision 0390). Maps the alias to the published name.
+   */
+  aliases?: { readonly [K in keyof S]?: string };
+  /** The tool is over a record set this deployment does not hold: every call answers no_data, so only its required fields are published. */
+  holdsNoData?: true;
   run(call: ToolCall, args: z.infer<z.ZodObject<S>>): Promise<Payload>;
 }
 
@@ -66,10 +74,13 @@ export class ToolInputError extends Error {
   readonly code: string;
   readonly hint: string | undefined;
   readonly retryWith: unknown[] | undefined;
-  constructor(code: string, message: string, hint?: string, retryWith?: unknown[]) {
+  /** The `{detail}` text, worded as REST words a 400 (`Invalid <part>: <field>: <message>`). */
+  readonly detail: string;
+  constructor(code: string, message: string, hint?: string, retryWith?: unknown[], detail?: string) {
     super(message);
     this.code = code;
     this.hint = hint;
     this.retryWith = retryWith;
+    this.detail = detail ?? `Invalid arguments: ${message}`;
   }
 }

@@ -1,26 +1,31 @@
 // The result envelope: every result carries `structuredContent` and the same
-// JSON as text, with the tool's payload keys plus the additive envelope keys
-// of the tool surface (status, result_count, explanation, …).
+// JSON as text, with the tool's payload keys plus a few envelope keys: the
+// status, the count, one sentence of explanation, what the answer covered
+// (when the tool can say), input warnings and the error. Kept small on
+// purpose (decision 0390): an agent pays for every character of every answer,
+// so nothing per call repeats what it already knows (the tool's name, its own
+// arguments, the API version, a timing).
 import { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Payload, ToolDef } from './define.ts';
-import { PROTOCOL_VERSION } from './protocol.ts';
 
-export const API_VERSION = 'v1';
+export type Status = 'ok' | 'empty' | 'error' | 'no_data' | 'insufficient_data';
 
-export type Status = 'ok' | 'empty' | 'error' | 'no_data';
+export const STATUSES = ['ok', 'empty', 'no_data', 'insufficient_data', 'error'] as const;
+
+/** The status as published in every output schema. */
+export const statusSchema = () =>
+  z
+    .enum(STATUSES)
+    .describe('ok; empty (nothing matched: see coverage); no_data (record set not held); insufficient_data (the catalogue cannot support an answer); error');
 
 const ENVELOPE_KEYS = {
-  status: z.enum(['ok', 'empty', 'error', 'no_data']).describe('ok, empty (no matching records), error, or no_data (this deployment holds no such records)'),
+  status: statusSchema(),
   result_count: z.number().int().describe('Number of records in this result'),
   explanation: z.string().nullable().describe('One-line account of what was returned or why nothing was'),
-  suggested_actions: z.array(z.string()).describe('Follow-up calls that may help'),
-  api_version: z.string().describe('REST API version the tool called'),
-  tool_name: z.string().describe('Name of the tool that produced this result'),
-  query_echo: z.record(z.unknown()).describe('The arguments as the tool understood them'),
-  latency_ms: z.number().describe('Time the tool took, in milliseconds'),
-  evidence_source_count: z.number().int().describe('Distinct source URLs in the result'),
-  meta: z.record(z.unknown()).describe('Protocol and data notes'),
+  coverage: z.record(z.unknown()).optional().describe('What the answer covered: records or rules looked at, the period, how many carry the matched field'),
+  suggested_actions: z.array(z.string()).optional().describe('Follow-up calls that may help'),
+  meta: z.record(z.unknown()).optional().describe('Data notes'),
   input_warnings: z
     .array(z.object({ code: z.string(), field: z.string(), message: z.string() }))
     .optional()
@@ -29,6 +34,7 @@ const ENVELOPE_KEYS = {
     .object({
       code: z.string(),
       message: z.string(),
+      detail: z.string().optional(),
       hint: z.string().optional(),
       retry_with: z.array(z.unknown()).optional(),
       status: z.number().int().optional(),
@@ -57,50 +63,34 @@ export function countResults(payload: Payload): number {
   return 1;
 }
 
-function countSources(payload: Payload): number {
-  const urls = new Set<string>();
-  const walk = (v: unknown, depth: number) => {
-    if (depth > 5 || v === null || typeof v !== 'object') return;
-    if (Array.isArray(v)) {
-      for (const x of v) walk(x, depth + 1);
-      return;
-    }
-    for (const [k, x] of Object.entries(v)) {
-      if ((k === 'source_url' || k === 'official_url') && typeof x === 'string' && x) urls.add(x);
-      else if (k === 'source_urls' && Array.isArray(x)) {
-        for (const u of x) if (typeof u === 'string') urls.add(u);
-      } else if (k !== 'attribution') walk(x, depth + 1);
-    }
-  };
-  walk(payload, 0);
-  return urls.size;
-}
-
 export interface EnvelopeContext {
   toolName: string;
-  started: number;
-  echo: Record<string, unknown>;
   warnings: readonly { code: string; field: string; message: string }[];
 }
 
-/** The envelope keys for a payload with the given status. */
+/** The envelope keys for a payload with the given status (optional keys only when they say something). */
 export function envelope(ctx: EnvelopeContext, status: Status, payload: Payload): Payload {
+  const actions = Array.isArray(payload.suggested_actions) && payload.suggested_actions.length > 0 ? payload.suggested_actions : undefined;
+  const meta = payload.meta && typeof payload.meta === 'object' && Object.keys(payload.meta).length > 0 ? payload.meta : undefined;
   return {
     status,
-    result_count: status === 'error' || status === 'no_data' ? 0 : countResults(payload),
+    result_count: status === 'ok' || status === 'empty' ? countResults(payload) : 0,
     explanation: typeof payload.explanation === 'string' ? payload.explanation : null,
-    suggested_actions: Array.isArray(payload.suggested_actions) ? payload.suggested_actions : [],
-    api_version: API_VERSION,
-    tool_name: ctx.toolName,
-    query_echo: ctx.echo,
-    latency_ms: Math.round((performance.now() - ctx.started) * 10) / 10,
-    evidence_source_count: countSources(payload),
-    meta: { protocol_version: PROTOCOL_VERSION, ...(payload.meta && typeof payload.meta === 'object' ? (payload.meta as object) : {}) },
+    ...(payload.coverage && typeof payload.coverage === 'object' ? { coverage: payload.coverage } : {}),
+    ...(actions ? { suggested_actions: actions } : {}),
+    ...(meta ? { meta } : {}),
     ...(ctx.warnings.length > 0 ? { input_warnings: [...ctx.warnings] } : {}),
   };
 }
 
+/** Envelope keys left out when they say nothing (a payload's own `meta: null` included). */
+const OPTIONAL_KEYS = ['coverage', 'suggested_actions', 'meta'] as const;
+
 export function toResult(structured: Payload, isError = false): CallToolResult {
+  for (const key of OPTIONAL_KEYS) {
+    const value = structured[key];
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) delete structured[key];
+  }
   const result: CallToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   if (isError) result.isError = true;
   return result;

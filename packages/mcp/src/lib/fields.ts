@@ -4,11 +4,10 @@ import { z } from 'zod';
 import type { Payload } from './define.ts';
 
 export const f = {
-  limit: (max: number, dflt: number, what = 'results') =>
-    z.number().int().min(1).max(max).default(dflt).describe(`Maximum ${what} to return, 1 to ${max} (default ${dflt}); out-of-range values are clamped`),
-  offset: () => z.number().int().min(0).max(1_000_000).default(0).describe('Rows to skip for paging (default 0)'),
-  prefecture: (what = 'Prefecture name') => z.string().max(20).optional().describe(`${what}, e.g. 東京都; aliases like '東京' or 'Tokyo' are normalised`),
-  q: (what: string) => z.string().max(500).optional().describe(`Free-text keywords matched against ${what}`),
+  limit: (max: number, dflt: number, what = 'results') => z.number().int().min(1).max(max).default(dflt).describe(`Most ${what} to return (clamped)`),
+  offset: () => z.number().int().min(0).max(1_000_000).default(0).describe('Rows to skip'),
+  prefecture: (what = 'Prefecture name') => z.string().max(20).optional().describe(`${what}, e.g. 東京都`),
+  q: (what: string) => z.string().max(500).optional().describe(`Keywords in ${what}`),
   date: (what: string) =>
     z
       .string()
@@ -20,18 +19,15 @@ export const f = {
       .string()
       .regex(/^(today|\d{4}-\d{2}-\d{2})$/, "must be 'today' or YYYY-MM-DD")
       .default('today')
-      .describe("Reference date: 'today' or YYYY-MM-DD"),
+      .describe('Reference date (today or YYYY-MM-DD)'),
   houjin: (what = 'Corporate number (法人番号, 13 digits)') =>
     z
       .string()
       .regex(/^\d{13}$/, 'must be 13 digits')
       .optional()
       .describe(what),
-  profile: () =>
-    z
-      .record(z.unknown())
-      .describe('Business profile as free-form fields, e.g. {prefecture, industry_jsic, employee_count, revenue_yen, is_sole_proprietor, capital_yen}'),
-  region: () => z.string().max(40).optional().describe('Region: national, a regional block (e.g. 関東, 近畿) or a prefecture name'),
+  profile: () => z.record(z.unknown()).describe('Business profile: prefecture, industry_jsic, employee_count, capital_yen, revenue_yen, is_sole_proprietor'),
+  region: () => z.string().max(40).optional().describe('national, a block (関東) or a prefecture'),
 };
 
 /** Output shape fragments. */

@@ -88,6 +88,7 @@ function fieldError(field: string, marker: InvalidMarker): ToolInputError {
       `${where}: ${JSON.stringify((issue as { received: unknown }).received)} is not one of ${options.join(', ')}`,
       `Use one of: ${options.join(', ')}`,
       options,
+      `Invalid arguments: ${where}: must be one of ${options.join(', ')}`,
     );
   }
   if (issue.code === 'invalid_type' && (issue as { received: string }).received === 'undefined' && issue.path.length <= 1) {

@@ -20,6 +20,18 @@ export function noData(message: string, hint: string, payload: Payload): Payload
 }
 
 /** The sentence a no-data tool's description ends with. */
-export const noDataSentence = (what: string): string => `This deployment holds no ${what}: every call answers status no_data with empty results.`;
+export const noDataSentence = (what: string): string => `This deployment holds no ${what}: every call answers status no_data; do not rely on it.`;
 
 export const isNoData = (payload: Payload): boolean => payload.status === NO_DATA;
+
+/**
+ * A tool whose catalogue cannot support an answer (too few rules, too few
+ * records carrying the field it would match on) says so with this status and
+ * its coverage instead of a list an agent would read as the answer (decision 0392).
+ */
+export const INSUFFICIENT_DATA = 'insufficient_data';
+
+/** The payload of an answer the catalogue cannot support: empty payload keys, the reason, what was covered. */
+export function insufficientData(explanation: string, coverage: Payload, payload: Payload): Payload {
+  return { ...payload, status: INSUFFICIENT_DATA, explanation, coverage };
+}

@@ -1,7 +1,7 @@
 // Parameters a tool accepts but cannot apply (the one place for them: each
 // tool lists them in `notApplied` with the reason). Never a silent filter:
-// the published description names them, and a call that sets one to
-// something other than its default gets an `unsupported_filter` warning.
+// tools/list does not offer them, and a call that sets one to something
+// other than its default gets an `unsupported_filter` warning with the reason.
 // `grep -rn notApplied src/tools` lists every such parameter.
 import { z, type ZodTypeAny } from 'zod';
 import type { InputWarning, ToolDef } from './define.ts';
@@ -25,19 +25,20 @@ export function notAppliedWarnings(def: ToolDef, args: Record<string, unknown>):
   return out;
 }
 
-/** The tool description as published: the author's text plus the parameters it does not apply. */
-export function publishedDescription(def: ToolDef): string {
-  const entries = notAppliedEntries(def);
-  if (entries.length === 0) return def.description;
-  return `${def.description} Accepted but not applied: ${entries.map(([field, why]) => `${field} (${why})`).join('; ')}.`;
+/**
+ * Remove the not-applied parameters from a published JSON Schema of the input:
+ * an agent is shown only what works (decision 0390). A call that still sets
+ * one (the reference surface has them) is accepted and warned.
+ */
+export function omitNotApplied(def: ToolDef, schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  for (const [field] of notAppliedEntries(def)) if (properties) delete properties[field];
+  return schema;
 }
 
-/** Mark the not-applied parameters in a published JSON Schema of the input. */
-export function markNotApplied(def: ToolDef, schema: Record<string, unknown>): Record<string, unknown> {
-  const properties = schema.properties as Record<string, { description?: string }> | undefined;
-  for (const [field, why] of notAppliedEntries(def)) {
-    const property = properties?.[field];
-    if (property) property.description = `${property.description ?? field}. Not applied: ${why}`;
-  }
-  return schema;
+/** A note for each alias (lib/define.ts `aliases`) a call uses: the published name to use instead. */
+export function aliasWarnings(def: ToolDef, args: Record<string, unknown>): InputWarning[] {
+  return Object.entries(def.aliases ?? {})
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && args[entry[0]] !== undefined)
+    .map(([alias, name]) => ({ code: 'alias', field: alias, message: `${alias} is another name of ${name}; use ${name}` }));
 }

@@ -8,7 +8,8 @@ import { z, type ZodRawShape, type ZodTypeAny } from 'zod';
 import { defineTool, READ_ONLY, type Payload, type Row, type ToolCall, type ToolDef } from './define.ts';
 import { f, o, RECORD_EMPTY, SEARCH_EMPTY, searchOutput } from './fields.ts';
 import { prefectureArg } from './prefecture.ts';
-import { asSearch, compact, noHits } from './search.ts';
+import { explainEmpty } from './coverage.ts';
+import { asSearch, compact } from './search.ts';
 import { schemaInput } from './schema-input.ts';
 
 /** A tool parameter's JSON Schema, as the spec's filter types it (PublicRecordSet in packages/api/src/catalog/record-sets/public.ts). */
@@ -103,7 +104,8 @@ export function recordSearchTool(set: RecordSetTools, resource: (api: ToolCall['
         filters[param.filter] = param.vocabulary === 'prefecture' ? prefectureArg(call, value as string | undefined, param.name) : value;
       }
       const query = compact({ q: a.q, ...filters, ...spec.fixed, ...options.query?.(a), limit: a.limit, offset: a.offset });
-      return noHits(spec.noun, asSearch(await resource(call.api).search(query as never)));
+      const out = asSearch(await resource(call.api).search(query as never));
+      return (out.results as unknown[]).length > 0 ? out : await explainEmpty(call.api, set.name, spec.noun, out);
     },
   });
 }

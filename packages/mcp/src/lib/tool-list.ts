@@ -1,7 +1,6 @@
 // tools/list and tools/call on the low-level Server. The tool list is static:
 // its JSON Schemas (an input and an output schema per tool) are computed once per
 // process and shared by every server (/mcp builds one per request).
-import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -15,22 +14,19 @@ import {
 import type { ToolApi } from './api.ts';
 import { callTool } from './call-tool.ts';
 import type { ToolDef } from './define.ts';
-import { outputSchema } from './envelope.ts';
 import { inputSchema } from './lenient.ts';
-import { markNotApplied, publishedDescription } from './not-applied.ts';
+import { omitNotApplied } from './not-applied.ts';
+import { publishedInput, publishedOutput } from './publish.ts';
 
-const JSON_SCHEMA_OPTIONS = { strictUnions: true } as const;
-
+/** A tool as tools/list publishes it (lib/publish.ts says what is left out and why). */
 function describeTool(def: ToolDef): Tool {
-  const input = zodToJsonSchema(inputSchema(def), { ...JSON_SCHEMA_OPTIONS, pipeStrategy: 'input' }) as Record<string, unknown>;
-  const output = zodToJsonSchema(outputSchema(def), { ...JSON_SCHEMA_OPTIONS, pipeStrategy: 'output' }) as Record<string, unknown>;
   return {
     name: def.name,
     title: def.title,
-    description: publishedDescription(def),
-    inputSchema: markNotApplied(def, input) as Tool['inputSchema'],
-    outputSchema: output as Tool['outputSchema'],
-    annotations: { title: def.title, ...def.annotations },
+    description: def.description,
+    inputSchema: omitNotApplied(def, publishedInput(def)) as Tool['inputSchema'],
+    outputSchema: publishedOutput(def) as Tool['outputSchema'],
+    annotations: def.annotations,
   };
 }
 

@@ -10,19 +10,15 @@ import { compact } from '../lib/search.ts';
 export const activeProgramsAt = defineTool({
   name: 'active_programs_at',
   title: 'Programs in force on a date',
-  description: 'List programs and tax measures whose validity period covers a given date (a point-in-time view).',
+  description: "Programmes and tax measures valid on a given date (a point-in-time view). Use for 'what was in force then'.",
   input: {
     date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
       .describe('The date, YYYY-MM-DD'),
     region: f.region(),
-    industry: z
-      .string()
-      .max(100)
-      .optional()
-      .describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
-    size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
+    industry: z.string().max(100).optional().describe('JSIC letter (A-T) or industry word (製造業)'),
+    size: SIZE5.optional().describe('Company size'),
     limit: f.limit(100, 20, 'records'),
   },
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },

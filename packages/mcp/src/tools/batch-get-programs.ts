@@ -7,7 +7,7 @@ export const batchGetPrograms = defineTool({
   name: 'batch_get_programs',
   title: 'Get up to 50 programs',
   description:
-    'Fetch up to 50 programs (full detail) in one call; duplicate ids are collapsed keeping the first occurrence, unknown ids are listed in not_found.',
+    'Up to 50 programmes by id in one call (full records; duplicates collapsed, unknown ids in not_found). Use to compare a shortlist. Not for searching.',
   input: {
     unified_ids: z.array(z.string().min(1).max(100)).min(1).max(50).describe('1 to 50 program ids'),
   },

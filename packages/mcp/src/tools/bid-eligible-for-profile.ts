@@ -8,7 +8,8 @@ import { BID_ID } from '../lib/ids.ts';
 export const bidEligibleForProfile = defineTool({
   name: 'bid_eligible_for_profile',
   title: 'Rough bid eligibility check',
-  description: "Check a business profile roughly against a procurement notice's stated conditions (region, unified qualification, exclusions in force).",
+  description:
+    "Rough check of a business profile against one procurement notice's conditions (region, unified qualification, exclusions in force). Use before bidding on a notice found with search_bids.",
   input: {
     bid_unified_id: BID_ID.describe('Bid id, BID- followed by 10 hex digits'),
     business_profile: f.profile(),

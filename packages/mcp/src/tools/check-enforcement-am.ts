@@ -8,7 +8,8 @@ import { compact } from '../lib/search.ts';
 export const checkEnforcementAm = defineTool({
   name: 'check_enforcement_am',
   title: 'Enforcement check for a company',
-  description: 'Check whether a company (corporate number or name) has an exclusion or penalty in force on a date, with its recent history.',
+  description:
+    'Is an exclusion or penalty in force against a company (corporate number or name) on a date, with its recent history. Use to screen one company.',
   input: {
     houjin_bangou: f.houjin(),
     target_name: z.string().max(200).optional().describe('Company name'),

@@ -7,9 +7,9 @@ export const checkExclusions = defineTool({
   name: 'check_exclusions',
   title: 'Check a program combination',
   description:
-    'Given program ids (unified ids or slugs), report the exclusion rules the combination triggers: mutual exclusions need two of their programs, prerequisites fire on one.',
+    'Test programmes (ids or slugs) together against the combination rules: conflicts, prerequisites, and conditional rules to check. Use before recommending a combination. Few programmes are covered by any rule: no hit is not proof of compatibility.',
   input: {
-    program_ids: z.array(z.string().min(1).max(200)).min(1).max(50).describe('1 to 50 program ids or slugs; duplicates removed'),
+    program_ids: z.array(z.string().min(1).max(200)).min(1).max(50).describe('Programme ids or slugs'),
   },
   output: { program_ids: z.array(z.string()).describe('The de-duplicated input'), hits: o.rows(), checked_rules: z.number().int().describe('Rules examined') },
   annotations: READ_ONLY,

@@ -10,7 +10,7 @@ export const combinedComplianceCheck = defineTool({
   name: 'combined_compliance_check',
   title: 'One-shot compliance report',
   description:
-    'One report for a business profile and program(s): exclusion-rule check of the programs, tax ruleset evaluation, exclusions in force against the company, and related bids.',
+    'One report for a business profile and programme(s): combination-rule check, tax evaluation, exclusions in force against the company, related bids. Use for a pre-application check.',
   input: {
     business_profile: f.profile(),
     program_unified_id: z.string().max(100).optional().describe('Main program id'),

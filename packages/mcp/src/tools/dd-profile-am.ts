@@ -8,9 +8,9 @@ export const ddProfileAm = defineTool({
   name: 'dd_profile_am',
   title: 'Due-diligence profile of a company',
   description:
-    'Bundle what the catalogue holds on a corporate number: enforcement history and exclusions in force, published case studies, bids won; invoice registration is not held.',
+    'What the catalogue holds on one corporate number: enforcement history and exclusions in force, case studies, bids won. Use for due diligence on a company. Invoice registration is not held.',
   input: {
-    houjin_bangou: z.string().min(1).max(64).describe('Corporate number (13 digits; hyphens and spaces are removed)'),
+    houjin_bangou: z.string().min(1).max(64).describe('Corporate number (13 digits)'),
     include_adoptions: z.boolean().default(true).describe('Include case studies / awards'),
     adoption_limit: f.limit(50, 20, 'case studies'),
   },

@@ -11,7 +11,7 @@ import { prefectureArg } from '../lib/prefecture.ts';
 export const deadlineCalendar = defineTool({
   name: 'deadline_calendar',
   title: 'Deadline calendar',
-  description: 'Group upcoming application deadlines by month for the next 1 to 6 months.',
+  description: 'Application deadlines grouped by month for the next 1 to 6 months. Use to plan by month. Windows are known for few programmes.',
   input: {
     months_ahead: z.number().int().min(1).max(6).default(3).describe('Months ahead, 1 to 6'),
     prefecture: f.prefecture(),

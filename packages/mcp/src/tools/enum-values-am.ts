@@ -20,7 +20,7 @@ const AM_ENUMS = [
 export const enumValuesAm = defineTool({
   name: 'enum_values_am',
   title: 'Values of an entity enumeration',
-  description: 'Return the values that occur, with counts, for one enumeration of the entity store.',
+  description: 'Values with counts of one enumeration (authority, industry, region, …). Use to pick a valid filter value for the *_am tools.',
   input: { enum_name: z.enum(AM_ENUMS).describe('The enumeration') },
   output: {
     enum_name: z.string().describe('The enumeration'),

@@ -32,7 +32,7 @@ const ENUM_SOURCES: Partial<Record<(typeof ENUM_FIELDS)[number], string>> = {
 export const enumValues = defineTool({
   name: 'enum_values',
   title: 'Values of a filter field',
-  description: 'List the distinct values, with counts, that actually occur for a filterable field, so a caller can pick valid filter values.',
+  description: 'Values that occur, with counts, for a filter field of search_programs and the record sets. Use to pick a valid filter value.',
   input: {
     field: z.enum(ENUM_FIELDS).describe('The field whose values to list'),
     limit: f.limit(200, 50, 'values'),

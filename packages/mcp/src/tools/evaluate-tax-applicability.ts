@@ -10,15 +10,11 @@ export const evaluateTaxApplicability = defineTool({
   name: 'evaluate_tax_applicability',
   title: 'Which tax rulesets apply',
   description:
-    "Evaluate the tax rulesets' machine-readable eligibility predicates against a business profile and say which apply, which do not, and which need more facts.",
+    "Evaluate tax rulesets' eligibility predicates against a business profile: applies, does not apply, or unknown (facts missing). Use for 'which tax measures fit this company'. Not to find a measure by name (search_tax_rules).",
   input: {
     business_profile: f.profile(),
     // One API call per id: at most the budget of one tool call (lib/call-budget.ts).
-    target_ruleset_ids: z
-      .array(TAX_ID)
-      .max(MAX_API_CALLS_PER_TOOL_CALL)
-      .optional()
-      .describe(`TAX- ids to evaluate, at most ${MAX_API_CALLS_PER_TOOL_CALL} (default: all)`),
+    target_ruleset_ids: z.array(TAX_ID).max(MAX_API_CALLS_PER_TOOL_CALL).optional().describe('TAX- ids (default: all)'),
   },
   output: { results: o.rows(), applies: z.number().int().describe('Rulesets that apply'), unknown: z.number().int().describe('Rulesets needing more facts') },
   annotations: READ_ONLY,

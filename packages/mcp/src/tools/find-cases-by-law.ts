@@ -11,10 +11,10 @@ export const findCasesByLaw = defineTool({
   name: 'find_cases_by_law',
   title: 'Cases citing a statute',
   description:
-    'For a statute, list enforcement findings that cite it, and court rulings: this deployment holds no court decisions, so court_decisions is always empty and named in no_data; with include_enforcement=false the call answers status no_data.',
+    'Enforcement findings that cite a statute. Court rulings are not held: court_decisions is always empty (named in no_data); include_enforcement=false answers status no_data.',
   input: {
     law_unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
-    include_enforcement: z.boolean().default(true).describe('Include enforcement findings that cite the law'),
+    include_enforcement: z.boolean().default(true).describe('Include findings citing the law'),
     limit: f.limit(100, 20, 'cases'),
   },
   output: {

@@ -9,7 +9,7 @@ import { COURT_NOTE, noData, noDataSentence } from '../lib/no-data.ts';
 export const findPrecedentsByStatute = defineTool({
   name: 'find_precedents_by_statute',
   title: 'Rulings citing a statute',
-  description: `List court rulings that cite a statute (optionally one article); the statute is looked up and returned. ${noDataSentence('court decisions')}`,
+  description: `Court rulings that cite a statute. ${noDataSentence('court decisions')}`,
   input: {
     law_unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
     article_citation: z.string().max(40).optional().describe('Article, e.g. 第17条'),
@@ -18,6 +18,7 @@ export const findPrecedentsByStatute = defineTool({
   },
   output: { ...searchOutput(), law: o.record() },
   annotations: READ_ONLY,
+  holdsNoData: true,
   empty: { ...SEARCH_EMPTY, law: null },
   async run(call, a) {
     const law: Row = await call.api.laws.get(a.law_unified_id);

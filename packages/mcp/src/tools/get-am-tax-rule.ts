@@ -7,7 +7,7 @@ import { compact } from '../lib/search.ts';
 export const getAmTaxRule = defineTool({
   name: 'get_am_tax_rule',
   title: 'Rules of a tax measure',
-  description: 'Return the structured rules (rate or amount, legal basis, validity) of a named tax measure, optionally one rule type, as of a date.',
+  description: "The structured rules (rate or amount, legal basis, validity) of a named tax measure, as of a date. Use to quote a measure's terms.",
   input: {
     measure_name_or_id: z.string().min(1).max(200).describe('Measure name or TAX- id'),
     rule_type: z.enum(['credit', 'deduction', 'reduction', 'special_depreciation', 'immediate_writeoff', 'exemption']).optional().describe('Rule type'),

@@ -10,7 +10,7 @@ export const getLawArticleAm = defineTool({
   name: 'get_law_article_am',
   title: 'Text of a law article',
   description:
-    'Fetch the official text of one statute article from a law name or id and an article number (第17条, 17, 17の2 and similar notations accepted); with effective_on, the text as in force on that day, from the revisions kept from e-Gov.',
+    'The official text of one article from a law name (short names accepted) or id and an article number (第17条, 17の2); with effective_on, as in force that day. Use to quote a law.',
   input: {
     law_name_or_canonical_id: z.string().min(1).max(200).describe('Law name or LAW- id'),
     article_number: z.string().min(1).max(40).describe('Article number, e.g. 第17条 or 17'),

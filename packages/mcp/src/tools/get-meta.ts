@@ -5,7 +5,7 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 export const getMeta = defineTool({
   name: 'get_meta',
   title: 'Dataset statistics',
-  description: 'Report dataset counts and freshness: programs per tier and prefecture, record counts, exclusion rules, last ingest time.',
+  description: 'Dataset counts and freshness: programmes per tier and prefecture, rules, last ingest. Use to state what the data covers or how old it is.',
   input: {},
   output: {
     total_programs: z.number().int().describe('Programs in the catalogue'),

@@ -7,7 +7,8 @@ import { o, RECORD_EMPTY } from '../lib/fields.ts';
 export const getProgram = defineTool({
   name: 'get_program',
   title: 'Get one program',
-  description: 'Fetch one support program by its unified id (UNI-…), at the chosen level of detail.',
+  description:
+    "One programme by its id (UNI-…). Use to cite a programme's details after a search; fields=full for the whole record. Not for several ids (batch_get_programs).",
   input: {
     unified_id: z.string().min(1).max(100).describe('Program id, e.g. UNI-0123456789'),
     fields: PROGRAM_SHAPE.default('default').describe('minimal (7 keys), default (all fields) or full (plus enrichment and lineage)'),

@@ -6,7 +6,7 @@ import { o } from '../lib/fields.ts';
 export const intentOf = defineTool({
   name: 'intent_of',
   title: 'Classify a question',
-  description: 'Classify a plain-language question into one of the fixed intent clusters (rule-based), with scores and sample queries.',
+  description: 'Classify a plain-language question into a fixed intent cluster, with scores. Use to route a vague question to a tool.',
   input: { query: z.string().min(1).max(500).describe('The question') },
   output: {
     intent_id: z.string().nullable().describe('Best intent'),

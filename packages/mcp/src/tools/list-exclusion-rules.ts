@@ -55,10 +55,10 @@ export const listExclusionRules = defineTool({
   name: 'list_exclusion_rules',
   title: 'List exclusion rules',
   description:
-    'List the rules that make programs incompatible or require one before another, optionally narrowed to rule kinds or to the rules naming one program.',
+    'The combination rules held (mutual exclusions, prerequisites, caps), by kind or by the programme they name. Use to see which rules exist. Not to test a combination (check_exclusions).',
   input: {
-    kind: z.array(z.enum(RULE_KINDS)).max(11).optional().describe('Rule kinds to keep (OR-ed); exclude matches every mutual-exclusion rule'),
-    program_id: z.string().max(200).optional().describe('Keep only rules naming this program (unified_id or slug)'),
+    kind: z.array(z.enum(RULE_KINDS)).max(11).optional().describe('Rule kinds (exclude: every mutual exclusion)'),
+    program_id: z.string().max(200).optional().describe('Only rules naming this programme'),
     verbose: z.boolean().default(false).describe('Include source notes and extra fields'),
   },
   output: { results: o.rows(), total: o.total() },

@@ -13,7 +13,7 @@ export const listLawRevisions = defineTool({
   name: 'list_law_revisions',
   title: 'Revisions of a law',
   description:
-    'List the revisions of a statute known from e-Gov, newest first: when each was promulgated and came (or comes) into force, its status (in force, previous, announced) and whether its article text is held — read it with get_law_article_am and effective_on. Laws never synced from e-Gov have no revisions listed; the catalogue records no links between different laws.',
+    'Revisions of a statute known from e-Gov, newest first: promulgation, entry into force, status, whether the text is held (read it with get_law_article_am effective_on).',
   input: {
     unified_id: LAW_ID.describe('Law id, LAW- followed by 10 hex digits'),
     max_hops: z.number().int().min(1).max(20).default(10).describe('Most links to other laws to follow in each direction (1 to 20)'),

@@ -11,17 +11,14 @@ import { compact } from '../lib/search.ts';
 export const listOpenPrograms = defineTool({
   name: 'list_open_programs',
   title: 'Programs open for applications',
-  description: 'List programs whose application window is open on a date, with the days left until it closes.',
+  description:
+    "Programmes whose application window is open on a date, with the days left. Use for 'what can I apply for now'. Windows are known for few programmes.",
   input: {
     on_date: f.date('Date to check (defaults to as_of)'),
     as_of: f.asOf(),
     region: f.region(),
-    industry: z
-      .string()
-      .max(100)
-      .optional()
-      .describe('Industry: a JSIC major letter (A-T) or an industry word (製造業, 農業, IT); only programs that publish their industries match'),
-    size: SIZE5.optional().describe('Company size; only programs that publish their applicants match'),
+    industry: z.string().max(100).optional().describe('JSIC letter (A-T) or industry word (製造業)'),
+    size: SIZE5.optional().describe('Company size'),
     natural_query: z.string().max(500).optional().describe('Keywords in plain words'),
     limit: f.limit(100, 20, 'programs'),
   },

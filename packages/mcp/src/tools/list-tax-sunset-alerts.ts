@@ -9,7 +9,7 @@ import { rowsOf } from '../lib/search.ts';
 export const listTaxSunsetAlerts = defineTool({
   name: 'list_tax_sunset_alerts',
   title: 'Tax measures about to expire',
-  description: 'List tax measures whose validity ends within N days, grouped into buckets by how soon they expire.',
+  description: 'Tax measures whose validity ends within N days, grouped by how soon. Use to warn of expiring measures.',
   input: {
     days_until: z.number().int().min(1).max(1825).default(365).describe('Days ahead, 1 to 1825'),
     only_critical: z.boolean().default(false).describe('Only measures ending within 90 days'),

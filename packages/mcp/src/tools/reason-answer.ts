@@ -7,7 +7,7 @@ export const reasonAnswer = defineTool({
   name: 'reason_answer',
   title: 'Answer skeleton with evidence',
   description:
-    'Classify a question, extract its filters, look up the catalogue and return a fill-in answer skeleton with verified values, sources and the data still missing.',
+    'An answer skeleton for a question: intent, extracted filters, values from the catalogue with sources, and the data still missing. Use to draft an answer; check each value on its source.',
   input: {
     query: z.string().min(1).max(500).describe('The question'),
     persona: z.enum(['sme_owner', 'tax_advisor', 'agri_corp', 'consultant', 'ma_advisor', 'municipality', 'generic']).optional().describe('Who is asking'),

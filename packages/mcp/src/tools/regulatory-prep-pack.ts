@@ -11,13 +11,12 @@ import { rowsOf } from '../lib/search.ts';
 export const regulatoryPrepPack = defineTool({
   name: 'regulatory_prep_pack',
   title: 'Regulatory prep pack',
-  description:
-    'For an industry and region, bundle relevant laws, certifications, tax rulesets and recent enforcement examples (the region narrows the enforcement examples).',
+  description: 'For an industry and region: laws, certifications, tax rulesets and enforcement examples. Use to prepare a regulatory briefing.',
   input: {
     industry: z.string().min(1).max(100).describe('Industry keywords, e.g. 建設, 農業, 運送'),
     prefecture: f.prefecture(),
     company_size: SIZE4.optional().describe('Company size'),
-    include_expired: z.boolean().default(false).describe('Include repealed laws and expired tax rulesets'),
+    include_expired: z.boolean().default(false).describe('Include repealed and expired'),
     limit_per_section: f.limit(20, 5, 'records per section'),
   },
   output: { laws: o.rows(), certifications: o.rows(), tax_rulesets: o.rows(), enforcement_examples: o.rows(), results: o.rows() },

@@ -6,7 +6,8 @@ import { o } from '../lib/fields.ts';
 export const relatedPrograms = defineTool({
   name: 'related_programs',
   title: 'Related programs',
-  description: 'Walk the program relation graph (prerequisite, compatible, incompatible, successor, predecessor, similar) one or two hops from a program.',
+  description:
+    "The relation graph around a programme (prerequisite, compatible, incompatible, successor, similar), one or two hops. Use to find a programme's neighbours.",
   input: {
     program_id: z.string().min(1).max(200).describe('Seed program id (unified_id)'),
     relation_types: z

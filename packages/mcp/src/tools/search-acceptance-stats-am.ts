@@ -9,7 +9,7 @@ import { regionArg } from '../lib/prefecture.ts';
 export const searchAcceptanceStatsAm = defineTool({
   name: 'search_acceptance_stats_am',
   title: 'Acceptance statistics',
-  description: `Search historical application and acceptance statistics (applicants, accepted, rate, budget) per program round. ${noDataSentence('acceptance statistics')}`,
+  description: `Application and acceptance statistics per programme round. ${noDataSentence('acceptance statistics')}`,
   input: {
     program_name: z.string().max(200).optional().describe('Program name (substring)'),
     year: z.number().int().min(2010).max(2099).optional().describe('Fiscal year'),
@@ -21,6 +21,7 @@ export const searchAcceptanceStatsAm = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  holdsNoData: true,
   empty: AM_EMPTY,
   async run(call, a) {
     regionArg(call, a.region);

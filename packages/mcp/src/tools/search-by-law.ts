@@ -9,7 +9,8 @@ import { compact } from '../lib/search.ts';
 export const searchByLaw = defineTool({
   name: 'search_by_law',
   title: 'Records tied to a law',
-  description: 'Given a statute name (formal or colloquial), list the programs, tax measures, loans and certifications tied to it.',
+  description:
+    "Given a law name (formal or short), the programmes, tax measures, loans and certifications tied to it. Use for 'what support rests on this law'.",
   input: {
     law_name: z.string().min(1).max(200).describe('Law name, e.g. 中小企業等経営強化法 or 補助金適正化法'),
     article: z.string().max(40).optional().describe('Article, e.g. 第17条'),

@@ -13,10 +13,10 @@ const NO_FIELD = 'certifications carry no such field';
 export const searchCertifications = defineTool({
   name: 'search_certifications',
   title: 'Search certifications',
-  description: 'Search certification and accreditation schemes (e.g. 経営革新計画, 認定農業者) by keywords, authority, company size and industry.',
+  description: 'Certification and accreditation schemes (経営革新計画, 認定農業者, …) by keywords and authority. Use for a prerequisite a programme names.',
   input: {
     query: f.q('certification names'),
-    authority: z.string().max(40).optional().describe('Certifying body (substring); only certifications that name one can match'),
+    authority: z.string().max(40).optional().describe('Certifying body (substring)'),
     size: SIZE5.optional().describe('Company size'),
     industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
     as_of: f.asOf(),

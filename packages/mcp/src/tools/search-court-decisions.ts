@@ -8,7 +8,7 @@ import { COURT_NOTE, noData, noDataSentence } from '../lib/no-data.ts';
 export const searchCourtDecisions = defineTool({
   name: 'search_court_decisions',
   title: 'Search court decisions',
-  description: `Search court rulings by keywords, court level, decision type, subject, cited statute and date. ${noDataSentence('court decisions')}`,
+  description: `Court rulings by keywords, court and date. ${noDataSentence('court decisions')}`,
   input: {
     q: f.q('ruling texts'),
     court_level: z.enum(['supreme', 'high', 'district', 'summary', 'family']).optional().describe('Court level'),
@@ -22,6 +22,7 @@ export const searchCourtDecisions = defineTool({
   },
   output: searchOutput(),
   annotations: READ_ONLY,
+  holdsNoData: true,
   empty: SEARCH_EMPTY,
   async run(_call, a) {
     return noData(COURT_NOTE, 'Use search_enforcement_cases for administrative findings on subsidy use.', {

@@ -16,13 +16,11 @@ function applicant(value: string | undefined): { size?: string; target?: string 
 export const searchGxProgramsAm = defineTool({
   name: 'search_gx_programs_am',
   title: 'Green-transformation programs',
-  description: 'Search green-transformation programs (emission cuts, EVs, renewables, net-zero buildings, carbon credits) by theme, size and region.',
+  description:
+    'Green-transformation programmes (emission cuts, EVs, renewables, ZEB/ZEH, carbon credits) by theme, size and region. Use for decarbonisation support.',
   input: {
     theme: z.enum(['ghg_reduction', 'ev', 'renewable', 'zeb_zeh', 'carbon_credit']).default('ghg_reduction').describe('Theme'),
-    company_size: z
-      .enum(['sme', 'midsize', 'large', 'individual', 'municipality', 'farmer'])
-      .optional()
-      .describe('Applicant size (sme, midsize, large, individual) or kind (municipality, farmer); only programs that publish their applicants match'),
+    company_size: z.enum(['sme', 'midsize', 'large', 'individual', 'municipality', 'farmer']).optional().describe('Applicant size or kind'),
     region: f.region(),
     limit: f.limit(100, 20, 'programs'),
   },

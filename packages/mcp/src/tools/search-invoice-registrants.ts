@@ -9,7 +9,7 @@ import { prefectureArg } from '../lib/prefecture.ts';
 export const searchInvoiceRegistrants = defineTool({
   name: 'search_invoice_registrants',
   title: 'Search invoice registrants',
-  description: `Look up qualified-invoice-issuer registrations by name, corporate number, kind, prefecture and date. ${noDataSentence('invoice registrations')} The explanation says where to look them up.`,
+  description: `Qualified-invoice-issuer (適格請求書発行事業者) registrations. ${noDataSentence('invoice registrations')} The explanation says where to look them up.`,
   input: {
     q: f.q('registrant names'),
     houjin_bangou: f.houjin(),
@@ -23,6 +23,7 @@ export const searchInvoiceRegistrants = defineTool({
   },
   output: searchOutput(),
   annotations: READ_ONLY,
+  holdsNoData: true,
   empty: SEARCH_EMPTY,
   async run(call, a) {
     prefectureArg(call, a.prefecture);

@@ -8,7 +8,7 @@ export const searchLoansAm = defineTool({
   name: 'search_loans_am',
   title: 'Search loans (entity store)',
   description:
-    'Search loan products with yes/no switches for no collateral, no personal guarantor and no third-party guarantor, plus kind, amount, lender and name.',
+    'Loan products with switches for no collateral, no personal or no third-party guarantor, plus kind, amount and lender. Same records as search_loan_programs: use this one for the no-guarantor switches.',
   input: {
     loan_kind: z.enum(['ippan', 'trou', 'seirei', 'sanko', 'sogyo', 'rinsei', 'saigai', 'shingiseikyu', 'kiki', 'other']).optional().describe('Loan kind'),
     no_collateral: z.boolean().default(false).describe('Only loans without collateral'),

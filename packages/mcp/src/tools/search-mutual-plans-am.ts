@@ -9,7 +9,8 @@ import { compact } from '../lib/search.ts';
 export const searchMutualPlansAm = defineTool({
   name: 'search_mutual_plans_am',
   title: 'Search mutual-aid plans',
-  description: 'Search mutual-aid, pension and insurance plans by kind, monthly premium, tax treatment, provider and name.',
+  description:
+    "Mutual-aid, pension and insurance plans (小規模企業共済, 倒産防止共済, …) by kind, tax treatment, provider and name. Use for an owner's retirement or bankruptcy cover.",
   input: {
     plan_kind: z
       .enum(['retirement_mutual', 'bankruptcy_mutual', 'dc_pension', 'db_pension', 'industry_pension', 'welfare_insurance', 'health_insurance', 'other'])

@@ -8,7 +8,7 @@ export const searchPrograms = defineTool({
   name: 'search_programs',
   title: 'Search support programs',
   description:
-    'Search the catalogue of Japanese public support programs (subsidies, grants, loans, tax measures, certifications) by keywords and filters. Free text is understood (width/kana folding, Japanese word segmentation, synonyms and abbreviations; a prefecture named in q ranks that prefecture first). Ordered by relevance with q (explain=true shows the score parts), else by tier (S best) then name; sort by amount, deadline or name; one row per programme (duplicates listed in also_listed_as); facet counts on request; offset or cursor paging.',
+    "Find support programmes (subsidies, grants, loans, tax measures, certifications) by keywords and filters; free text is understood (synonyms, kana, abbreviations; a prefecture in q ranks it first). Use to find programmes by topic or place. Not for a company's eligibility (prescreen_programs) or deadlines (upcoming_deadlines).",
   // The search's parameters (the API's parameter table), and the reference surface's as_of.
   input: { ...programSearchInput(PAGE_KINDS), as_of: f.asOf() },
   output: searchOutput(),

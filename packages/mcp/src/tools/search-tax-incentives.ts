@@ -13,13 +13,12 @@ const NO_FIELD = 'tax rulesets carry no such field';
 export const searchTaxIncentives = defineTool({
   name: 'search_tax_incentives',
   title: 'Search tax incentives',
-  description:
-    'Search tax incentive measures (credits, deductions, special depreciation, exemptions) by keywords, authority, industry, year and target, as of a date.',
+  description: 'Tax incentive measures by keywords, authority and the year they are in force. Same records as search_tax_rules: use this one to ask by year.',
   input: {
     query: f.q('measure names'),
     authority: z.string().max(40).optional().describe('Authority, e.g. 国税庁, 経済産業省, 自治体'),
     industry: z.string().max(100).optional().describe('Industry name or JSIC code'),
-    target_year: z.number().int().min(1988).max(2099).optional().describe('Keep measures in force in this year (on 1 April of it)'),
+    target_year: z.number().int().min(1988).max(2099).optional().describe('In force on 1 April of this year'),
     target_entity: z.string().max(40).optional().describe('Target entity kind, e.g. 中小企業, 個人事業主'),
     natural_query: z.string().max(500).optional().describe('A question in plain words, used as keywords when query is empty'),
     as_of: f.asOf(),
@@ -29,6 +28,7 @@ export const searchTaxIncentives = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  aliases: { natural_query: 'query' },
   empty: AM_EMPTY,
   notApplied: { industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
   async run(call, a) {

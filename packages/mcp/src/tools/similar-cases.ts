@@ -8,7 +8,7 @@ import { compact, rowsOf } from '../lib/search.ts';
 export const similarCases = defineTool({
   name: 'similar_cases',
   title: 'Similar case studies',
-  description: 'Given a case study id or a description, return similar case studies (same industry, region or themes).',
+  description: 'Case studies like a seed case or a description (same industry, region or themes). Use for comparable examples.',
   input: {
     case_id: z.string().max(200).optional().describe('Seed case id'),
     description: z.string().max(500).optional().describe('What the business did, in plain words'),

@@ -11,13 +11,13 @@ export const smbStarterPack = defineTool({
   name: 'smb_starter_pack',
   title: 'Starter pack for a small business',
   description:
-    'One call returning a few fitting subsidies (matched by POST /v1/programs/match: region, industry, size; each with reasons and unknowns), loans and tax measures for a small-business profile (region, industry, applicant type, headcount, planned investment).',
+    'A few subsidies (each with why it fits), loans and tax measures for a small-business profile in one call. Use for a first overview. Not for a full ranked list (prescreen_programs).',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
     jsic: z.string().max(10).optional().describe('Alias of industry_jsic'),
-    employees: z.number().int().min(0).max(100000).optional().describe('Employees; the company size it implies rules out subsidies for other sizes'),
-    employee_count: z.number().int().min(0).max(100000).optional().describe('Alias of employees'),
+    employees: z.number().int().min(0).max(100000).optional().describe('Alias of employee_count'),
+    employee_count: z.number().int().min(0).max(100000).optional().describe('Employees'),
     revenue_yen: z.number().int().min(0).optional().describe('Annual revenue, yen'),
     planned_investment_man_yen: z.number().min(0).optional().describe('Planned investment, 10,000 yen'),
     is_sole_proprietor: z.boolean().optional().describe('Sole proprietor'),
@@ -25,6 +25,7 @@ export const smbStarterPack = defineTool({
   },
   output: { subsidies: o.rows(), loans: o.rows(), tax_measures: o.rows(), results: o.rows() },
   annotations: READ_ONLY,
+  aliases: { employees: 'employee_count', jsic: 'industry_jsic' },
   empty: { subsidies: [], loans: [], tax_measures: [], results: [] },
   notApplied: { revenue_yen: 'programs state no revenue conditions' },
   async run(call, a) {

@@ -11,11 +11,11 @@ export const subsidyComboFinder = defineTool({
   name: 'subsidy_combo_finder',
   title: 'Find program combinations',
   description:
-    'Suggest combinations of a subsidy, a loan and a tax measure around a keyword or a seed program, dropping combinations an exclusion rule forbids.',
+    'Combinations of a subsidy, a loan and a tax measure around a keyword or a seed programme, each checked against the combination rules. Use to propose a funding mix.',
   input: {
     keyword: z.string().max(200).optional().describe('Keyword, e.g. 設備投資'),
     unified_id: z.string().max(100).optional().describe('Seed program id'),
-    prefecture: f.prefecture('Prefecture of the keyword search for subsidies (ignored with a warning when unified_id names the seed)'),
+    prefecture: f.prefecture('Prefecture of the keyword search'),
     limit: f.limit(5, 3, 'combinations'),
   },
   output: { results: o.rows() },

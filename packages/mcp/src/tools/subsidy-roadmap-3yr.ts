@@ -30,15 +30,12 @@ export const subsidyRoadmap3yr = defineTool({
   name: 'subsidy_roadmap_3yr',
   title: 'Multi-year application roadmap',
   description:
-    'Build a timeline of application windows that may apply to an industry, region, size and purpose, grouped by Japanese fiscal quarter; programs without a recorded window are listed separately. Programs whose stated applicant types or funding purposes exclude the given size or purpose are left out.',
+    'Application windows over the coming years for an industry, region, size and purpose, by Japanese fiscal quarter; programmes without a known window are listed apart. Use for multi-year planning.',
   input: {
     industry: z.string().min(1).max(100).describe('Industry or theme keywords, e.g. 製造業, 農業'),
     prefecture: f.prefecture(),
-    company_size: SIZE4.optional().describe('Company size (medium = an SME); programs whose applicant types exclude it are left out'),
-    funding_purpose: z
-      .enum(['equipment', 'rd', 'export', 'staffing', 'digital', 'green', 'general'])
-      .optional()
-      .describe('Purpose of the funding; programs stating other purposes are left out (general: no narrowing)'),
+    company_size: SIZE4.optional().describe('Company size (medium = SME)'),
+    funding_purpose: z.enum(['equipment', 'rd', 'export', 'staffing', 'digital', 'green', 'general']).optional().describe('Funding purpose (general: any)'),
     from_date: f.date('Start of the roadmap (default today)'),
     horizon_months: z.number().int().min(1).max(60).default(36).describe('Months covered, 1 to 60'),
     limit: f.limit(100, 20, 'programs'),

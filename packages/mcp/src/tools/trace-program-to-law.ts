@@ -8,7 +8,7 @@ import { o } from '../lib/fields.ts';
 export const traceProgramToLaw = defineTool({
   name: 'trace_program_to_law',
   title: 'Laws behind a program',
-  description: 'Return the statutes a program is based on or refers to, optionally with the laws that superseded them.',
+  description: "Statutes a programme is based on or refers to. Use to cite a programme's legal basis.",
   input: {
     program_unified_id: z.string().min(1).max(100).describe('Program id'),
     follow_revision_chain: z.boolean().default(true).describe('Also fetch successor laws'),

@@ -11,7 +11,8 @@ import { prefectureArg } from '../lib/prefecture.ts';
 export const upcomingDeadlines = defineTool({
   name: 'upcoming_deadlines',
   title: 'Upcoming application deadlines',
-  description: 'List programs whose application window closes within the next N days, soonest first.',
+  description:
+    "Programmes whose application window closes within N days, soonest first. Use for 'what closes soon'. Not for a month view (deadline_calendar). Windows are known for few programmes.",
   input: {
     within_days: z.number().int().min(1).max(180).optional().describe('Days ahead to look (default 30)'),
     days_ahead: z.number().int().min(1).max(180).optional().describe('Alias of within_days'),
@@ -22,6 +23,7 @@ export const upcomingDeadlines = defineTool({
   },
   output: { results: o.rows(), window_end: z.string().describe('Last date included') },
   annotations: READ_ONLY,
+  aliases: { days_ahead: 'within_days' },
   empty: { results: [], window_end: '' },
   async run(call, a) {
     const today = todayJst();

@@ -138,7 +138,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     effect:
       'Matches every term (any spelling of each) in name, aliases, reading, authority, kind text and description; ranks by BM25F plus the signals of rank.ts.',
     form: { control: 'search' },
-    tool: { description: 'Free-text keywords matched against program names and aliases (3+ characters use the full-text index)' },
+    tool: { description: 'Keywords (Japanese or English)' },
   }),
   parameter<string[]>({
     name: 'tier',
@@ -147,7 +147,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     effect: 'tier IN (values).',
     accepts: (r, tiers) => tiers.length === 0 || tiers.includes(r.tier),
     form: { control: 'checkboxes', options: TIERS },
-    tool: { description: 'Quality tiers to include (OR-ed); X = quarantined, only with include_excluded' },
+    tool: { description: 'Quality tiers (S best; X only with include_excluded)' },
   }),
   parameter<string, string>({
     name: 'prefecture',
@@ -160,7 +160,8 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     // Lenient: an unknown name stays as given (and matches nothing).
     read: (value) => normalizePrefecture(value) ?? value,
     accepts: (r, prefecture) => r.prefecture === prefecture,
-    tool: { description: "Prefecture name, e.g. 東京都; aliases like '東京' or 'Tokyo' are normalised", vocabulary: 'prefecture' },
+    form: { control: 'select', options: 'prefectures' },
+    tool: { description: 'Prefecture, e.g. 東京都', vocabulary: 'prefecture' },
   }),
   parameter<string, Place>({
     name: 'applicable_in',
@@ -187,8 +188,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     accepts: (r, place) => appliesIn(r, place),
     form: { control: 'select', options: 'prefectures' },
     tool: {
-      description:
-        'Where the applicant is (prefecture or municipality, e.g. 大阪府, 大阪市): programmes of that place, of its prefecture and nationwide ones, ranked together',
+      description: "Where the applicant is (大阪府, 大阪市): its own, its prefecture's and nationwide programmes",
     },
   }),
   parameter<string, string>({
@@ -212,7 +212,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     schema: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' }),
     effect: 'funding_purpose holds any of the values.',
     accepts: (r, purposes) => purposes.length === 0 || anyOf(r.fundingPurpose, purposes),
-    tool: { description: 'Funding purposes (OR-ed), values as listed by enum_values(field=funding_purpose)' },
+    tool: { description: 'Funding purposes (values: enum_values)' },
   }),
   parameter<string[]>({
     name: 'target_type',
@@ -220,7 +220,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     schema: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' }),
     effect: 'target_types holds any of the values.',
     accepts: (r, targets) => targets.length === 0 || anyOf(r.targetTypes, targets),
-    tool: { description: 'Eligible applicant types (OR-ed), values as listed by enum_values(field=target_type)' },
+    tool: { description: 'Applicant types (values: enum_values)' },
   }),
   parameter<number>({
     name: 'amount_min',
@@ -228,7 +228,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     schema: Type.Number({ minimum: 0, maximum: 1e9, description: 'Lower bound of amount_max_man_yen (万円).' }),
     effect: 'amount_max_man_yen >= value (an unknown amount never passes, as in SQL).',
     accepts: (r, min) => r.amountMax !== null && r.amountMax >= min,
-    tool: { name: 'amount_min_man_yen', description: 'Lowest acceptable maximum grant amount, in 10,000 yen' },
+    tool: { name: 'amount_min_man_yen', description: 'Maximum amount at least this, 万円' },
     form: { control: 'number' },
   }),
   parameter<number>({
@@ -237,7 +237,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     schema: Type.Number({ minimum: 0, maximum: 1e9, description: 'Upper bound of amount_max_man_yen (万円).' }),
     effect: 'amount_max_man_yen <= value (an unknown amount never passes, as in SQL).',
     accepts: (r, max) => r.amountMax !== null && r.amountMax <= max,
-    tool: { name: 'amount_max_man_yen', description: 'Highest acceptable maximum grant amount, in 10,000 yen' },
+    tool: { name: 'amount_max_man_yen', description: 'Maximum amount at most this, 万円' },
     form: { control: 'number' },
   }),
   parameter<boolean>({
@@ -247,7 +247,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     effect: 'Without it (or false), tier X (excluded) programmes are left out.',
     absent: false,
     accepts: (r, include) => include || !r.excluded,
-    tool: { description: 'Also return tier X (quarantined) programs' },
+    tool: { description: 'Include tier X (quarantined)' },
   }),
   parameter({
     name: 'limit',
@@ -269,7 +269,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     schema: Fields,
     effect: "The rows' shape.",
     tool: {
-      description: 'Row shape: minimal (7 keys), default (all program fields, plus also_listed_as) or full (plus enrichment and lineage)',
+      description: 'Row shape: minimal (7 keys), default (all fields), full',
       default: 'minimal',
     },
   }),
@@ -284,7 +284,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
       },
     ),
     effect: 'The order; every order ends with the browse order (tier, primary_name), so it is total.',
-    tool: { description: 'Order: relevance (default), amount (largest first), deadline (open windows closing soonest first), name' },
+    tool: { description: 'Order (default relevance)' },
   }),
   parameter({
     name: 'facets',
@@ -295,7 +295,7 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
         'Facet counts over the whole result set: comma-separated or repeated names of tier, prefecture, authority_level, funding_purpose, target_type, program_kind.',
     }),
     effect: 'Counts of the whole result set by these fields (catalog/search/facets.ts).',
-    tool: { description: 'Also count the whole result set by these fields (facets in the answer)', values: FACET_NAMES },
+    tool: { description: 'Count all matches by these fields', values: FACET_NAMES },
   }),
   parameter({
     name: 'cursor',
@@ -306,14 +306,14 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
       description: 'Keyset paging: the `next_cursor` of the previous page of the same search (then offset must be 0).',
     }),
     effect: 'The page after the row the cursor names (keyset; the search must be the same).',
-    tool: { description: 'next_cursor of the previous answer of the same search: the next page (use instead of offset for deep pages)' },
+    tool: { description: 'next_cursor of the previous page' },
   }),
   parameter({
     name: 'explain',
     kind: 'shape',
     schema: Type.Boolean({ default: false, description: "Add each row's score parts (`score`)." }),
     effect: "Each row's score parts.",
-    tool: { description: "Add each row's relevance score parts (score)" },
+    tool: { description: 'Add score parts' },
   }),
   parameter({ name: 'format', kind: 'export', schema: ExportFormat, effect: 'The JSON page, or every row as CSV or JSON Lines.', tool: { hidden: true } }),
   parameter({ name: 'max_rows', kind: 'export', schema: MaxRows, effect: 'Most rows of an export.', tool: { hidden: true } }),

@@ -129,23 +129,24 @@ export default defineRecordSet({
     search: {
       name: 'search_bids',
       title: 'Search public bids',
-      description: 'Search public procurement notices and results by keywords, kind, procuring or winning corporate number, amount and deadline.',
+      description:
+        'Public procurement notices and results by keywords, kind, procuring or winning corporate number, amount and deadline. Use for tenders a company could bid on or has won; answers no_data when no bids are held.',
       q: 'bid titles and descriptions',
       noun: 'bids',
       params: {
         bid_kind: { filter: 'bid_kind', description: 'Procurement kind' },
-        procuring_houjin_bangou: { filter: 'procuring_houjin_bangou', description: 'Corporate number of the procuring body (13 digits)' },
+        procuring_houjin_bangou: { filter: 'procuring_houjin_bangou', description: 'Procuring body corporate number' },
         winner_houjin_bangou: { filter: 'winner_houjin_bangou', description: 'Corporate number of the winner (13 digits)' },
         program_id_hint: { filter: 'program_id_hint', description: 'Program unified_id the bid relates to' },
         min_amount_yen: { filter: 'min_amount_yen', description: 'Lowest amount, yen' },
         max_amount_yen: { filter: 'max_amount_yen', description: 'Highest amount, yen' },
-        deadline_after: { filter: 'deadline_after', description: 'Only bids whose deadline is on or after this date' },
+        deadline_after: { filter: 'deadline_after', description: 'Deadline on or after' },
       },
     },
     get: {
       name: 'get_bid',
       title: 'Get one bid',
-      description: 'Fetch one public procurement record by its BID- id.',
+      description: 'One procurement record by its BID- id.',
       id: { name: 'unified_id', description: 'Bid id, BID- followed by 10 hex digits', pattern: '^BID-[0-9a-f]{10}$', example: 'BID-0123456789' },
     },
   },

@@ -100,8 +100,7 @@ export default defineRecordSet({
       name: 'search_case_studies',
       title: 'Search case studies',
       description:
-        'Search published case studies of small businesses (SME Agency case navigator) by keywords, prefecture, industry code, ' +
-        'corporate number, theme tag and headcount. The case pages state no award amounts, so there is no amount filter.',
+        'Published SME case studies (SME Agency case navigator) by keywords, prefecture, industry, corporate number, theme and headcount. Use for what similar firms did; pages state no award amounts.',
       q: 'case titles, company names and tags',
       noun: 'cases',
       params: {
@@ -110,7 +109,7 @@ export default defineRecordSet({
         houjin_bangou: 'houjin_bangou',
         program_used: {
           filter: 'program_used',
-          description: 'Theme tag of the case (exact, e.g. DX/デジタル化); the pages do not name the program used',
+          description: 'Theme tag (exact, e.g. DX/デジタル化)',
         },
         min_employees: { filter: 'min_employees', description: 'Fewest employees' },
         max_employees: { filter: 'max_employees', description: 'Most employees' },
@@ -119,8 +118,8 @@ export default defineRecordSet({
     get: {
       name: 'get_case_study',
       title: 'Get one case study',
-      description: 'Fetch one case study record by its id.',
-      id: { name: 'case_id', description: 'Case id as returned by search_case_studies' },
+      description: 'One case study by its id (from search_case_studies).',
+      id: { name: 'case_id', description: 'Case id' },
     },
   },
 });

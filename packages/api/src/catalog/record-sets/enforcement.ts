@@ -141,16 +141,15 @@ export default defineRecordSet({
       name: 'search_enforcement_cases',
       title: 'Search enforcement findings',
       description:
-        'Search findings of improper subsidy use and administrative actions (Board of Audit, labour bureaus, regulators) by keywords, ' +
-        'action type, authority, prefecture, statute, program name, corporate number, improper amount and dates.',
+        'Findings of improper subsidy use and administrative actions (Board of Audit, labour bureaus, regulators) by keywords, authority, statute, programme, corporate number, amount and date. Use for examples and patterns. Not to screen one company (check_enforcement_am).',
       q: 'titles, target names and reasons',
       noun: 'findings',
       params: {
-        event_type: { filter: 'event_type', description: 'Action type as published, e.g. 補助金 返還命令, 課徴金 / 罰則, 業務改善命令' },
-        ministry: { filter: 'ministry', description: 'Authority or bureau that published the finding (substring), e.g. 会計検査院, 厚生労働省' },
+        event_type: { filter: 'event_type', description: 'Action type, e.g. 補助金 返還命令' },
+        ministry: { filter: 'ministry', description: 'Publishing authority (substring), e.g. 会計検査院' },
         prefecture: 'prefecture',
         legal_basis: { filter: 'legal_basis', description: 'Statute named in the finding (substring)' },
-        program_name_hint: { filter: 'program_name_hint', description: 'Program name as published in the finding (substring)' },
+        program_name_hint: { filter: 'program_name_hint', description: 'Programme name (substring)' },
         recipient_houjin_bangou: { filter: 'recipient_houjin_bangou', description: 'Corporate number (13 digits) of the recipient' },
         min_improper_grant_yen: { filter: 'min_improper_grant_yen', description: 'Lowest improper amount, yen' },
         max_improper_grant_yen: { filter: 'max_improper_grant_yen', description: 'Highest improper amount, yen' },
@@ -161,8 +160,8 @@ export default defineRecordSet({
     get: {
       name: 'get_enforcement_case',
       title: 'Get one enforcement finding',
-      description: 'Fetch one improper-use finding or administrative action by its id.',
-      id: { name: 'case_id', description: 'Finding id as returned by search_enforcement_cases' },
+      description: 'One enforcement finding by its id (from search_enforcement_cases).',
+      id: { name: 'case_id', description: 'Finding id' },
     },
   },
 });

@@ -163,8 +163,7 @@ export default defineRecordSet({
       name: 'search_laws',
       title: 'Search laws',
       description:
-        'Search the catalogue of Japanese statutes and regulations by keywords, type of instrument, ministry and status. ' +
-        'The type is read from the law number; the catalogue holds no notices (告示) or guidelines.',
+        "Statutes and regulations by keywords (short names such as 租特法 resolve), type, ministry and status. Use to find a law to cite or read. Not for an article's text (get_law_article_am). No notices (告示) or guidelines are held.",
       q: 'law titles and numbers',
       noun: 'laws',
       params: {
@@ -175,7 +174,7 @@ export default defineRecordSet({
     get: {
       name: 'get_law',
       title: 'Get one law',
-      description: 'Fetch one statute by its LAW- id: title, number, dates, ministry, status and source.',
+      description: 'One statute by its LAW- id: title, number, dates, ministry, status and source_url.',
       id: { name: 'unified_id', description: 'Law id, LAW- followed by 10 hex digits', pattern: '^LAW-[0-9a-f]{10}$', example: 'LAW-0123456789' },
     },
   },

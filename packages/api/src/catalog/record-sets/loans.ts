@@ -120,13 +120,13 @@ export default defineRecordSet({
       prefectureFilter(),
       {
         name: 'provider',
-        type: Short('Substring of the lender or administering body (provider); records without one never match'),
+        type: Short('Lender (substring)'),
         sql: "r.provider LIKE ? ESCAPE '\\'",
         bind: likeContains,
       },
       {
         name: 'loan_type',
-        type: Short('Exact loan_type; only the JFC products state one (国民生活事業, special_rate)'),
+        type: Short('Exact loan type'),
         sql: 'r.loan_type = ?',
       },
       {
@@ -146,16 +146,16 @@ export default defineRecordSet({
       },
       {
         name: 'min_amount_yen',
-        type: Yen('Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match)'),
+        type: Yen('Largest amount at least this, yen'),
         sql: `${AMOUNT_YEN} >= ?`,
       },
-      { name: 'max_amount_yen', type: Yen('Largest amount at most this, yen (as min_amount_yen)'), sql: `${AMOUNT_YEN} <= ?` },
+      { name: 'max_amount_yen', type: Yen('Largest amount at most this, yen'), sql: `${AMOUNT_YEN} <= ?` },
       {
         name: 'max_interest_rate',
         type: Type.Number({
           minimum: 0,
           maximum: 100,
-          description: 'interest_rate_base_annual at most this, compared as the source states it; only the JFC products state a rate',
+          description: 'Base annual rate at most this, percent',
         }),
         sql: 'r.interest_rate_base_annual <= ?',
       },
@@ -164,7 +164,7 @@ export default defineRecordSet({
         type: Type.Integer({
           minimum: 0,
           maximum: 100,
-          description: 'Longest term (loan_period_years_max) at least this many years; only the JFC products state a term',
+          description: 'Longest term at least this, years',
         }),
         sql: 'r.loan_period_years_max >= ?',
       },
@@ -184,16 +184,14 @@ export default defineRecordSet({
       name: 'search_loan_programs',
       title: 'Search loan products',
       description:
-        'Search loan products and programs with separate filters for collateral, personal guarantor and third-party guarantor ' +
-        'requirements, plus lender, loan type, amount, rate and term. Only two JFC products state loan type, rate, term and the ' +
-        'risk axes; other loans match a risk filter only with `unknown`, and never a loan type, rate or term filter.',
+        'Loan products by keywords, lender, collateral and guarantor requirements, amount, rate and term. Use for financing options. Only two JFC products state type, rate and term; other loans match a risk filter only as unknown.',
       q: 'loan names',
       noun: 'loans',
       params: {
         provider: 'provider',
         loan_type: 'loan_type',
         collateral_required: { filter: 'collateral_required', description: 'Collateral requirement' },
-        personal_guarantor_required: { filter: 'personal_guarantor_required', description: 'Personal (representative) guarantor requirement' },
+        personal_guarantor_required: { filter: 'personal_guarantor_required', description: 'Personal guarantor requirement' },
         third_party_guarantor_required: { filter: 'third_party_guarantor_required', description: 'Third-party guarantor requirement' },
         min_amount_yen: 'min_amount_yen',
         max_amount_yen: 'max_amount_yen',
@@ -205,8 +203,8 @@ export default defineRecordSet({
     get: {
       name: 'get_loan_program',
       title: 'Get one loan product',
-      description: 'Fetch one loan product or loan program by its id.',
-      id: { name: 'loan_id', description: 'Loan id as returned by search_loan_programs (number or string id)', numeric: true },
+      description: 'One loan product by its id (from search_loan_programs).',
+      id: { name: 'loan_id', description: 'Loan id (from search_loan_programs)', numeric: true },
     },
   },
 });

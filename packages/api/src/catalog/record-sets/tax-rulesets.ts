@@ -133,8 +133,7 @@ export default defineRecordSet({
       name: 'search_tax_rules',
       title: 'Search tax rulesets',
       description:
-        'Search tax rulesets (invoice system, e-bookkeeping, credits, deductions, special depreciation) by keywords, tax category, ' +
-        'kind and the date they must be in force. The catalogue holds consumption, corporate and income tax rulesets only.',
+        "Tax rulesets (invoice system, e-bookkeeping, credits, deductions, special depreciation) by keywords, tax category, kind and the date in force. Use to find a measure to cite. Not for a profile's eligibility (evaluate_tax_applicability).",
       q: 'ruleset names and legal bases',
       noun: 'rulesets',
       params: {
@@ -150,7 +149,7 @@ export default defineRecordSet({
     get: {
       name: 'get_tax_rule',
       title: 'Get one tax ruleset',
-      description: 'Fetch one tax ruleset by its TAX- id, with its legal basis and machine-readable eligibility predicate.',
+      description: 'One tax ruleset by its TAX- id, with its legal basis and eligibility predicate.',
       id: { name: 'unified_id', description: 'Ruleset id, TAX- followed by 10 hex digits', pattern: '^TAX-[0-9a-f]{10}$', example: 'TAX-0123456789' },
     },
   },

@@ -1,7 +1,8 @@
 // Unversioned operational endpoints: /meta (and its /v1 alias) and /healthz.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Attribution, ATTRIBUTION, errorResponses } from '../schemas/common.ts';
+import { Attribution, ATTRIBUTION } from '../schemas/common.ts';
+import { DATA_READ, operation } from './operation.ts';
 
 const Meta = Type.Object(
   {
@@ -26,15 +27,9 @@ const ReadinessFailed = Type.Object({ status: Type.String(), detail: Type.String
 
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async () => ({ ...app.catalog.meta, attribution: ATTRIBUTION });
-  const schema = (operationId: string) => ({
-    operationId,
-    tags: ['meta'],
-    summary: 'Dataset statistics',
-    response: { 200: Meta, ...errorResponses(401, 429) },
-  });
-  const config = { access: 'public', counter: 'daily', billed: true } as const;
-  app.get('/meta', { config, schema: schema('getMeta') }, handler);
-  app.get('/v1/meta', { config, schema: schema('getMetaV1') }, handler);
+  const meta = (operationId: string) => operation(DATA_READ, 'meta', operationId, 'Dataset statistics', { response: { 200: Meta } }, [401, 429]);
+  app.get('/meta', meta('getMeta'), handler);
+  app.get('/v1/meta', meta('getMetaV1'), handler);
 
   app.get(
     '/healthz',

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ATTRIBUTION, Attribution, Nullable, errorResponses } from '../../schemas/common.ts';
+import { ATTRIBUTION, Attribution, Nullable } from '../../schemas/common.ts';
 import { savedSearchQuerySchema } from '../../schemas/programs.ts';
 import { deadlineEvents, MAX_EVENTS } from '../../calendar/deadlines.ts';
 import { deadlinesIcs } from '../../calendar/ics.ts';
@@ -15,6 +15,9 @@ import type { TSchema } from 'typebox';
 import { HttpError } from '../../plugins/errors.ts';
 import { jstDate } from '../../lib/time.ts';
 import { checkedQuery } from './me/saved-searches.ts';
+import { DATA_READ, operations } from '../operation.ts';
+
+const calendarOperation = operations(DATA_READ, 'calendar');
 
 const DeadlineEvent = Type.Object(
   {
@@ -80,19 +83,12 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/calendar/deadlines.ics',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'getDeadlineCalendarIcs',
-        tags: ['calendar'],
-        summary: 'Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL',
-        querystring: CalendarQuery,
-        response: {
-          200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } },
-          ...errorResponses(400, 401, 404, 429),
-        },
-      },
-    },
+    calendarOperation(
+      'getDeadlineCalendarIcs',
+      'Application deadlines as an iCalendar file (RFC 5545): one all-day event per application window, with its source URL',
+      { querystring: CalendarQuery, response: { 200: { description: 'text/calendar', content: { 'text/calendar': { schema: { type: 'string' } } } } } },
+      [400, 401, 404, 429],
+    ),
     async (request, reply) => {
       const { name, events: list } = await events(request);
       const stamp = new Date(app.catalog.meta.last_ingested_at || 0);
@@ -103,16 +99,12 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/calendar/deadlines',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'getDeadlineCalendar',
-        tags: ['calendar'],
-        summary: "The deadline calendar's events as JSON (the same filters as the .ics)",
-        querystring: CalendarQuery,
-        response: { 200: DeadlinesResponse, ...errorResponses(400, 401, 404, 429) },
-      },
-    },
+    calendarOperation(
+      'getDeadlineCalendar',
+      "The deadline calendar's events as JSON (the same filters as the .ics)",
+      { querystring: CalendarQuery, response: { 200: DeadlinesResponse } },
+      [400, 401, 404, 429],
+    ),
     async (request) => {
       const { events: list, truncated } = await events(request);
       return { total: list.length, truncated, results: list, attribution: ATTRIBUTION };

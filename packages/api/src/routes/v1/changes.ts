@@ -2,11 +2,13 @@
 // GET /v1/changes/versions: the dataset versions, newest first. The feed is
 // written by the ingest command (changes/record.ts); these routes only read.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../schemas/common.ts';
 import { ChangesQuery, ChangesResponse, VersionsResponse } from '../../schemas/changes.ts';
 import { decodeCursor, encodeCursor, feedItem } from '../../changes/feed-item.ts';
 import { CHANGE_TYPES, RECORD_KINDS, type DatasetVersion, type EventType, type RecordKind } from '../../state/repositories/changes.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { DATA_READ, operations } from '../operation.ts';
+
+const changesOperation = operations(DATA_READ, 'changes');
 
 const invalid = (message: string): never => {
   throw new HttpError(400, `Invalid querystring: ${message}`);
@@ -45,18 +47,17 @@ function eventTypes(values: string[] | undefined): EventType[] {
 const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/changes',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'listChanges',
-        tags: ['changes'],
-        summary: 'The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version',
+    changesOperation(
+      'listChanges',
+      'The change feed: programmes, enforcement records, tax rulesets and laws created, amended or removed by each dataset version',
+      {
         description:
           "Oldest first from `since`. Follow `next_cursor`; an empty page still returns a cursor to poll with later. Sequence numbers have no gaps: a version's events appear all at once.",
         querystring: ChangesQuery,
-        response: { 200: ChangesResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: ChangesResponse },
       },
-    },
+      [400, 401, 429],
+    ),
     async (request) => {
       const q = request.query;
       const afterSeq = q.since === undefined ? 0 : (decodeCursor(q.since) ?? invalid('since: not a cursor of this feed'));
@@ -80,15 +81,7 @@ const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/changes/versions',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'listDatasetVersions',
-        tags: ['changes'],
-        summary: 'Dataset versions recorded, newest first (at most 100)',
-        response: { 200: VersionsResponse, ...errorResponses(401, 429) },
-      },
-    },
+    changesOperation('listDatasetVersions', 'Dataset versions recorded, newest first (at most 100)', { response: { 200: VersionsResponse } }, [401, 429]),
     async () => ({ results: (await app.state.changes.versions(100)).map(versionOut) }),
   );
 };

@@ -2,9 +2,10 @@
 // further routes of a set, e.g. routes/v1/laws/articles.ts).
 import { HttpError } from '../../plugins/errors.ts';
 import type { RouteDeclaration } from '../../plugins/route-policy.ts';
+import { DATA_READ } from '../operation.ts';
 
 /** Every record-set route: open to anyone, counted against the daily allowance, one billed unit for a paid key. */
-export const RECORD_SET_ROUTE: RouteDeclaration = { access: 'public', counter: 'daily', billed: true };
+export const RECORD_SET_ROUTE: RouteDeclaration = DATA_READ;
 /** The search of a record set also exports (format=csv|jsonl): one unit per started 100 rows. */
 export const RECORD_SEARCH_ROUTE: RouteDeclaration = { ...RECORD_SET_ROUTE, unitRows: 100 };
 

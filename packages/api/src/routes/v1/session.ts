@@ -6,13 +6,16 @@
 // key's row id.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Nullable, errorResponses } from '../../schemas/common.ts';
+import { Nullable } from '../../schemas/common.ts';
 import { addressHashOf, callerKey, verifyApiKey } from '../../plugins/auth.ts';
 import { guarded } from '../../plugins/guessing.ts';
 
 /** Live sessions one key keeps at most: a new login ends the oldest beyond it (issue 24, L4). */
 export const SESSIONS_PER_KEY = 20;
 import { hashSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../access/session.ts';
+import { ACCOUNT_ROUTE, operation, operations } from '../operation.ts';
+
+const accountOperation = operations({ access: 'public', session: true }, 'account');
 
 const LoginRequest = Type.Object(
   { api_key: Type.String({ minLength: 1, maxLength: 200, description: 'the API key to act as; sent once, never stored' }) },
@@ -38,12 +41,10 @@ const LogoutResponse = Type.Object(
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/session',
-    {
-      config: { access: 'public', session: true },
-      schema: {
-        operationId: 'createSession',
-        tags: ['account'],
-        summary: 'Log in to the developer portal with an API key',
+    accountOperation(
+      'createSession',
+      'Log in to the developer portal with an API key',
+      {
         description:
           'Sets the `jpsp_session` cookie: an opaque random id (never the key), HttpOnly, SameSite=Strict, Path=/v1, ' +
           'Secure over TLS, expiring with the session (SESSION_TTL_SECONDS); a key keeps at most 20 live sessions (the oldest end first). ' +
@@ -51,9 +52,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The cookie then stands in for the key on ' +
           "the /v1/me* calls of the account page. A POST without a key header must come from this server's own pages.",
         body: LoginRequest,
-        response: { 200: SessionResponse, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: SessionResponse },
       },
-    },
+      [400, 401, 403, 429],
+    ),
     async (request, reply) => {
       // Through the key cache, as a key header is; wrong keys count against the address (plugins/guessing.ts).
       const { key } = await guarded(app, addressHashOf(request), () => verifyApiKey(app.keyCache, request.body.api_key));
@@ -71,16 +73,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/session',
-    {
-      config: { access: 'key', session: true },
-      schema: {
-        operationId: 'getSession',
-        tags: ['account'],
-        summary: 'The developer portal session of this browser',
-        description: 'The key the session cookie acts for and when the session expires (401 without a live session).',
-        response: { 200: SessionResponse, ...errorResponses(401) },
-      },
-    },
+    operation(
+      ACCOUNT_ROUTE,
+      'account',
+      'getSession',
+      'The developer portal session of this browser',
+      { description: 'The key the session cookie acts for and when the session expires (401 without a live session).', response: { 200: SessionResponse } },
+      [401],
+    ),
     async (request, reply) => {
       const { key, sessionExpiresAt } = callerKey(request);
       reply.header('cache-control', 'no-store');
@@ -90,16 +90,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/session/logout',
-    {
-      config: { access: 'public', session: true },
-      schema: {
-        operationId: 'endSession',
-        tags: ['account'],
-        summary: 'Log out of the developer portal',
-        description: 'Ends the session the cookie names and removes the cookie. Answers 200 with or without a session.',
-        response: { 200: LogoutResponse, ...errorResponses(403) },
-      },
-    },
+    accountOperation(
+      'endSession',
+      'Log out of the developer portal',
+      { description: 'Ends the session the cookie names and removes the cookie. Answers 200 with or without a session.', response: { 200: LogoutResponse } },
+      [403],
+    ),
     async (request, reply) => {
       const id = sessionIdOf(request);
       const ended = id !== null && (await app.state.sessions.delete(hashSessionId(id)));

@@ -11,11 +11,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { errorResponses } from '../../schemas/common.ts';
 import { SubscribeAccepted, subscribeRequestSchema } from '../../schemas/alerts.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { confirmationMail, confirmUrl, unsubscribeUrl } from '../../outbound/mail-content.ts';
 import { checkedQuery } from './me/saved-searches.ts';
+import { operation, operations } from '../operation.ts';
+
+const alertsOperation = operations({ access: 'public' }, 'alerts');
 
 /** Confirmation mails one address receives per day at most; further sign-ups are accepted silently. */
 export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3;
@@ -51,18 +53,19 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/subscribers',
-    {
-      config: { access: 'public', extraLimit: 'subscribe' },
-      schema: {
-        operationId: 'subscribe',
-        tags: ['alerts'],
-        summary: "Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link)",
+    operation(
+      { access: 'public', extraLimit: 'subscribe' },
+      'alerts',
+      'subscribe',
+      "Subscribe an e-mail address to a daily digest of a saved search's new and amended matches (confirmed by a link)",
+      {
         description:
           'Give `saved_search_id` (with the key that owns it) or `search` (a name and the parameters of GET /v1/programs/search). The answer is the same whether or not the address is already known.',
         body: subscribeRequestSchema(app.programSearchParameters),
-        response: { 202: SubscribeAccepted, ...errorResponses(400, 401, 404, 429, 503) },
+        response: { 202: SubscribeAccepted },
       },
-    },
+      [400, 401, 404, 429, 503],
+    ),
     async (request, reply) => {
       if (!app.outbound.mailer) throw new HttpError(503, 'E-mail is not configured on this server (SMTP_URL).');
       const { email, saved_search_id: savedSearchId, search } = request.body;
@@ -111,16 +114,12 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/subscribers/confirm',
-    {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'confirmSubscription',
-        tags: ['alerts'],
-        summary: 'The confirm link of the confirmation mail: a page whose button confirms (opening the link changes nothing)',
-        querystring: TokenQuery,
-        response: { 200: HtmlPage, ...errorResponses(400) },
-      },
-    },
+    alertsOperation(
+      'confirmSubscription',
+      'The confirm link of the confirmation mail: a page whose button confirms (opening the link changes nothing)',
+      { querystring: TokenQuery, response: { 200: HtmlPage } },
+      [400],
+    ),
     async (request, reply) => {
       await confirmable(request.query.token);
       return page(reply, 200, '購読を確定しますか', 'Press the button to start the daily digest.', {
@@ -132,16 +131,12 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/subscribers/confirm',
-    {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'confirmSubscriptionSubmit',
-        tags: ['alerts'],
-        summary: "Confirm a subscription (the button of the confirm link's page)",
-        querystring: TokenQuery,
-        response: { 200: HtmlPage, ...errorResponses(400) },
-      },
-    },
+    alertsOperation(
+      'confirmSubscriptionSubmit',
+      "Confirm a subscription (the button of the confirm link's page)",
+      { querystring: TokenQuery, response: { 200: HtmlPage } },
+      [400],
+    ),
     async (request, reply) => {
       const id = await confirmable(request.query.token);
       if (!(await app.state.subscribers.confirm(id)))
@@ -158,16 +153,12 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/subscribers/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'unsubscribe',
-        tags: ['alerts'],
-        summary: 'The unsubscribe link in every mail: a page whose button unsubscribes (opening the link changes nothing)',
-        querystring: TokenQuery,
-        response: { 200: HtmlPage, ...errorResponses(400) },
-      },
-    },
+    alertsOperation(
+      'unsubscribe',
+      'The unsubscribe link in every mail: a page whose button unsubscribes (opening the link changes nothing)',
+      { querystring: TokenQuery, response: { 200: HtmlPage } },
+      [400],
+    ),
     async (request, reply) => {
       unsubscribeToken(request.query.token);
       return page(reply, 200, '購読を取り消しますか', 'Press the button to unsubscribe; your address will be deleted.', {
@@ -179,17 +170,12 @@ const subscriberRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/subscribers/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'unsubscribeOneClick',
-        tags: ['alerts'],
-        summary:
-          "Unsubscribe: the button of the unsubscribe link's page, and mail clients' one-click unsubscribe (RFC 8058, List-Unsubscribe-Post); the address is deleted",
-        querystring: TokenQuery,
-        response: { 200: HtmlPage, ...errorResponses(400) },
-      },
-    },
+    alertsOperation(
+      'unsubscribeOneClick',
+      "Unsubscribe: the button of the unsubscribe link's page, and mail clients' one-click unsubscribe (RFC 8058, List-Unsubscribe-Post); the address is deleted",
+      { querystring: TokenQuery, response: { 200: HtmlPage } },
+      [400],
+    ),
     async (request, reply) => {
       // Idempotent: a second click finds nothing to delete and says the same.
       await app.state.subscribers.delete(unsubscribeToken(request.query.token));

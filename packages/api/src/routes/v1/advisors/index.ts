@@ -25,6 +25,9 @@ import type { AdvisorRecord } from '../../../state/repositories/advisors.ts';
 import type { ReferralRecord } from '../../../state/repositories/referrals.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { sha256Hex } from '../../../lib/hash.ts';
+import { DATA_READ, operation, operations } from '../../operation.ts';
+
+const advisorsOperation = operations({ access: 'public', extraLimit: 'writes' }, 'advisors');
 
 const OPTIONAL_TEXT = ['address', 'city', 'contact_email', 'contact_phone', 'contact_url', 'firm_name_kana', 'intro_blurb'] as const;
 
@@ -67,16 +70,14 @@ const referralOut = (r: ReferralRecord) => ({
 const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'listAdvisors',
-        tags: ['advisors'],
-        summary: 'Verified advisors, filtered by prefecture, specialty and firm type',
-        querystring: AdvisorListQuery,
-        response: { 200: AdvisorListResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
+    operation(
+      DATA_READ,
+      'advisors',
+      'listAdvisors',
+      'Verified advisors, filtered by prefecture, specialty and firm type',
+      { querystring: AdvisorListQuery, response: { 200: AdvisorListResponse } },
+      [400, 401, 429],
+    ),
     async (request) => {
       const q = request.query;
       const limit = q.limit ?? 20;
@@ -95,16 +96,12 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/signup',
-    {
-      config: { access: 'public', extraLimit: 'writes' },
-      schema: {
-        operationId: 'advisorSignup',
-        tags: ['advisors'],
-        summary: 'Apply to be listed; the advisor stays pending until an operator verifies it',
-        body: AdvisorSignup,
-        response: { 201: AdvisorSignupResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
+    advisorsOperation(
+      'advisorSignup',
+      'Apply to be listed; the advisor stays pending until an operator verifies it',
+      { body: AdvisorSignup, response: { 201: AdvisorSignupResponse } },
+      [400, 401, 429],
+    ),
     async (request, reply) => {
       const b = request.body;
       const fields: Record<string, unknown> = {};
@@ -129,16 +126,12 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/track',
-    {
-      config: { access: 'public', extraLimit: 'writes' },
-      schema: {
-        operationId: 'trackAdvisorReferral',
-        tags: ['advisors'],
-        summary: 'Record a click to a verified advisor and issue its referral token (shown once)',
-        body: TrackRequest,
-        response: { 201: TrackResponse, ...errorResponses(400, 401, 404, 429) },
-      },
-    },
+    advisorsOperation(
+      'trackAdvisorReferral',
+      'Record a click to a verified advisor and issue its referral token (shown once)',
+      { body: TrackRequest, response: { 201: TrackResponse } },
+      [400, 401, 404, 429],
+    ),
     async (request, reply) => {
       const advisor = await app.state.advisors.get(request.body.advisor_id);
       if (!advisor?.verifiedAt || advisor.disabledReason) throw new HttpError(404, `Advisor not found: ${request.body.advisor_id}`);
@@ -195,16 +188,14 @@ const advisorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:id/dashboard',
-    {
-      config: { access: 'advisor', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'getAdvisorDashboard',
-        tags: ['advisors'],
-        summary: "The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification)",
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-        response: { 200: AdvisorDashboardResponse, ...errorResponses(400, 401, 404, 429) },
-      },
-    },
+    operation(
+      { access: 'advisor', counter: 'daily', billed: true },
+      'advisors',
+      'getAdvisorDashboard',
+      "The advisor's referrals and commissions; only with the advisor's own API key (the key bound at verification)",
+      { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }), response: { 200: AdvisorDashboardResponse } },
+      [400, 401, 404, 429],
+    ),
     async (request) => {
       const advisor = request.advisor;
       const referrals = await app.state.referrals.listForAdvisor(advisor.id);

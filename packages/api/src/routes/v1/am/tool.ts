@@ -4,13 +4,13 @@
 // answers besides 200, a query that takes no unknown parameter, and paging.
 // routes/v1/am/index.ts is then one line of options per tool.
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { errorResponses } from '../../../schemas/common.ts';
 import { AmLimit, AmOffset } from '../../../schemas/am.ts';
 import { jsonSerializer } from '../../../http/serialization.ts';
 import type { RouteDeclaration } from '../../../plugins/route-policy.ts';
+import { DATA_READ, operation } from '../../operation.ts';
 
 /** Every /v1/am route: open to anyone, counted against the daily allowance, one billed unit for a paid key. */
-export const AM_ROUTE: RouteDeclaration = { access: 'public', counter: 'daily', billed: true };
+export const AM_ROUTE: RouteDeclaration = DATA_READ;
 
 /** The request parts a tool's schema declares (TypeBox); `response` is its 200 answer. */
 interface ToolSchema {
@@ -27,11 +27,7 @@ interface ToolSchema {
  */
 export function amTool<const S extends ToolSchema>(operationId: string, summary: string, schema: S, errors = [400, 401, 429]) {
   const { response, ...request } = schema;
-  return {
-    config: AM_ROUTE,
-    serializerCompiler: jsonSerializer,
-    schema: { operationId, tags: ['am'], summary, ...(request as Omit<S, 'response'>), response: { 200: response, ...errorResponses(...errors) } },
-  };
+  return { serializerCompiler: jsonSerializer, ...operation(AM_ROUTE, 'am', operationId, summary, { ...request, response: { 200: response } }, errors) };
 }
 
 /** A tool's query parameters: these and no others (an unknown one answers 400). */

@@ -4,25 +4,26 @@
 // session cookie); a key without a customer (free) gets an empty list and
 // customer_id null.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../../schemas/common.ts';
 import { BillingHistoryResponse } from '../../../schemas/billing.ts';
 import { callerKey } from '../../../plugins/auth.ts';
 import { billingCall } from './index.ts';
+import { ACCOUNT_ROUTE, operation } from '../../operation.ts';
 
 const billingHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me/billing_history',
-    {
-      config: { access: 'key', session: true },
-      schema: {
-        operationId: 'getBillingHistory',
-        tags: ['account'],
-        summary: 'Invoices of the key’s customer',
+    operation(
+      ACCOUNT_ROUTE,
+      'account',
+      'getBillingHistory',
+      'Invoices of the key’s customer',
+      {
         description: 'Read from the payment provider and cached for a few minutes (`cached_at`). Never billed.',
         security: [{ apiKeyHeader: [] }, { bearer: [] }, { session: [] }],
-        response: { 200: BillingHistoryResponse, ...errorResponses(401, 503) },
+        response: { 200: BillingHistoryResponse },
       },
-    },
+      [401, 503],
+    ),
     async (request) => {
       const { key } = callerKey(request);
       return billingCall(() => app.billing.billingHistory(key.customerId));

@@ -22,6 +22,9 @@ import {
 import { HttpError } from '../../../plugins/errors.ts';
 import { BillingError } from '../../../billing/service.ts';
 import { addressHashOf } from '../../../plugins/auth.ts';
+import { operations } from '../../operation.ts';
+
+const billingOperation = operations({ access: 'public', extraLimit: 'checkout' }, 'billing');
 
 /** Run a billing call, answering its BillingError with the status and detail it names. */
 export async function billingCall<T>(fn: () => Promise<T>): Promise<T> {
@@ -38,19 +41,18 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/checkout',
-    {
-      config: { access: 'public', extraLimit: 'checkout' },
-      schema: {
-        operationId: 'createCheckout',
-        tags: ['billing'],
-        summary: 'Start a subscription checkout (metered, one per-request price)',
+    billingOperation(
+      'createCheckout',
+      'Start a subscription checkout (metered, one per-request price)',
+      {
         description:
           'Returns the payment page URL and the session id. `success_url` and `cancel_url` must be on the origin of this service ' +
           '(or one its operator lists). 503 when the payment provider is not configured.',
         body: CheckoutRequest,
-        response: { 200: CheckoutResponse, ...errorResponses(400, 429, 503) },
+        response: { 200: CheckoutResponse },
       },
-    },
+      [400, 429, 503],
+    ),
     async (request) => {
       const { success_url, cancel_url, customer_email } = request.body;
       const r = await billingCall(() => app.billing.createCheckout({ successUrl: success_url, cancelUrl: cancel_url, customerEmail: customer_email }));
@@ -94,18 +96,17 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/keys/from-checkout',
-    {
-      config: { access: 'public', extraLimit: 'checkout' },
-      schema: {
-        operationId: 'issueKeyFromCheckout',
-        tags: ['billing'],
-        summary: 'Receive the paid API key of a completed checkout (once)',
+    billingOperation(
+      'issueKeyFromCheckout',
+      'Receive the paid API key of a completed checkout (once)',
+      {
         description:
           'The checkout session is verified with the payment provider. 402 while it is not paid; 409 once the key of its subscription was handed out (rotate through the portal).',
         body: FromCheckoutRequest,
-        response: { 200: FromCheckoutResponse, ...errorResponses(400, 402, 404, 409, 429, 503) },
+        response: { 200: FromCheckoutResponse },
       },
-    },
+      [400, 402, 404, 409, 429, 503],
+    ),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const r = await billingCall(() => app.billing.keyFromCheckout(request.body.session_id));

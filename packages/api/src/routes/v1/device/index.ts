@@ -3,8 +3,9 @@
 // clients send. Approval is an operator step (`npm run cli -- device approve`).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Nullable, errorResponses } from '../../../schemas/common.ts';
+import { Nullable } from '../../../schemas/common.ts';
 import { DEFAULT_CLIENT_ID, DEFAULT_SCOPE, DEVICE_GRANT_TYPE, pollDeviceToken, startDeviceAuthorization } from '../../../access/device.ts';
+import { operation } from '../../operation.ts';
 
 const AuthorizeRequest = Type.Object(
   {
@@ -57,16 +58,14 @@ const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/authorize',
-    {
-      config: { access: 'public', extraLimit: 'writes' },
-      schema: {
-        operationId: 'deviceAuthorize',
-        tags: ['account'],
-        summary: 'Start a device authorisation (RFC 8628)',
-        body: AuthorizeRequest,
-        response: { 200: AuthorizeResponse, ...errorResponses(400, 429) },
-      },
-    },
+    operation(
+      { access: 'public', extraLimit: 'writes' },
+      'account',
+      'deviceAuthorize',
+      'Start a device authorisation (RFC 8628)',
+      { body: AuthorizeRequest, response: { 200: AuthorizeResponse } },
+      [400, 429],
+    ),
     async (request) => {
       const scope = request.body.scope?.trim() || DEFAULT_SCOPE;
       const started = await startDeviceAuthorization(app.state, request.body.client_id, scope);

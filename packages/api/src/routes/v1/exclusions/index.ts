@@ -1,9 +1,10 @@
 // /v1/exclusions: the rule catalogue and the combination check.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Attribution, ATTRIBUTION, Nullable, errorResponses } from '../../../schemas/common.ts';
+import { Attribution, ATTRIBUTION, Nullable } from '../../../schemas/common.ts';
 import { checkExclusions, dedupe } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
+import { DATA_READ, PAGE_DATA_READ, operation } from '../../operation.ts';
 
 export const ExclusionRule = Type.Object(
   {
@@ -48,30 +49,20 @@ const CheckResponse = Type.Object(
 const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/rules',
-    {
-      config: { access: 'public', counter: 'daily', billed: true },
-      schema: {
-        operationId: 'listExclusionRules',
-        tags: ['exclusions'],
-        summary: 'All exclusion rules',
-        response: { 200: Type.Array(ExclusionRule), ...errorResponses(401, 429) },
-      },
-    },
+    operation(DATA_READ, 'exclusions', 'listExclusionRules', 'All exclusion rules', { response: { 200: Type.Array(ExclusionRule) } }, [401, 429]),
     async () => app.catalog.rules.map((r) => r.rule),
   );
 
   app.post(
     '/check',
-    {
-      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
-      schema: {
-        operationId: 'checkExclusions',
-        tags: ['exclusions'],
-        summary: 'Which exclusion rules a set of programs triggers',
-        body: CheckRequest,
-        response: { 200: CheckResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
+    operation(
+      PAGE_DATA_READ,
+      'exclusions',
+      'checkExclusions',
+      'Which exclusion rules a set of programs triggers',
+      { body: CheckRequest, response: { 200: CheckResponse } },
+      [400, 401, 429],
+    ),
     async (request) => {
       const ids = dedupe(request.body.program_ids);
       if (ids.length === 0) throw new HttpError(400, 'program_ids must contain at least 1 id');

@@ -7,9 +7,12 @@
 // once, as it holds at once (plugins/limits.ts).
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Nullable, errorResponses } from '../../../schemas/common.ts';
+import { Nullable } from '../../../schemas/common.ts';
 import { callerKey } from '../../../plugins/auth.ts';
 import { jstMonth } from '../../../lib/time.ts';
+import { ACCOUNT_ROUTE, operations } from '../../operation.ts';
+
+const accountOperation = operations(ACCOUNT_ROUTE, 'account');
 
 const Me = Type.Object(
   {
@@ -48,40 +51,20 @@ const CapRequest = Type.Object(
 const CapResponse = Type.Object({ monthly_cap_yen: Nullable(Type.Integer()) }, { $id: 'CapResponse' });
 
 const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/me',
-    {
-      config: { access: 'key', session: true },
-      schema: {
-        operationId: 'getMe',
-        tags: ['account'],
-        summary: 'Account of the presented key',
-        response: { 200: Me, ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const { key } = callerKey(request);
-      return {
-        tier: key.tier,
-        customer_id: key.customerId,
-        key_prefix: key.prefix,
-        created_at: key.createdAt,
-        monthly_cap_yen: await app.state.keys.monthlyCap(key.id),
-      };
-    },
-  );
+  app.get('/me', accountOperation('getMe', 'Account of the presented key', { response: { 200: Me } }, [401]), async (request) => {
+    const { key } = callerKey(request);
+    return {
+      tier: key.tier,
+      customer_id: key.customerId,
+      key_prefix: key.prefix,
+      created_at: key.createdAt,
+      monthly_cap_yen: await app.state.keys.monthlyCap(key.id),
+    };
+  });
 
   app.get(
     '/me/dashboard',
-    {
-      config: { access: 'key', session: true },
-      schema: {
-        operationId: 'getDashboard',
-        tags: ['account'],
-        summary: 'Usage and charges of this Japan-time month',
-        response: { 200: Dashboard, ...errorResponses(401) },
-      },
-    },
+    accountOperation('getDashboard', 'Usage and charges of this Japan-time month', { response: { 200: Dashboard } }, [401]),
     async (request) => {
       const { key } = callerKey(request);
       const month = jstMonth();
@@ -104,19 +87,18 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/me/cap',
-    {
-      config: { access: 'key', session: true },
-      schema: {
-        operationId: 'setCap',
-        tags: ['account'],
-        summary: 'Set or remove the monthly spend cap',
+    accountOperation(
+      'setCap',
+      'Set or remove the monthly spend cap',
+      {
         description:
           'A hard cap of N yen of billable spend per Japan-time calendar month; a billable request that would exceed it answers 402. ' +
           'null removes the cap. The unit price is unchanged.',
         body: CapRequest,
-        response: { 200: CapResponse, ...errorResponses(400, 401) },
+        response: { 200: CapResponse },
       },
-    },
+      [400, 401],
+    ),
     async (request) => {
       const { key } = callerKey(request);
       const cap = request.body.monthly_cap_yen;

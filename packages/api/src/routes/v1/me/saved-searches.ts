@@ -4,7 +4,6 @@
 // the matches are listed here and sent by webhook (saved_search.matched) and
 // e-mail digest (POST /v1/subscribers). Key required; never counted.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../../schemas/common.ts';
 import { IdParam, SavedSearch, SavedSearchDetail, SavedSearchList, savedSearchCreateSchema } from '../../../schemas/alerts.ts';
 import { callerKey } from '../../../plugins/auth.ts';
 import { HttpError } from '../../../plugins/errors.ts';
@@ -12,6 +11,9 @@ import { ProgramQueryError, readProgramQuery, type ProgramQuery } from '../../..
 import type { ProgramSearchParameter } from '../../../catalog/programs/parameters.ts';
 import { jstDate } from '../../../lib/time.ts';
 import type { SavedSearch as SavedSearchRecord } from '../../../state/repositories/saved-searches.ts';
+import { KEY_ROUTE, operations } from '../../operation.ts';
+
+const alertsOperation = operations(KEY_ROUTE, 'alerts');
 
 export const SAVED_SEARCHES_PER_KEY = 50;
 
@@ -40,16 +42,12 @@ const notFound = (id: string): never => {
 const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/me/saved_searches',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'createSavedSearch',
-        tags: ['alerts'],
-        summary: 'Save a program search; each new dataset version notifies its new and amended matches',
-        body: savedSearchCreateSchema(app.programSearchParameters),
-        response: { 201: SavedSearch, ...errorResponses(400, 401, 409) },
-      },
-    },
+    alertsOperation(
+      'createSavedSearch',
+      'Save a program search; each new dataset version notifies its new and amended matches',
+      { body: savedSearchCreateSchema(app.programSearchParameters), response: { 201: SavedSearch } },
+      [400, 401, 409],
+    ),
     async (request, reply) => {
       const { key } = callerKey(request);
       const saved = await app.state.savedSearches.create(
@@ -64,30 +62,13 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/me/saved_searches',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'listSavedSearches',
-        tags: ['alerts'],
-        summary: 'The saved searches of the presented key',
-        response: { 200: SavedSearchList, ...errorResponses(401) },
-      },
-    },
+    alertsOperation('listSavedSearches', 'The saved searches of the presented key', { response: { 200: SavedSearchList } }, [401]),
     async (request) => ({ results: (await app.state.savedSearches.listForKey(callerKey(request).key.id)).map(savedSearchOut) }),
   );
 
   app.get(
     '/me/saved_searches/:id',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'getSavedSearch',
-        tags: ['alerts'],
-        summary: 'One saved search with its newest matches',
-        params: IdParam,
-        response: { 200: SavedSearchDetail, ...errorResponses(401, 404) },
-      },
-    },
+    alertsOperation('getSavedSearch', 'One saved search with its newest matches', { params: IdParam, response: { 200: SavedSearchDetail } }, [401, 404]),
     async (request) => {
       const saved = (await app.state.savedSearches.get(request.params.id, callerKey(request).key.id)) ?? notFound(request.params.id);
       const matches = await app.state.savedSearches.recentMatches(saved.id, 50);
@@ -107,16 +88,12 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/me/saved_searches/:id',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'deleteSavedSearch',
-        tags: ['alerts'],
-        summary: 'Delete a saved search (its matches and e-mail subscriptions go with it)',
-        params: IdParam,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
-      },
-    },
+    alertsOperation(
+      'deleteSavedSearch',
+      'Delete a saved search (its matches and e-mail subscriptions go with it)',
+      { params: IdParam, response: { 204: { type: 'null', description: 'Deleted' } } },
+      [401, 404],
+    ),
     async (request, reply) => {
       if (!(await app.state.savedSearches.delete(request.params.id, callerKey(request).key.id))) notFound(request.params.id);
       reply.code(204);

@@ -15,6 +15,9 @@ import { checkResolvedTarget, parseTarget, TargetError } from '../../../outbound
 import { newEndpointId, type WebhookDelivery, type WebhookEndpoint } from '../../../state/repositories/webhook-endpoints.ts';
 import { webhookBody } from '../../../changes/fan-out.ts';
 import { OutboundSecrets } from '../../../outbound/secrets.ts';
+import { KEY_ROUTE, operations } from '../../operation.ts';
+
+const alertsOperation = operations(KEY_ROUTE, 'alerts');
 
 export const WEBHOOKS_PER_KEY = 10;
 
@@ -51,16 +54,12 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/me/webhooks',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'createWebhook',
-        tags: ['alerts'],
-        summary: 'Register a webhook endpoint; the answer shows its signing secret once',
-        body: WebhookCreate,
-        response: { 201: WebhookCreated, ...errorResponses(400, 401, 409) },
-      },
-    },
+    alertsOperation(
+      'createWebhook',
+      'Register a webhook endpoint; the answer shows its signing secret once',
+      { body: WebhookCreate, response: { 201: WebhookCreated } },
+      [400, 401, 409],
+    ),
     async (request, reply) => {
       const { key } = callerKey(request);
       let url: URL;
@@ -92,30 +91,23 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/me/webhooks',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'listWebhooks',
-        tags: ['alerts'],
-        summary: 'The webhook endpoints of the presented key, with their status (and why one was disabled)',
-        response: { 200: WebhookList, ...errorResponses(401) },
-      },
-    },
+    alertsOperation(
+      'listWebhooks',
+      'The webhook endpoints of the presented key, with their status (and why one was disabled)',
+      { response: { 200: WebhookList } },
+      [401],
+    ),
     async (request) => ({ results: (await app.state.webhookEndpoints.listForKey(callerKey(request).key.id)).map(webhookOut) }),
   );
 
   app.delete(
     '/me/webhooks/:id',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'deleteWebhook',
-        tags: ['alerts'],
-        summary: 'Delete a webhook endpoint (its pending deliveries go with it)',
-        params: IdParam,
-        response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
-      },
-    },
+    alertsOperation(
+      'deleteWebhook',
+      'Delete a webhook endpoint (its pending deliveries go with it)',
+      { params: IdParam, response: { 204: { type: 'null', description: 'Deleted' } } },
+      [401, 404],
+    ),
     async (request, reply) => {
       if (!(await app.state.webhookEndpoints.delete(request.params.id, callerKey(request).key.id))) notFound(request.params.id);
       reply.code(204);
@@ -155,17 +147,16 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/me/webhooks/:id/deliveries',
-    {
-      config: { access: 'key' },
-      schema: {
-        operationId: 'listWebhookDeliveries',
-        tags: ['alerts'],
-        summary: 'The newest deliveries of an endpoint: status, attempts, last answer',
+    alertsOperation(
+      'listWebhookDeliveries',
+      'The newest deliveries of an endpoint: status, attempts, last answer',
+      {
         params: IdParam,
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) }, { additionalProperties: false }),
-        response: { 200: WebhookDeliveries, ...errorResponses(400, 401, 404) },
+        response: { 200: WebhookDeliveries },
       },
-    },
+      [400, 401, 404],
+    ),
     async (request) => {
       const endpoint = (await app.state.webhookEndpoints.get(request.params.id, callerKey(request).key.id)) ?? notFound(request.params.id);
       return { results: (await app.state.webhookEndpoints.deliveries(endpoint.id, request.query.limit ?? 50)).map(deliveryOut) };

@@ -7,12 +7,13 @@ import { errorResponses } from '../../../schemas/common.ts';
 import { ProgramHistory } from '../../../schemas/changes.ts';
 import { getProgramRow } from '../../../catalog/programs/records.ts';
 import { HttpError } from '../../../plugins/errors.ts';
+import { DATA_READ } from '../../operation.ts';
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:unified_id/history',
     {
-      config: { access: 'public', counter: 'daily', billed: true },
+      config: DATA_READ,
       schema: {
         operationId: 'getProgramHistory',
         tags: ['programs', 'changes'],

@@ -24,6 +24,7 @@ import { jstDate } from '../../../lib/time.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { exportPrograms } from './export.ts';
 import { DetailParams, DetailQuery, programRecord, readSearch, searchPage } from './answers.ts';
+import { PAGE_DATA_READ } from '../../operation.ts';
 
 export const BATCH_MAX = 50;
 
@@ -93,7 +94,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/batch',
     {
-      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
+      config: PAGE_DATA_READ,
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'batchGetPrograms',
@@ -133,7 +134,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:unified_id',
     {
-      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
+      config: PAGE_DATA_READ,
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'getProgram',

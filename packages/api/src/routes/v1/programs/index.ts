@@ -61,7 +61,7 @@ const programsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/match',
     {
       // Metered like a search page: the same engine, one answer.
-      config: { access: 'public', counter: 'daily', billed: true, session: 'pages' },
+      config: PAGE_DATA_READ,
       serializerCompiler: jsonSerializer,
       schema: {
         operationId: 'matchPrograms',

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { overlayStamp } from './overlays.ts';
+import { RECORD_CLASS_OVERRIDES_FILE } from './classify.ts';
 
 const INGEST_DIR = import.meta.dirname;
 const CATALOG_DIR = path.join(INGEST_DIR, '..', 'catalog');
@@ -23,6 +24,9 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
     ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'dataset-version.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) =>
       path.join(INGEST_DIR, f),
     ),
+    // What a record is: the classifier's rules and its reviewed overrides.
+    path.join(INGEST_DIR, 'classify.ts'),
+    RECORD_CLASS_OVERRIDES_FILE,
     ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f)),
   ];
   return [...new Set([...loaders, ...shared, ...extra])].sort();

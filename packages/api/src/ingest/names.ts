@@ -5,7 +5,17 @@
 // Pure functions.
 import { normalizePrefecture } from '@jp-support/vocab';
 
-export type NameRule = 'file_note' | 'status_banner' | 'status_suffix' | 'site_suffix' | 'quoted_title' | 'announce_suffix' | 'separator';
+export type NameRule =
+  | 'file_note'
+  | 'update_note'
+  | 'status_banner'
+  | 'banner'
+  | 'status_suffix'
+  | 'site_prefix'
+  | 'site_suffix'
+  | 'quoted_title'
+  | 'announce_suffix'
+  | 'separator';
 
 export interface CleanedName {
   name: string;
@@ -21,20 +31,41 @@ const FILE_NOTE = /\s*[（(［[]\s*(?:pdf|word|excel|xlsx?|docx?|zip)[^）)］\]
 // A status said after the name: （受付終了）, ※募集は終了しました.
 const STATUS_SUFFIX = /\s*(?:[（(](?:[^（）()]{0,12})(?:終了|締切|開始|募集中|受付中)(?:しました)?[）)]|※[^※]{0,20}(?:終了|締切)(?:しました)?)\s*$/u;
 // A trailing segment that names a site, an office or a section, not a programme.
-const SITE_SEGMENT = /(ホームページ|サイト|ポータル|トップページ|の情報|一覧|.[市区町村局課部庁省室所]|センター|機構|公社|協会|財団|会議所|home|top)$/iu;
+const SITE_SEGMENT = /(ホームページ|サイト|ポータル|トップページ|の情報|一覧|.[市区町村局課部庁省室所]|センター|機構|公社|協会|財団|会議所|ネット|home|top)$/iu;
+// Words only a site's title holds, wherever they stand in the segment (青森県庁ウェブサイト Aomori Prefectural Government).
+const SITE_WORDS = /ホームページ|ウェブサイト|webサイト|公式サイト|ポータルサイト|government|prefecture\b|official website/iu;
+// The English name a site appends in brackets: [Osaka Prefectural Government].
+const ENGLISH_TAIL = /\s*[[［][a-z][a-z .,'&-]*[\]］]\s*$/iu;
+// A place that titles a site, then its section: 「富山県／」, 「三重県｜ものづくり産業：」, 「島根県：」.
+const SITE_PREFIX = /^([^\s／/|｜:：「」【】（）()]{2,8}?)(?:\s*[／|｜:：]\s*|\s+[-－–—]\s+)(?:[^\s／/|｜:：「」【】]{1,12}[:：]\s*)?(?=\S)/u;
+const PLACE_NAME = /^[^\s]{1,6}(?:都|道|府|県|市|区|町|村)$/u;
+// A note of when the page changed: （2024年9月30日更新）, （4月16日更新）, （R8.4.6追記）.
+const UPDATE_NOTE = /\s*[（(][^（）()]{0,24}(?:更新|掲載|追記|現在|時点)[）)]\s*/gu;
 // Announcement wording after a programme name.
 const PROGRAMME_NOUN = '(?:補助金|助成金|支援金|応援金|交付金|奨励金|給付金|補給金|協力金|資金|融資|貸付|制度|事業|税制|プログラム|基金)';
 const ANNOUNCE = '(?:の(?:募集|公募|申請受付|受付|交付申請|申請)(?:の|を)?(?:開始|受付)?(?:について|します)?|について|のご案内|のお知らせ)';
 const UPDATED = '(?:(?:を|について)?(?:掲載|更新|追加)しました)';
 const ANNOUNCE_SUFFIX = new RegExp(`(?<=${PROGRAMME_NOUN})(?:${ANNOUNCE}${UPDATED}?|${UPDATED})(?:[（(][^（）()]{0,20}[）)])?$`, 'u');
 const PROGRAMME_NOUN_RE = new RegExp(PROGRAMME_NOUN, 'u');
-const QUOTED = /^「([^「」]{4,})」(.*)$/u;
+const QUOTED =
+  /^((?:(?:令和|平成)\s*[0-9０-９元]{1,2}\s*年度?|[2２][0０][0-9０-９]{2}\s*年度?|第\s*[0-9０-９一二三四五六七八九十]{1,3}\s*[回期次])\s*)?「([^「」]{4,})」(.*)$/u;
+// A description that ends with the programme's name in brackets: 「交通費を補助「宮崎県UIJターン就活応援補助金」」.
+const QUOTED_LAST = /^[^「」]{2,}「([^「」]{4,})」$/u;
+// Announcement wording after a name (any name): 〜について, 〜のお知らせ, 〜の二次募集を開始します！, 〜を公募します.
+const ROUND = '(?:[0-9０-９一二三四五六七八九十]+次|第[0-9０-９一二三四五六七八九十]+(?:次|回|期)|追加|再)?';
+const GENERIC_ANNOUNCE = new RegExp(
+  `(?:(?:の|を)?${ROUND}(?:募集|公募|申請受付|受付|申請|実施|交付申請)(?:の|を)?(?:開始|実施|受付)?(?:について|します|しました|しています|のお知らせ|のご案内)|の(?:ご案内|お知らせ)|について)(?:[!！。︕]+)?(?:\\s*[（(][^（）()]{0,24}[）)])?$`,
+  'u',
+);
 const QUOTED_REST =
   /^(?:の|を|が|への|に関する|に係る)?[^「」]{0,30}(?:について|お知らせ|関連情報|ご案内|案内|募集|公募|開始|します|しました|開催)[!！]?(?:[（(][^（）()]{0,20}[）)])?$/u;
 
 const siteLike = (segment: string): boolean => {
-  const s = segment.replace(/[（(][^（）()]*[）)]$/u, '').trim();
-  return SITE_SEGMENT.test(s) || normalizePrefecture(s) !== null;
+  const s = segment
+    .replace(ENGLISH_TAIL, '')
+    .replace(/[（(][^（）()]*[）)]$/u, '')
+    .trim();
+  return SITE_SEGMENT.test(s) || SITE_WORDS.test(segment) || normalizePrefecture(s) !== null;
 };
 
 /**
@@ -48,10 +79,11 @@ function withoutSiteSuffix(name: string): string {
     .split(/\s*[|｜]\s*/u)
     .map((s) => s.trim())
     .filter(Boolean);
-  if (bars.length > 1 && bars.slice(1).every((s) => siteLike(s) || [...s].length <= 8)) return bars[0];
+  // After the name come the section and the site: the last segment says it is a site.
+  if (bars.length > 1 && (bars.slice(1).every((s) => siteLike(s) || [...s].length <= 8) || siteLike(bars.at(-1)!))) return bars[0];
   let rest = name;
   for (;;) {
-    const tail = /^(.*[^\s])(?:\s+[-－–—]\s+|\s*／\s*)([^／]{1,30})$/u.exec(rest);
+    const tail = /^(.*[^\s])(?:\s+[-－–—]\s+|\s*[／/]\s*)([^／/]{1,64})$/u.exec(rest);
     if (!tail || !balanced(tail[1]) || !(siteLike(tail[2]) || (rest !== name && [...tail[2]].length <= 8))) return rest;
     rest = tail[1];
   }
@@ -67,53 +99,46 @@ export function cleanProgramName(published: string): CleanedName {
     const tidy = next.replace(/[\s\u3000]+/g, ' ').trim();
     if (tidy !== name && tidy.length >= 2) {
       name = tidy;
-      rules.push(rule);
+      if (!rules.includes(rule)) rules.push(rule);
     }
   };
 
   apply('file_note', name.replace(FILE_NOTE, ''));
-  apply(
-    'status_banner',
-    name.replace(/[【［[]([^】］\]]{1,30})[】］\]]/gu, (whole, inner: string) => (STATUS.test(inner) ? ' ' : whole)),
-  );
+  apply('update_note', name.replace(UPDATE_NOTE, ' '));
+  const banners = (): void => {
+    apply(
+      'status_banner',
+      name.replace(/[【［[]([^】］\]]{1,30})[】］\]]/gu, (whole, inner: string) => (STATUS.test(inner) ? ' ' : whole)),
+    );
+    // Any other banner that opens the name: 【補助金】, 【経産省ZEH】, 【秋田への移住で最大１００万円！】.
+    const opening = /^(?:【[^【】]{1,40}】\s*)+(.*)$/u.exec(name);
+    if (opening && [...opening[1]].length >= 4) apply('banner', opening[1]);
+  };
+  banners();
   apply('status_suffix', name.replace(STATUS_SUFFIX, ''));
 
   apply('site_suffix', withoutSiteSuffix(name));
+  const prefix = SITE_PREFIX.exec(name);
+  if (prefix && (normalizePrefecture(prefix[1]) !== null || PLACE_NAME.test(prefix[1])) && [...name.slice(prefix[0].length)].length >= 4) {
+    apply('site_prefix', name.slice(prefix[0].length));
+    banners();
+    apply('site_suffix', withoutSiteSuffix(name));
+  }
+  apply('status_suffix', name.replace(STATUS_SUFFIX, ''));
 
   const quoted = QUOTED.exec(name);
-  if (quoted && QUOTED_REST.test(quoted[2]) && !PROGRAMME_NOUN_RE.test(quoted[2])) apply('quoted_title', quoted[1]);
+  if (quoted && QUOTED_REST.test(quoted[3]) && !PROGRAMME_NOUN_RE.test(quoted[3])) apply('quoted_title', `${quoted[1] ?? ''}${quoted[2]}`);
+  const quotedLast = QUOTED_LAST.exec(name);
+  if (quotedLast && PROGRAMME_NOUN_RE.test(quotedLast[1])) apply('quoted_title', quotedLast[1]);
   apply('announce_suffix', name.replace(ANNOUNCE_SUFFIX, ''));
+  const generic = GENERIC_ANNOUNCE.exec(name);
+  if (generic && [...name.slice(0, generic.index)].length >= 4) apply('announce_suffix', name.slice(0, generic.index));
+  // What is left may be the quoted name alone: 「ちば地域産業創出実証プロジェクト補助金」.
+  const bare = /^「([^「」]{4,})」$/u.exec(name);
+  if (bare) apply('quoted_title', bare[1]);
   // 「岐阜_農業6次産業化…」: an underscore between a place and the name.
   apply('separator', name.replace(/\s*_\s*/g, ' '));
   return { name, rules };
-}
-
-/**
- * What kind of page a record is, from its published name and kind: the
- * quality prior of the ranking puts real programmes ahead of the others.
- */
-export type RecordClass = 'programme' | 'law_provision' | 'document' | 'index_page' | 'announcement' | 'debris';
-
-const DEBRIS =
-  /^(page\s*top|ページの?先頭へ?|メインコンテンツへ移動|本文へ(?:移動|スキップ)?|メニュー|トップページ|ホーム|サイトマップ|home|menu|skip to .*)$/iu;
-const LAW = /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:^|[^の])法(?:律)?$|法\s*第/u;
-const LAW_KINDS = new Set(['regulation', 'regulatory_framework', 'guideline']);
-const DOCUMENT =
-  /様式|記入例|要綱|要領|交付規程|手引|リーフレット|パンフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|申請書|\.pdf$|(?:pdf|word|excel)(?:ファイル)?\s*[：:]?\s*\d/iu;
-const INDEX_KINDS = new Set(['directory', 'portal_information']);
-const INDEX =
-  /一覧|ポータル|まとめ|案内ハブ|を受けたい|支援制度の紹介|施策の紹介|リンク集|目次|^(?:各種|主な|その他の?)?(?:補助金|助成金|補助金・助成金|補助・助成|支援制度|助成制度|支援策)(?:等|情報|の?ご?案内|について)?$/u;
-const ANNOUNCEMENT =
-  /説明会|開催します|開催のお知らせ|採択(?:結果|事業者|者)|審査結果|交付決定(?:時期|状況)|御?意見(?:を)?募集|パブリックコメント|更新しました|掲載しました|事前告知|セミナー|シンポジウム|調査について|実態調査|アンケート|入札|委託先|委託事業者|受託者|選定のための|公告/u;
-
-export function recordClass(publishedName: string, programKind: string | null | undefined): RecordClass {
-  const name = publishedName.normalize('NFKC').trim();
-  if (DEBRIS.test(name) || [...name].length < 3) return 'debris';
-  if (LAW_KINDS.has(programKind ?? '') || LAW.test(name)) return 'law_provision';
-  if (DOCUMENT.test(name)) return 'document';
-  if (INDEX_KINDS.has(programKind ?? '') || INDEX.test(name)) return 'index_page';
-  if (ANNOUNCEMENT.test(name)) return 'announcement';
-  return 'programme';
 }
 
 const KANJI_DIGITS: Record<string, number> = { 元: 1, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };

@@ -1,6 +1,6 @@
 // The quality report's sections on what a record is and what it is called
 // (quality.ts runs them): record classes, programme kinds, names changed.
-import type { QualityDb, QualityExample, QualitySection } from './quality.ts';
+import type { QualityDb, QualityExample, QualitySection } from './quality-types.ts';
 
 interface Row {
   unified_id: string;
@@ -45,7 +45,7 @@ export const classSection: QualitySection = {
   },
 };
 
-/** Records per programme kind as served; examples of every kind ingest derived (provenance `derived:…`). */
+/** Programmes per kind; examples of every kind ingest derived (provenance `derived:…`). */
 export const kindSection: QualitySection = {
   id: 'kinds',
   title: 'Programme kinds',
@@ -53,7 +53,7 @@ export const kindSection: QualitySection = {
     const counts: Record<string, number> = {};
     const changes: Record<string, QualityExample[]> = {};
     for (const r of rowsOf(db)) {
-      bump(counts, `kind:${r.program_kind ?? '(none)'}`);
+      if (r.record_class === 'programme') bump(counts, `kind:${r.program_kind ?? '(none)'}`);
       const how = provenanceOf(r).program_kind;
       if (typeof how === 'string' && how.startsWith('derived:')) {
         bump(counts, `kind ${how}`);
@@ -64,14 +64,29 @@ export const kindSection: QualitySection = {
   },
 };
 
-/** Names ingest changed (ingest/names.ts), per rule, with the published and the cleaned text. */
+/** Debris a served name may still carry, by kind: the report counts what the rules left. */
+const LEFT_DEBRIS: Record<string, RegExp> = {
+  announcement: /(?:について|お知らせ|の公募について|を募集します|を公募します|決定しました|開始します|のご案内)[!！。]?$/u,
+  'site title': /ホームページ|ウェブサイト|公式サイト|government|あきたネット|[|｜]/iu,
+  banner: /^【/u,
+};
+
+/** Names ingest changed (ingest/names.ts), per rule, with the published and the cleaned text; debris left on served names. */
 export const nameSection: QualitySection = {
   id: 'names',
   title: 'Names changed',
   measure(db) {
-    const counts: Record<string, number> = { 'names changed': 0 };
+    const counts: Record<string, number> = {
+      'names changed': 0,
+      'served with announcement left': 0,
+      'served with site title left': 0,
+      'served with banner left': 0,
+    };
     const changes: Record<string, QualityExample[]> = {};
     for (const r of rowsOf(db)) {
+      if (r.excluded === 0) {
+        for (const [what, re] of Object.entries(LEFT_DEBRIS)) if (re.test(r.primary_name)) bump(counts, `served with ${what} left`);
+      }
       const how = provenanceOf(r).primary_name;
       if (typeof how !== 'string' || !how.startsWith('cleaned:')) continue;
       bump(counts, 'names changed');

@@ -7,7 +7,8 @@
 // returns its counts and, per change, the records it changed. The report
 // keeps at most EXAMPLES_PER_CHANGE of those, drawn by a seeded shuffle so the
 // same catalogue always shows the same examples. To report a new derivation,
-// add a section (its own module) to the list; nothing else changes.
+// add a section (its own module, importing its types from quality-types.ts)
+// to the list; nothing else changes.
 //
 // Printed by `npm run cli -- quality` and written beside the catalogue by
 // `npm run cli -- ingest` (QUALITY_REPORT_FILE).
@@ -16,31 +17,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { classSection, kindSection, nameSection } from './quality-sections.ts';
 
-/** What a section may read: the catalogue's SQL (node:sqlite or the catalogue's read-only handle). */
-export interface QualityDb {
-  all<T>(sql: string, ...params: (string | number | null)[]): T[];
-}
-
-/** One record a change touched: what it was and what it became, in a line each. */
-export interface QualityExample {
-  unified_id: string;
-  before?: string | null;
-  after?: string | null;
-}
-
-export interface SectionResult {
-  /** Key -> number of records; keys are stable names a test can hold. */
-  counts: Record<string, number>;
-  /** Change key -> every record it touched (the report samples them). */
-  changes?: Record<string, QualityExample[]>;
-}
-
-export interface QualitySection {
-  /** Stable id: the key of the section in the report and its JSON. */
-  id: string;
-  title: string;
-  measure(db: QualityDb): SectionResult;
-}
+export type { QualityDb, QualityExample, QualitySection, SectionResult } from './quality-types.ts';
+import type { QualityDb, QualityExample, QualitySection } from './quality-types.ts';
 
 export const QUALITY_SECTIONS: readonly QualitySection[] = [classSection, kindSection, nameSection];
 
@@ -80,6 +58,7 @@ export function renderQualityReport(report: QualityReport): string {
     lines.push('', `## ${s.title}`, '', '| count | records |', '|---|---:|');
     for (const [k, n] of Object.entries(s.counts)) lines.push(`| ${cell(k)} | ${n} |`);
     for (const [key, { total, shown }] of Object.entries(s.examples)) {
+      if (shown.length === 0) continue;
       lines.push('', `### ${s.title}: ${key} (${shown.length} of ${total})`, '', '| unified_id | before | after |', '|---|---|---|');
       for (const e of shown) lines.push(`| ${e.unified_id} | ${cell(e.before)} | ${cell(e.after)} |`);
     }

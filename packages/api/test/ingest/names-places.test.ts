@@ -1,8 +1,8 @@
-// The ingest derivations as pure functions: name cleaning, record class,
-// fiscal year, places from URLs and names, duplicate groups, readings.
+// The ingest derivations as pure functions: name cleaning (record classes:
+// classify.test.ts), fiscal year, places from URLs and names, duplicate groups, readings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanProgramName, fiscalYear, recordClass } from '../../src/ingest/names.ts';
+import { cleanProgramName, fiscalYear } from '../../src/ingest/names.ts';
 import { buildPlaceMaster, derivePlace, placeFromName, placeFromUrl } from '../../src/ingest/places.ts';
 import { readingTokenizer, romaji, romajiKey } from '../../src/ingest/readings.ts';
 import { assignDuplicateGroups, type DuplicateMember } from '../../src/ingest/duplicate-groups.ts';
@@ -17,10 +17,54 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
       '省エネルギー対応設備更新等緊急支援補助金',
       ['status_banner', 'site_suffix', 'announce_suffix'],
     ],
-    ['「中小企業等GX促進事業費補助金」の募集について（R8.4.6追記）｜徳島県ホームページ', '中小企業等GX促進事業費補助金', ['site_suffix', 'quoted_title']],
+    [
+      '「中小企業等GX促進事業費補助金」の募集について（R8.4.6追記）｜徳島県ホームページ',
+      '中小企業等GX促進事業費補助金',
+      ['update_note', 'site_suffix', 'quoted_title'],
+    ],
     ['デジタル技術導入等緊急支援事業費補助金交付要綱 (PDF 234KB)', 'デジタル技術導入等緊急支援事業費補助金交付要綱', ['file_note']],
     ['岐阜_農業6次産業化促進支援事業', '岐阜 農業6次産業化促進支援事業', ['separator']],
     ['京都府公衆浴場設備改善事業補助金について（令和8年度受付終了）', '京都府公衆浴場設備改善事業補助金', ['status_suffix', 'announce_suffix']],
+    // Site titles with an English tail, after a bar or a slash; a site's name and section before the name.
+    [
+      '大阪府副業・兼業人材活用促進補助金／大阪府（おおさかふ）ホームページ [Osaka Prefectural Government]',
+      '大阪府副業・兼業人材活用促進補助金',
+      ['site_suffix'],
+    ],
+    ['あきた企業立地促進助成事業補助金 | 美の国あきたネット', 'あきた企業立地促進助成事業補助金', ['site_suffix']],
+    ['東京都障害者安定雇用奨励金 | 企業向け奨励金・助成金 | TOKYOはたらくネット', '東京都障害者安定雇用奨励金', ['site_suffix']],
+    ['特別高圧電力料金高騰対策補助金（第６回）/とりネット/鳥取県公式サイト', '特別高圧電力料金高騰対策補助金（第６回）', ['site_suffix']],
+    ['富山県／富山県男性の育児休業取得促進補助金', '富山県男性の育児休業取得促進補助金', ['site_prefix']],
+    [
+      '三重県｜ものづくり産業：【終了しました】【３次募集】成長産業の技術開発を支援する補助金を公募します',
+      '成長産業の技術開発を支援する補助金',
+      ['status_banner', 'site_prefix', 'banner', 'announce_suffix'],
+    ],
+    ['岩手県 - 岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', '岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', ['site_prefix']],
+    // Any banner that opens the name; announcement wording after any name; the quoted name of a description.
+    ['【経産省ZEH】令和2年度 経産省によるZEH補助金', '令和2年度 経産省によるZEH補助金', ['banner']],
+    [
+      'トラベルワーキング活用支援事業費補助金の二次募集を開始します！ | 美の国あきたネット',
+      'トラベルワーキング活用支援事業費補助金',
+      ['site_suffix', 'announce_suffix'],
+    ],
+    ['旅の目的地となる飲食店開業支援事業補助金の受付を開始します。', '旅の目的地となる飲食店開業支援事業補助金', ['announce_suffix']],
+    ['BCP（事業継続計画）について', 'BCP（事業継続計画）', ['announce_suffix']],
+    [
+      '【令和8年度受付開始】県外からの就職活動にかかる交通費・宿泊費を補助「宮崎県UIJターン就活応援補助金」',
+      '宮崎県UIJターン就活応援補助金',
+      ['status_banner', 'quoted_title'],
+    ],
+    [
+      '三重県｜令和７年度「海外ビジネス展開支援補助金（多角化）」の公募を開始します',
+      '令和７年度海外ビジネス展開支援補助金（多角化）',
+      ['site_prefix', 'quoted_title'],
+    ],
+    [
+      '（4月16日更新）福岡県介護事業所等に対するサービス継続支援事業費補助金について',
+      '福岡県介護事業所等に対するサービス継続支援事業費補助金',
+      ['update_note', 'announce_suffix'],
+    ],
   ];
   for (const [published, name, rules] of cases) {
     const cleaned = cleanProgramName(published);
@@ -35,22 +79,13 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
     '地理的表示 (GI) 保護制度 - 園芸作物関連',
     '省エネ・非化石転換補助金（エネルギー需要最適化型／EMS）',
     '戸籍法改正・婚姻届 電子化／ワンストップ',
+    '女性、若者／シニア起業家支援資金',
+    'JIS B 8445/8446シリーズ（生活支援ロボット／サービスロボット 安全要求）',
+    '共同研究課題募集',
+    '奈良県公式ホームページ',
   ]) {
     assert.deepEqual(cleanProgramName(kept), { name: kept, rules: [] }, kept);
   }
-});
-
-test('recordClass: programmes apart from law provisions, documents, index pages, announcements and debris', () => {
-  assert.equal(recordClass('省エネ設備導入補助金', 'subsidy'), 'programme');
-  assert.equal(recordClass('建築物省エネ法 第10条 省エネ基準適合義務 全建築物拡大', null), 'law_provision');
-  assert.equal(recordClass('ヘイトスピーチ解消法', null), 'law_provision');
-  assert.equal(recordClass('丹波市農業補助金交付要綱', 'subsidy'), 'document');
-  assert.equal(recordClass('創業支援を受けたい|創業支援|東京都産業労働局', 'support'), 'index_page');
-  assert.equal(recordClass('令和元年度補助金一覧', 'subsidy'), 'index_page');
-  assert.equal(recordClass('補助金・助成金', 'subsidy'), 'index_page');
-  assert.equal(recordClass('事業承継・M&A補助金', 'subsidy'), 'programme', 'a programme named with 補助金 is no index page');
-  assert.equal(recordClass('農村起業家育成セミナー', null), 'announcement');
-  assert.equal(recordClass('page top', 'support'), 'debris');
 });
 
 test('fiscalYear: 令和, R and western years in the name, else the window', () => {

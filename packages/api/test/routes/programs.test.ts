@@ -65,7 +65,8 @@ test('search: defaults are limit 20, offset 0, default shape, attribution block'
   assert.equal(b.limit, 20);
   assert.equal(b.offset, 0);
   assert.equal(b.results.length, 20);
-  assert.ok(b.total > 10000);
+  // About a fifth of the dataset's records are pages beside programmes (tier X, decision 0300).
+  assert.ok(b.total > 7500);
   for (const r of b.results) assert.deepEqual(rowKeys(r), DEFAULT_KEYS);
   assert.deepEqual(keys(b.attribution), ['edited', 'license', 'notice', 'source', 'source_url']);
 });
@@ -125,10 +126,12 @@ test('search: q of 3+ characters uses the trigram index and ranks; 1-2 character
       spellings.some((w) => text.toLowerCase().includes(w)),
     );
   for (const r of short.results) assert.ok(holds(r), r.primary_name);
+  // The word itself ranks first; a tier-S programme holding only a synonym (スタートアップ) may join the first ten.
   assert.ok(
-    short.results.slice(0, 10).every((r) => r.primary_name.includes('創業')),
+    short.results.slice(0, 5).every((r) => r.primary_name.includes('創業')),
     'the word itself ranks first',
   );
+  assert.ok(short.results.slice(0, 10).filter((r) => r.primary_name.includes('創業')).length >= 8, 'the word itself fills the first page');
   // Full-width input finds half-width text (NFKC on both sides).
   const fw = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('ＩＴ導入補助金')}`));
   const hw = body<Search>(await app.inject(`/v1/programs/search?q=${encodeURIComponent('IT導入補助金')}`));

@@ -54,9 +54,14 @@ const B = 0.5;
 const TIER_PRIOR: Record<string, number> = { S: 3.2, A: 2.2, B: 1.2, C: 0, X: -1 };
 const CLASS_PRIOR: Record<string, number> = {
   programme: 0,
-  announcement: -2.5,
+  notice: -2.5,
   index_page: -3,
   document: -3,
+  reference: -3,
+  committee: -3,
+  procurement: -3,
+  permit_procedure: -3,
+  product: -4,
   law_provision: -4,
   debris: -8,
 };

@@ -14,7 +14,8 @@ import {
   type RawProgram,
 } from '../derive.ts';
 import { compactKey, searchColumns, searchNormalize } from '../../catalog/search-text.ts';
-import { cleanProgramName, fiscalYear, recordClass } from '../names.ts';
+import { cleanProgramName, fiscalYear } from '../names.ts';
+import { classifyRecord, readClassOverrides, withClassExclusion } from '../classify.ts';
 import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
@@ -110,7 +111,7 @@ export const PROGRAMS_DDL = `
     published_name TEXT NOT NULL,
     -- What the programme is, from a primary source (jGrants overlay); null in the bundled dataset.
     description TEXT,
-    -- What kind of page the record is (names.ts#recordClass), for the ranking's quality prior.
+    -- What the record is (classify.ts): a programme or the class of page it is instead; non-programmes are tier X.
     record_class TEXT NOT NULL,
     fiscal_year INTEGER,
     -- Hiragana reading of the name (readings.ts), indexed for kana queries.
@@ -201,6 +202,7 @@ export const programsLoader: Loader = {
     const places = buildPlaceMaster(await readMunicipalities(ctx.datasetDir), tokenizer);
     const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
     const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
+    const classOverrides = readClassOverrides();
     const columns = [
       'unified_id',
       'primary_name',
@@ -260,14 +262,28 @@ export const programsLoader: Loader = {
       const given = record as unknown as RawProgram;
       const raw: RawProgram = { ...given, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
       const { name, prefecture, municipality, provenance } = cleanedRecord(raw, places);
-      // Every later derivation sees the cleaned name and the derived place.
-      const p: RawProgram = { ...raw, primary_name: name, prefecture, municipality };
+      // What the record is and its kind in the one vocabulary (classify.ts).
+      const classified = classifyRecord(
+        {
+          unified_id: raw.unified_id,
+          publishedName: raw.primary_name,
+          name,
+          programKind: raw.program_kind,
+          officialUrl: raw.official_url,
+          sourceUrl: raw.source_url,
+        },
+        classOverrides,
+      );
+      if (classified.programKind !== (raw.program_kind ?? null)) provenance.program_kind = `derived:${classified.kindRule ?? 'kind_map'}`;
+      if (classified.recordClass !== 'programme') provenance.record_class = `derived:${classified.classRule}`;
+      // Every later derivation sees the cleaned name, the derived place and the normalised kind.
+      const p: RawProgram = { ...raw, primary_name: name, prefecture, municipality, program_kind: classified.programKind };
       const groupNames = (dupNames.get(p.unified_id) ?? []).map((n: string) => cleanProgramName(n).name);
       const aliases = aliasesFor(p, groupNames).filter((a) => a !== raw.primary_name);
       const reading = tokenizer.reading(name);
       const enriched = enrichedDimensions(p, { laws: lawRefs.get(p.unified_id) ?? [] });
       const coverage = coverageFrom(enriched);
-      const { tier, excluded, exclusion_reason } = tierAndExclusion(p);
+      const { tier, excluded, exclusion_reason } = withClassExclusion(tierAndExclusion(p), classified.recordClass);
       const window = applicationWindow(p);
       const mentions = sourceMentions(p);
       let pid = 0;
@@ -316,7 +332,7 @@ export const programsLoader: Loader = {
           searchNormalize([p.primary_name, ...aliases].join(' | ')),
           raw.primary_name,
           p.description ?? null,
-          recordClass(raw.primary_name, p.program_kind),
+          classified.recordClass,
           fiscalYear(raw.primary_name, window.start, window.end),
           reading,
           compactKey(name),

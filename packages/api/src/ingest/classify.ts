@@ -1,0 +1,350 @@
+// What a record is, decided at ingest (docs/decisions/0300-record-classes-at-ingest.md):
+// a programme someone can use — with a normalised `program_kind` — or one of
+// the pages scraping brought in beside programmes (a law, a licence
+// procedure, a notice, an index page, a product, a committee, a document, a
+// procurement notice, page debris). Non-programmes leave the default pages
+// (tier X, `exclusion_reason` naming the class); they stay reachable by id
+// and with include_excluded.
+//
+// Rules over the name (published and cleaned), the upstream kind and the
+// URL, first match wins; where rules cannot decide, a reviewed override
+// (data/overrides/record-classes.jsonl, each line with its reason) does.
+// Measured on a hand-labelled sample (test/fixtures/labelled_records.jsonl).
+// Pure functions apart from reading the override file.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const RECORD_CLASSES = [
+  'programme',
+  'law_provision',
+  'permit_procedure',
+  'notice',
+  'index_page',
+  'product',
+  'committee',
+  'document',
+  'procurement',
+  'reference',
+  'debris',
+] as const;
+export type RecordClass = (typeof RECORD_CLASSES)[number];
+
+/** The one vocabulary of `program_kind` (English identifiers, like the contract's other enumerations). */
+export const PROGRAM_KINDS = [
+  'subsidy',
+  'grant',
+  'loan',
+  'guarantee',
+  'insurance',
+  'investment',
+  'tax_measure',
+  'fee_reduction',
+  'certification',
+  'consultation',
+  'training',
+  'award',
+  'support_service',
+] as const;
+export type ProgramKind = (typeof PROGRAM_KINDS)[number];
+
+export interface ClassifyInput {
+  unified_id: string;
+  /** The name as published (before names.ts cleaned it). */
+  publishedName: string;
+  /** The cleaned name (names.ts#cleanProgramName). */
+  name: string;
+  /** The upstream kind, in whatever vocabulary it came. */
+  programKind: string | null | undefined;
+  officialUrl?: string | null;
+  sourceUrl?: string | null;
+}
+
+export interface Classification {
+  recordClass: RecordClass;
+  /** The rule (or `override`) that decided the class. */
+  classRule: string;
+  programKind: ProgramKind | null;
+  /** How the kind was found: `kind_map` (from the upstream kind), `name` (from the name), `override`; null when none. */
+  kindRule: string | null;
+}
+
+export interface ClassOverride {
+  unified_id: string;
+  record_class: RecordClass;
+  program_kind?: ProgramKind | null;
+  reason: string;
+}
+
+export const RECORD_CLASS_OVERRIDES_FILE = path.join(import.meta.dirname, '..', '..', '..', '..', 'data', 'overrides', 'record-classes.jsonl');
+
+/** The reviewed overrides by unified_id; a line without a known class or a reason is an error (the file is reviewed data). */
+export function readClassOverrides(file = RECORD_CLASS_OVERRIDES_FILE): Map<string, ClassOverride> {
+  const out = new Map<string, ClassOverride>();
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return out;
+  }
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '' || line.trimStart().startsWith('//')) return;
+    const o = JSON.parse(line) as ClassOverride;
+    const kindOk = o.program_kind === undefined || o.program_kind === null || (PROGRAM_KINDS as readonly string[]).includes(o.program_kind);
+    if (!o.unified_id || !(RECORD_CLASSES as readonly string[]).includes(o.record_class) || !kindOk || !o.reason?.trim()) {
+      throw new Error(`${path.basename(file)}:${i + 1}: needs unified_id, a known record_class (and program_kind), and a reason`);
+    }
+    out.set(o.unified_id, o);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Words
+
+/** Money or a measure someone receives: the strongest sign of a programme. */
+const BENEFIT =
+  /補助|助成|交付金|支援金|給付金?|奨励金|補給金|協力金|応援金|報奨金|手当|一時金|融資|貸付|貸与|ローン|資金|利子|税制|減税|控除|特例|償却|猶予|減免|免除|軽減|優遇|共済|保険|出資|投資育成|保証|奨学|フェローシップ|研究員|賞$|アワード|表彰|顕彰|グランプリ|研修|講座|(?:専門家|アドバイザー|コーディネーター)派遣|相談|補償|補填|価格安定|経営安定|見舞金|祝金|報酬|無償化|支給|プログラム(?:$|\s|[（(])|基金|塾|講習|訓練|ツアー/u;
+/** What a programme is called when it names no money: a scheme, a project, a service (not 支援 alone: 子育て支援 is a topic). */
+const SCHEME = /事業(?!者|所)|制度|対策|サービス|センター|窓口|認定|推進|協力隊|整備|活用|育成|就農|移住|定住|創業|起業|開発|実証|公募|募集/u;
+
+const DEBRIS =
+  /^(?:page\s*top|ページの?先頭へ?|メインコンテンツへ移動|本文へ(?:移動|スキップ)?|メニュー|トップページ|ホーム|サイトマップ|home|menu|skip to .*)$/iu;
+/** A table's header cells scraped as a name (摘 要, 制度内容 申請期間 …). */
+const HEADER_CELLS =
+  /^(?:(?:摘\s*要|備\s*考|項\s*目|内\s*容|制度内容|事業名|申請期間|受付期間|対象者?|概\s*要|補助金リンク|リンク先?|問い?合わ?せ先?|称等|詳細情報・条件等|募集期間|名\s*称)\s*)+$/u;
+/** A language menu entry or a link label: Português, English, 詳しくはこちら. */
+const LINK_LABEL =
+  /^(?:(?:中文|简体|繁體|한국어|english|português|español)[^\s]{0,8}|english|português|español|français|中文|简体中文|繁體中文|한국어|tiếng việt|tagalog|filipino|नेपाली|bahasa indonesia|やさしい日本語|[\p{Script=Myanmar}\p{Script=Thai}\p{Script=Devanagari}\s]+|詳しくはこちら|こちら|もっと見る|一覧へ|戻る)$/iu;
+/** A site's title and nothing else: 奈良県公式ホームページ. */
+const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
+
+const PROCUREMENT =
+  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+
+const NOTICE =
+  /採択(?:結果|者|事業者|案件|一覧|について)|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
+const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
+
+const FORM_DOCUMENT =
+  /様式|記入例|申請書|届出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
+/** A plan or strategy of a government (not the business plan a programme certifies). */
+const PLAN_DOCUMENT = /(?:計画|プラン|ビジョン|方針|戦略|ロードマップ|大綱)(?:[（(]案[）)])?(?:\s*(?:[0-9]{4}|第?[0-9.]+版|[（(][^（）()]*[）)]))*$/u;
+/** A figure or a statistic: 水道管路 更新率 (令和4年度 0.65%), 全国公立文化施設 総数. */
+const STATISTIC =
+  /実施率|更新率|投票率|自給率|普及率|利用率|総数|件数|者数|局数|施設数|都市数|推移|実績(?:$|\s)|[0-9]+(?:\.[0-9]+)?\s*%|目標\s*[0-9]|市場規模|ランキング/u;
+const BUSINESS_PLAN = /(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|認定/u;
+const DOCUMENT_KINDS = new Set([
+  'statistics',
+  'economic_research',
+  'reference_industry_positioning',
+  'business_model_reference',
+  'policy_budget_summary',
+  'strategic_direction_roadmap',
+  'national_basic_plan',
+  'plan_framework',
+  'regional_medical_vision',
+]);
+
+const PERMIT =
+  /許可|認可|許認可|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査/u;
+/** A licence category of a regulated business: 資金移動業 第三種, 金融商品取引業 第一種. */
+const BUSINESS_LICENCE = /業\s*第[一二三四1-4]種/u;
+/** Money that a licence-like name can still offer (狩猟免許取得支援, 試験手数料補助): then it is a programme. */
+const MONEY = /補助|助成|交付金|支援金|給付金?|奨励金|補給金|融資|貸付|減免|免除|優遇|税制|控除|特例|支援|促進/u;
+const PERMIT_KINDS =
+  /^(?:visa.*|regulation_permit|regulation_licensing|registration_system|organization_license|examination|language_examination|skill_examination|national_exam|national_qualification|qualification|mandatory_reporting|medical_system_reporting|supervisory_organization.*|administrative_card_system.*)$/u;
+
+/** A law named as such: it ends the name, is cited in brackets or is amended; a programme built on it names its money (交付金制度). */
+const LAW_NAME =
+  /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:法|法律|条例|政令|省令)(?:\s*[（(][^（）()]*[）)])*$|[（(][^（）()]*(?:法|法律|条例)[0-9０-９]*(?:条)?[）)]|法\s*第|法\S*\s*\S*改正|改正\s*[（(]|[（(][^（）()]*改正[）)]|罰則|^[^\s（(]{2,20}?法[\s・]/u;
+const LAW =
+  /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:法|法律|条例|政令|省令|規則)(?:\s*[（(][^（）()]*[）)])*$|法\s*第|(?:法|条例|規則|省令|政令)\s*(?:改正|改定)|改正\s*[（(]|[（(][^（）()]*改正[）)]|義務化|義務(?:$|\s)|規制(?!緩和.*(?:補助|支援))|原則$|ガイドライン|指針|自主規制|倫理綱領|基準$|ルール|源泉徴収/u;
+const LAW_KINDS =
+  /^(?:regulation.*|regulatory.*|guideline.*|legal_obligation.*|obligation|levy.*|operational_rule|operational_standard|policy_framework|quota_policy|policy|framework|enforcement_price_passthrough)$/u;
+/** A tax itself (a levy), not a tax measure in someone's favour. */
+const TAX_ITSELF = /(?:(?<!納)税|諸税)(?:\s*[（(][^（）()]*[）)])*$/u;
+const TAX_MEASURE = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額/u;
+
+const COMMITTEE =
+  /審議会|協議会|委員会|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
+/** A body named alone: an association, a federation, a school, an office (日本弁護士連合会（日弁連）, 文化スポーツ部). */
+const BODY =
+  /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人|株式会社)\s*[^\s補助支援]+$|(?:協会|連合会|協同組合|組合連合会|企業団|大学校|学校|公社|機構|会議所|[^\s]{1,10}(?:部|課|局))(?:\s*[（(][^（）()]*[）)])*$/u;
+const COMMITTEE_KINDS = /^(?:enforcement_body|industry_council|local_council.*|industry_organization|network_support)$/u;
+
+/** Brands or companies listed (スマレジ/ユビレジ/Square), software, crowdfunding sites: products, not programmes. */
+const PRODUCT =
+  /[（(](?:[^（）()/\p{Script=Han}]+\/){2,}[^（）()/\p{Script=Han}]+[）)]|チェーン(?:\s|$)|クラウドファンディング(?!.*(?:補助|助成|支援|交付))|pos\b|saas|アプリ$|家計簿/iu;
+const PRODUCT_KINDS = /^(?:tool|fund_platform)$/u;
+
+const INDEX =
+  /一覧|ポータル|まとめ|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|のための|への)支援(?:策|制度)?(?:について)?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
+/** A site's category under a place (兵庫県／健康・医療・福祉), a topic page (手話のページ, 林業関連). */
+const CATEGORY = /^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
+const INDEX_KINDS = new Set(['directory', 'portal_information']);
+/** A published name that carried a site title or breadcrumb (names.ts removed it). */
+const SITE_DECORATION = /[|｜/／>＞]|\s[-－–—]\s|ホームページ|公式サイト/u;
+/** Words of a named scheme: what a category page never calls itself. */
+const NAMED_SCHEME = /事業(?!者|所)|制度|対策|センター|窓口|認定|プロジェクト/u;
+
+// ---------------------------------------------------------------------------
+// Kinds
+
+/** Upstream kinds -> the vocabulary, by pattern (first match). */
+const KIND_MAP: [RegExp, ProgramKind][] = [
+  [/credit_guarantee|保証/u, 'guarantee'],
+  [/interest_subsidy/u, 'subsidy'],
+  [/^(?:loan|financial_loan|scholarship_loan|kaigo_financing|commercialization_loan)|融資|貸付/u, 'loan'],
+  [/^(?:equity|lp_investment|fund_equity|risk_money|loan_equity)|出資/u, 'investment'],
+  [/insurance|mutual_aid|^nontax$|共済|保険/u, 'insurance'],
+  [/^tax|_tax|税/u, 'tax_measure'],
+  [/fee_reduction|fee_waiver|pct_fee|accelerated_examination|insurance_discount/u, 'fee_reduction'],
+  [/certification|authorization|designation|^ip_|認定/u, 'certification'],
+  [/consult|advisory|expert|coordinator|hotline|相談/u, 'consultation'],
+  [/training|internship|vocational|研修/u, 'training'],
+  [/award|competition|表彰/u, 'award'],
+  [/research_grant|rd_grant|sbir|fellowship|フェローシップ|matching_fund|oda_grant|private_grant|^grant|_grant|incentive|助成/u, 'grant'],
+  [
+    /subsidy|補助|交付|support_payment|direct_payment|operating_subsidy|operation_grant|reimbursement|^benefit$|welfare_service|kaigo_addon|public_works|grant_point/u,
+    'subsidy',
+  ],
+  [
+    /^(?:support|support_program|支援事業|platform|matching_support|network_support|information_service|facility_service|service|partnership.*|委託事業|entrustment|consortium_support|startup_support_non_cash|startup_acceleration|co_creation|sales_channel|community.*|municipal_support|employment_support_service|rescue_service|awareness.*)$/u,
+    'support_service',
+  ],
+];
+
+/** The kind a name says (補助金 -> subsidy …), strongest words first. */
+const NAME_KIND: [RegExp, ProgramKind][] = [
+  [/保証(?!金)/u, 'guarantee'],
+  [/利子補給|利子助成/u, 'subsidy'],
+  [/融資|貸付|ローン|(?<!支援|協力|応援|奨励|給付)資金(?!援助)/u, 'loan'],
+  [/出資|投資育成/u, 'investment'],
+  [/共済|保険/u, 'insurance'],
+  [/税制|減税|税額控除|控除|特別償却|納税猶予|非課税|課税の特例|税の特例/u, 'tax_measure'],
+  [/減免|免除|料金?の?軽減/u, 'fee_reduction'],
+  [/賞$|アワード|表彰|顕彰|グランプリ|コンテスト|コンクール/u, 'award'],
+  [/補助|交付金|支援金|給付金?|奨励金|補給金|協力金|応援金|報奨金|手当|一時金/u, 'subsidy'],
+  [/助成|研究費|フェローシップ|研究員|奨学/u, 'grant'],
+  [/認定|認証/u, 'certification'],
+  [/相談|専門家派遣|アドバイザー|窓口|診断/u, 'consultation'],
+  [/研修|講座|塾|スクール|セミナー|キャンプ|育成事業|人材育成|訓練/u, 'training'],
+];
+
+const BROAD_KINDS = new Set<ProgramKind>(['support_service']);
+
+/** The normalised kind: the upstream kind when it maps to a specific value, else what the name says, else the broad upstream value. */
+export function normaliseKind(programKind: string | null | undefined, name: string): { kind: ProgramKind | null; rule: string | null } {
+  const raw = programKind?.trim() ?? '';
+  const mapped = raw === '' ? null : (KIND_MAP.find(([re]) => re.test(raw))?.[1] ?? null);
+  if (mapped && !BROAD_KINDS.has(mapped)) return { kind: mapped, rule: 'kind_map' };
+  const fromName = NAME_KIND.find(([re]) => re.test(name))?.[1] ?? null;
+  if (fromName) return { kind: fromName, rule: 'name' };
+  return mapped ? { kind: mapped, rule: 'kind_map' } : { kind: null, rule: null };
+}
+
+// ---------------------------------------------------------------------------
+// Classes
+
+/** The name without its bracketed parts: what the name says before listing details. */
+const withoutBrackets = (s: string): string => s.replace(/[（(][^（）()]*[）)]/gu, ' ').trim();
+
+type Rule = { name: string; cls: RecordClass; test: (r: Facts) => boolean };
+
+interface Facts {
+  published: string;
+  name: string;
+  kind: string;
+  benefit: boolean;
+  scheme: boolean;
+  url: string;
+}
+
+/** First match wins: the order is the precedence of the rules. */
+const RULES: Rule[] = [
+  { name: 'debris', cls: 'debris', test: (r) => DEBRIS.test(r.name) || [...r.name].length < 3 || HEADER_CELLS.test(r.name) },
+  { name: 'link_label', cls: 'debris', test: (r) => LINK_LABEL.test(r.name) },
+  { name: 'site_title_only', cls: 'debris', test: (r) => SITE_TITLE.test(r.name) },
+  { name: 'procurement', cls: 'procurement', test: (r) => PROCUREMENT.test(r.published) || /^委託[（(]/u.test(r.kind) },
+  { name: 'notice', cls: 'notice', test: (r) => NOTICE.test(r.published) || NOTICE_KINDS.has(r.kind) },
+  {
+    name: 'form_document',
+    cls: 'document',
+    test: (r) => FORM_DOCUMENT.test(r.name) || FORM_DOCUMENT.test(r.published) || (DOCUMENT_KINDS.has(r.kind) && !r.benefit),
+  },
+  { name: 'business_licence', cls: 'permit_procedure', test: (r) => BUSINESS_LICENCE.test(r.name) },
+  { name: 'permit', cls: 'permit_procedure', test: (r) => (PERMIT.test(r.name) || PERMIT_KINDS.test(r.kind)) && !MONEY.test(r.name) },
+  { name: 'tax_itself', cls: 'law_provision', test: (r) => TAX_ITSELF.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
+  { name: 'law_name', cls: 'law_provision', test: (r) => LAW_NAME.test(r.name) && !/交付金|補助|助成|制度|認定|支援/u.test(r.name) },
+  { name: 'law', cls: 'law_provision', test: (r) => (LAW.test(r.name) || LAW_KINDS.test(r.kind)) && !r.benefit && !/認定|交付金/u.test(r.name) },
+  { name: 'statistic', cls: 'document', test: (r) => STATISTIC.test(r.name) && !r.benefit },
+  // A system named with no kind upstream and no benefit, certification or support in its name: a rule of the state (選挙公報制度, 耐空証明制度).
+  {
+    name: 'regulatory_system',
+    cls: 'law_provision',
+    test: (r) =>
+      r.kind === '' && /制度(?:\s*[（(][^（）()]*[）)])*$/u.test(r.name) && !r.benefit && !/認定|認証|指定|支援|助成|保護|クレジット|nisa|fip/iu.test(r.name),
+  },
+  // A regulated line of business named alone (投資運用業, 少額短期保険業): a licence, not support.
+  {
+    name: 'business_category',
+    cls: 'permit_procedure',
+    test: (r) => r.kind === '' && /^[^\s]{2,12}(?<!事|産|工|農|林|漁|企)業$/u.test(r.name) && !MONEY.test(r.name),
+  },
+  // A survey under a call (a kind upstream): a commissioned contract; without one, a report.
+  { name: 'survey_contract', cls: 'procurement', test: (r) => r.kind !== '' && /調査$/u.test(r.name) && !r.benefit && !/支援事業|補助/u.test(r.name) },
+  { name: 'survey_document', cls: 'document', test: (r) => /調査$|[（(]情報提供[）)]$/u.test(r.name) && !r.benefit && !/支援事業|補助/u.test(r.name) },
+  // One generic word of support (就職支援, 難病支援) under a broad kind: a topic page.
+  { name: 'topic_page', cls: 'index_page', test: (r) => /^(?:support|)$/u.test(r.kind) && /^[^\s・]{1,5}支援(?:制度)?$|^[^\s]{1,4}・支援制度$/u.test(r.name) },
+  { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
+  { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
+  { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
+  { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
+  { name: 'index', cls: 'index_page', test: (r) => INDEX.test(r.published) || INDEX.test(r.name) || INDEX_KINDS.has(r.kind) },
+  { name: 'category', cls: 'index_page', test: (r) => CATEGORY.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) },
+  // No kind upstream and a name that names no money, no scheme and no call: a page about a topic (a fact, a policy, a place).
+  { name: 'no_programme_evidence', cls: 'reference', test: (r) => r.kind === '' && !r.benefit && !r.scheme && !/支援|促進|プロジェクト/u.test(r.name) },
+  // A page of a site whose name, without the site's title, names no money and no scheme: a category page.
+  {
+    name: 'category_page',
+    cls: 'index_page',
+    test: (r) => SITE_DECORATION.test(r.published) && r.published !== r.name && !r.benefit && !NAMED_SCHEME.test(r.name) && !/します[!！]?$/u.test(r.name),
+  },
+];
+
+export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {
+  const name = input.name.normalize('NFKC').trim();
+  const published = input.publishedName.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const kind = normaliseKind(input.programKind, name);
+  const override = overrides.get(input.unified_id);
+  if (override) {
+    const k = override.program_kind === undefined ? kind : { kind: override.program_kind, rule: 'override' };
+    return { recordClass: override.record_class, classRule: 'override', programKind: k.kind, kindRule: k.rule };
+  }
+  const facts: Facts = {
+    published,
+    name,
+    kind: input.programKind?.trim() ?? '',
+    benefit: BENEFIT.test(name),
+    scheme: SCHEME.test(name),
+    url: input.officialUrl ?? input.sourceUrl ?? '',
+  };
+  const rule = RULES.find((r) => r.test(facts));
+  if (!rule) return { recordClass: 'programme', classRule: 'programme', programKind: kind.kind, kindRule: kind.rule };
+  return { recordClass: rule.cls, classRule: rule.name, programKind: kind.kind, kindRule: kind.rule };
+}
+
+/** The `exclusion_reason` of a non-programme: `not_a_programme:<class>`. */
+export const exclusionReasonFor = (recordClass: RecordClass): string => `not_a_programme:${recordClass}`;
+
+/**
+ * Tier and exclusion once the class is known: a non-programme is tier X,
+ * excluded, with its class as the reason (an exclusion the dataset already
+ * gave keeps its own reason); a programme keeps what the tier rules gave it.
+ */
+export function withClassExclusion<T extends { tier: string; excluded: boolean; exclusion_reason: string | null }>(given: T, recordClass: RecordClass): T {
+  if (recordClass === 'programme') return given;
+  const reason =
+    given.excluded && given.exclusion_reason && given.exclusion_reason !== 'unclassified' ? given.exclusion_reason : exclusionReasonFor(recordClass);
+  return { ...given, tier: 'X', excluded: true, exclusion_reason: reason };
+}

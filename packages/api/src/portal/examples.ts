@@ -2,7 +2,7 @@
 // used. The README shows the same snippets for http://127.0.0.1:8080, and
 // tests keep the two equal (test/portal/readme.test.ts) and run every one
 // of them as pasted against a started server (test/portal/examples.test.ts;
-// the stdio MCP configuration in packages/mcp/test/pack-install.test.ts).
+// the stdio MCP configuration in packages/mcp/test/pack-install.registry.ts).
 //
 // What works today, and says so: the packages are not on the npm registry
 // yet, so the client and the stdio tool server come from the tarballs a

@@ -10,7 +10,7 @@
 //   Node (20), which must print its three figures;
 // - the Streamable HTTP host configuration through the MCP SDK's client.
 // The stdio host configuration needs the npm registry (the MCP SDK):
-// packages/mcp/test/pack-install.test.ts runs it. Which lines are run and
+// packages/mcp/test/pack-install.registry.ts runs it. Which lines are run and
 // which are setup the harness stands for: published-examples.ts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

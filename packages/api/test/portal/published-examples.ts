@@ -3,7 +3,7 @@
 // client), the client script, the MCP host configurations. Shared by the
 // test that runs them against a started server (examples.test.ts) and the
 // pack-install test that runs the stdio configuration with npx
-// (packages/mcp/test/pack-install.test.ts).
+// (packages/mcp/test/pack-install.registry.ts).
 //
 // A README shell line is either run (curl, creating a key, installing the
 // client) or one of the setup and maintenance commands below that the
@@ -60,7 +60,7 @@ export const HARNESS_COMMANDS: [RegExp, string][] = [
   [/^npm test( -- .*)?$/, 'the test suite itself'],
   [/^npm run test:faults$/, 'the fault suite'],
   [/^npm run pack:packages$/, 'the harness packs the packages (scripts/pack-packages.ts)'],
-  [/^npm install \.\/dist-packages\/\*\.tgz$/, 'installing the three tarballs: packages/mcp/test/pack-install.test.ts'],
+  [/^npm install \.\/dist-packages\/\*\.tgz$/, 'installing the three tarballs: packages/mcp/test/pack-install.registry.ts'],
   [/^npm run cli -- (ingest|sync) /, 'rebuilds the catalogue or reads the primary sources (the ingest and sync tests)'],
 ];
 

@@ -234,7 +234,7 @@ export const MatchReadAs = Type.Object(
     purposes: Type.Array(Type.String(), { description: 'funding_purpose terms' }),
     audiences: Type.Array(Type.String(), { description: 'target_types terms' }),
     industries: Type.Array(Type.String(), { description: 'JSIC major letters' }),
-    terms: Type.Array(Type.String(), { description: 'The words searched (need, purposes, stage).' }),
+    terms: Type.Array(Type.String(), { description: 'The words searched (need, purposes, stage): those that must match first, then those that only rank.' }),
   },
   { $id: 'MatchReadAs', additionalProperties: false },
 );

@@ -15,7 +15,8 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
   assert.deepEqual(understandQuery('省エネ設備の補助金')!.generic, ['補助金']);
   assert.deepEqual(understandQuery('省エネ設備の補助金')!.phrases, ['省えね設備']);
   assert.deepEqual(terms('中山間地域'), ['中山間', '地域']);
-  assert.deepEqual(terms('働き方改革'), ['働き方', '改革']);
+  assert.deepEqual(terms('働き方見直し'), ['働き方', '見直し']);
+  assert.deepEqual(terms('働き方改革'), ['働き方改革'], 'a word of the vocabulary stays whole');
   assert.equal(understandQuery('  '), null, 'nothing to search');
   assert.deepEqual(terms('の'), ['の'], 'particles only: the text itself is searched');
 });
@@ -84,4 +85,20 @@ test('engine filters: values are compared, never interpreted; excluded rows need
     const amount = search.index.rows[hit.pid].amountMax!;
     assert.ok(amount >= 100 && amount <= 500);
   }
+});
+
+test('a sentence is read into its need: wish endings drop, its incidental words rank but do not filter; keywords stay terms', () => {
+  const need = understandQuery('若い人を雇いたいが応募が来ない')!;
+  assert.deepEqual(terms('若い人を雇いたいが応募が来ない'), ['雇用']);
+  assert.ok(need.required[0].alternatives.includes('とらいある雇用'), 'the need finds the programmes named for it');
+  assert.deepEqual(
+    need.optional.map((g) => g.term),
+    ['若い人', '応募'],
+  );
+  assert.deepEqual(terms('古い機械を入れ替えたい'), ['設備更新']);
+  assert.deepEqual(terms('パートを正社員にしたい'), ['正社員化'], 'read as a need, not the letters パート');
+  assert.deepEqual(terms('solar panel subsidy'), ['太陽光'], 'English through the same table');
+  assert.deepEqual(terms('hiring subsidy'), ['雇用']);
+  assert.deepEqual(terms('宇都宮市で就農したい'), ['宇都宮市', '新規就農'], 'a municipality stays a term');
+  assert.deepEqual(terms('地域おこし協力隊 起業'), ['地域おこし', '協力隊', '起業'], 'keywords are matched as typed');
 });

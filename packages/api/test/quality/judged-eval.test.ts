@@ -19,10 +19,12 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.64;
 // The whole set (issue 21: 256 queries), measured when it was judged, before any tuning on it;
 // whoever improves ranking raises these. Per part, so that the held-out part cannot sink unnoticed.
 // Measured: all 0.486 / 0.582, tuned 0.481 / 0.567, held out 0.498 / 0.618 (nDCG@10 / success@1).
+// After needs were read into the vocabulary (decision 0372), tuned on the tuned part only:
+// all 0.586 / 0.723, tuned 0.607 / 0.744, held out 0.535 / 0.671.
 const FLOORS = {
-  all: { ndcg: 0.48, success: 0.58 },
-  tuned: { ndcg: 0.48, success: 0.56 },
-  holdout: { ndcg: 0.49, success: 0.61 },
+  all: { ndcg: 0.58, success: 0.71 },
+  tuned: { ndcg: 0.6, success: 0.73 },
+  holdout: { ndcg: 0.53, success: 0.66 },
 };
 
 interface Scored {

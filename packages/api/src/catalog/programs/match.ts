@@ -9,7 +9,7 @@ import type { EngineFilter } from '../search/engine.ts';
 import type { ProgramColumns } from '../search/index.ts';
 import { type Need, type Stage, NO_NEED, mergeNeeds } from '../search/need.ts';
 import { reachOf } from '../search/reach.ts';
-import { MAX_QUERY_TERMS, understandQuery, type UnderstoodQuery } from '../search/understand.ts';
+import { MAX_QUERY_TERMS, understandQuery, type TermGroup, type UnderstoodQuery } from '../search/understand.ts';
 import { PROGRAM_SEARCH_PARAMETERS, ProgramQueryError } from './parameters.ts';
 import type { ProgramQuery } from './query.ts';
 
@@ -94,6 +94,42 @@ function stageOf(foundedYear: number, thisYear: number): Stage {
   return foundedYear >= thisYear - 1 ? 'founding' : 'established';
 }
 
+/** Every spelling of a word's terms, as one group (a purpose such as 雇用・人材確保 is several words, any of which will do). */
+function wordGroup(word: string): TermGroup | null {
+  const u = understandQuery(word);
+  if (!u) return null;
+  const alternatives = [...new Set([...u.required, ...u.optional].flatMap((g) => g.alternatives))];
+  return alternatives.length === 0 ? null : { term: u.normalized, alternatives };
+}
+
+/**
+ * What match searches for a profile. With purposes (the stage's word, 創業,
+ * is one), a programme must serve one of them (one group of all their
+ * spellings); each purpose it serves, and each word of the need it holds,
+ * ranks it up. Without purposes the need is the query, read as a search
+ * reads it. Null when the profile names nothing.
+ */
+function profileText(need: string | null, purposes: string[], stageWord: string | null): UnderstoodQuery | null {
+  const base = need === null ? null : understandQuery(need);
+  const groups = [...purposes, ...(stageWord ? [stageWord] : [])].map(wordGroup).filter((g): g is TermGroup => g !== null);
+  if (groups.length === 0) return base;
+  const any: TermGroup = { term: groups.map((g) => g.term).join('|'), alternatives: [...new Set(groups.flatMap((g) => g.alternatives))] };
+  const needGroups = base ? [...base.required, ...base.optional] : [];
+  const normalized = [base?.normalized ?? '', ...groups.map((g) => g.term)].join(' ');
+  return {
+    normalized,
+    compact: '',
+    required: [any],
+    optional: [...needGroups, ...(groups.length > 1 ? groups : [])],
+    phrases: [],
+    generic: [],
+    prefectures: [],
+    purposes: [],
+    kinds: [],
+    termCount: 1 + needGroups.length + groups.length,
+  };
+}
+
 /** The applicable_in filter of the search's table: match filters places exactly as the search does. */
 const APPLICABLE_IN = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'applicable_in')!;
 const INCLUDE_EXCLUDED = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'include_excluded')!;
@@ -141,14 +177,15 @@ export function readMatchRequest(body: MatchProfileBody, today: string, readText
   const words = [need, ...purposes, stage ? STAGE_WORDS[stage] : null].filter((w): w is string => w !== null);
   const seen = new Set<string>();
   const textSource = words.filter((w) => !seen.has(w) && seen.add(w)).join(' ');
-  const text = textSource === '' ? null : understandQuery(textSource);
-  if (text && text.termCount > MAX_QUERY_TERMS) throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
+  const text = profileText(need, purposes, stage ? STAGE_WORDS[stage] : null);
+  if (text && text.termCount > MAX_QUERY_TERMS * 2)
+    throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
   const fromText = textSource === '' ? NO_NEED : readText(textSource);
   const read = mergeNeeds({ purposes: [], audiences: [], industries: industry ? [industry] : [], size, stage }, fromText);
 
   const filters: EngineFilter[] = [{ name: 'include_excluded', value: false, accepts: INCLUDE_EXCLUDED.accepts as EngineFilter['accepts'] }];
   if (place) filters.push({ name: 'applicable_in', value: place, accepts: APPLICABLE_IN.accepts as EngineFilter['accepts'] });
-  const key = JSON.stringify(['match', text?.normalized ?? null, place, read]);
+  const key = JSON.stringify(['match', text?.required ?? null, text?.optional ?? null, place, read]);
   const query: ProgramQuery = { params: {}, text, filters, place, need: read, sort: 'relevance', today, key };
   return {
     query,

@@ -72,7 +72,7 @@ export class ProgramCatalog {
       purposes: profile.read.purposes,
       audiences: profile.read.audiences,
       industries: profile.read.industries,
-      terms: profile.text?.required.map((g) => g.term) ?? [],
+      terms: profile.text ? [...profile.text.required, ...profile.text.optional].map((g) => g.term) : [],
     };
     const results = found.hits.map((hit) => {
       const { reasons, unknowns } = matchNotes(this.engine.index.rows[hit.pid], profile, query.today);

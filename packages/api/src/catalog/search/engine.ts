@@ -163,6 +163,7 @@ export class ProgramSearch {
       q.required.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
       place,
       need,
+      q.optional.map((g) => idf(n, unionAll(g.alternatives.map((a) => this.index.postingsOf(a))).length)),
     );
   }
 
@@ -182,6 +183,7 @@ export class ProgramSearch {
         lists.map((l) => idf(index.size, l.length)),
         query.place ?? null,
         query.need,
+        q.optional.map((g) => idf(index.size, unionAll(g.alternatives.map((a) => index.postingsOf(a))).length)),
       );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {

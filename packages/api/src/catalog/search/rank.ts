@@ -78,6 +78,7 @@ const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
 const SYNONYM_WEIGHT = 0.75;
+const OPTIONAL_WEIGHT = 0.5;
 
 function occurrences(haystack: string, needle: string): number {
   let n = 0;
@@ -100,10 +101,48 @@ export interface PreparedQuery {
   place: Place | null;
   /** What the applicant needs (q read into the vocabulary, or a match profile). */
   need: Need;
+  /** idf per optional group, in the order of query.optional. */
+  optionalIdf: number[];
 }
 
-export function prepareQuery(query: UnderstoodQuery, idfs: number[], place: Place | null = null, need: Need = NO_NEED): PreparedQuery {
-  return { query, idf: idfs, kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)), place, need };
+export function prepareQuery(
+  query: UnderstoodQuery,
+  idfs: number[],
+  place: Place | null = null,
+  need: Need = NO_NEED,
+  optionalIdfs: number[] = [],
+): PreparedQuery {
+  return {
+    query,
+    idf: idfs,
+    kana: query.required.map((g) => g.alternatives.map((a) => isKanaOnly(a) && [...a].length >= 3)),
+    place,
+    need,
+    optionalIdf: optionalIdfs,
+  };
+}
+
+/** BM25F of one term group in a row: its best alternative (a synonym counts SYNONYM_WEIGHT), and whether the name holds it. */
+function groupScore(r: ProgramColumns, alternatives: readonly string[], kana: boolean[] | null): { best: number; inName: boolean } {
+  let best = 0;
+  let inName = false;
+  for (let ai = 0; ai < alternatives.length; ai++) {
+    const alt = alternatives[ai];
+    // The reading is searched for kana-only terms (index.ts#postingsOf), so it is scored for those only.
+    const withReading = kana ? kana[ai] : isKanaOnly(alt) && [...alt].length >= 3;
+    const fieldCount = withReading ? FIELD_WEIGHTS.length : READING_FIELD;
+    let s = 0;
+    for (let f = 0; f < fieldCount; f++) {
+      const tf = occurrences(r.fields[f], alt);
+      if (tf === 0) continue;
+      if (f === 0) inName = true;
+      s += (FIELD_WEIGHTS[f] * tf * (K1 + 1)) / (tf + K1 * (1 - B + B * r.relativeLength[f]));
+    }
+    // The word typed counts more than a synonym of it.
+    if (ai > 0) s *= SYNONYM_WEIGHT;
+    if (s > best) best = s;
+  }
+  return { best, inName };
 }
 
 export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns): ScoreParts {
@@ -113,28 +152,13 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   let missing = 0;
   const required = q.required;
   for (let gi = 0; gi < required.length; gi++) {
-    const alternatives = required[gi].alternatives;
-    let best = 0;
-    let inName = false;
-    for (let ai = 0; ai < alternatives.length; ai++) {
-      const alt = alternatives[ai];
-      // The reading is searched for kana-only terms (index.ts#postingsOf), so it is scored for those only.
-      const fieldCount = p.kana[gi][ai] ? FIELD_WEIGHTS.length : READING_FIELD;
-      let s = 0;
-      for (let f = 0; f < fieldCount; f++) {
-        const tf = occurrences(r.fields[f], alt);
-        if (tf === 0) continue;
-        if (f === 0) inName = true;
-        s += (FIELD_WEIGHTS[f] * tf * (K1 + 1)) / (tf + K1 * (1 - B + B * r.relativeLength[f]));
-      }
-      // The word typed counts more than a synonym of it.
-      if (ai > 0) s *= SYNONYM_WEIGHT;
-      if (s > best) best = s;
-    }
+    const { best, inName } = groupScore(r, required[gi].alternatives, p.kana[gi]);
     if (inName) groupsInName++;
     if (best === 0) missing++;
     text += p.idf[gi] * best;
   }
+  // Optional words (a sentence's incidental words) count at a share of their weight.
+  for (let gi = 0; gi < q.optional.length; gi++) text += OPTIONAL_WEIGHT * p.optionalIdf[gi] * groupScore(r, q.optional[gi].alternatives, null).best;
   // Scale: a term in the name of an average-length row scores about its idf × 3.
   text /= 3;
 

@@ -16,7 +16,7 @@
 //   苦しい) and the word the search uses for it, replaced before splitting.
 // - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
 //   filter; so are a purpose and a kind.
-import { normalizePrefecture } from '@jp-support/vocab';
+import { isPlace, normalizePrefecture, resolvePlace } from '@jp-support/vocab';
 import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 import { Lru } from '../../lib/lru.ts';
@@ -39,6 +39,13 @@ export interface UnderstoodQuery {
   compact: string;
   /** Terms every result contains (any alternative of each). */
   required: TermGroup[];
+  /**
+   * Words of a sentence beside what it was read as (若い人を雇いたいが応募が来ない:
+   * 応募, 若い人 beside 雇用): they rank a programme that holds them, but do
+   * not filter, so a programme for the need is not lost for want of an
+   * incidental word.
+   */
+  optional: TermGroup[];
   /** Content words run together in the query (認定新規就農者): a phrase boost when a name holds them together. */
   phrases: string[];
   /** Generic words (補助金, 支援 …): a boost when the name holds them, never a filter. */
@@ -73,7 +80,41 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
   .map(([phrase, word]): [string, string] => [phrase.normalize('NFKC').toLowerCase(), word])
   .sort((a, b) => b[0].length - a[0].length);
 
+/** The words the needs table reads situations into: a need, as a dictionary word is. */
+const NEED_WORDS = new Set(Object.values(vocabulary.needs).map(norm));
+
+// The ending of a wish or a complaint (〜したい, 〜が来ない): the verb before
+// it says what the person does, not what a programme is named; the needs
+// table reads the verbs that matter (雇いたい -> 雇用) before this runs.
+const AUXILIARIES = new Set(['たい', 'たいが', 'たく', 'ない', 'ないので', 'なく', 'たいけど', 'てほしい', 'させたい', 'られない'].map(norm));
+const KANA_END = /[\p{Script=Hiragana}]$/u;
+const HAS_KANJI = /\p{Script=Han}/u;
+
+/** A municipality named as a word (宇都宮市): a place, so it stays a term to match. */
+function isMunicipality(word: string): boolean {
+  const place = resolvePlace(word);
+  return isPlace(place) && place.municipality !== null;
+}
+
+/** The words without wish endings and the verb each ends (開き+たい, 雇いたい, 来+ない). */
+function dropVerbs(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const text = norm(w.text);
+    if (AUXILIARIES.has(text)) {
+      const prev = out[out.length - 1];
+      if (prev && prev.kind === 'content' && KANA_END.test(prev.text)) out.pop();
+      continue;
+    }
+    if (w.kind === 'content' && HAS_KANJI.test(text) && /(たい|たいが|ない)$/u.test(text) && [...text].length <= 6) continue;
+    out.push(w);
+  }
+  return out;
+}
+
 /** Text with every need phrase replaced by its word, set apart by spaces. */
+const SOFT = new Set(vocabulary.soft.map(norm));
+
 function rewriteNeeds(text: string): string {
   let out = text;
   for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
@@ -190,7 +231,12 @@ function understand(q: string): UnderstoodQuery | null {
   const normalized = norm(q);
   if (normalized === '') return null;
   // Segment the NFKC text (katakana kept, so ICU sees words); fold afterwards.
-  const chunks = rewriteNeeds(q.normalize('NFKC').toLowerCase()).split(BREAKS).filter(Boolean);
+  const folded = q.normalize('NFKC').toLowerCase();
+  const rewritten = rewriteNeeds(folded);
+  const chunks = rewritten.split(BREAKS).filter(Boolean);
+  // A sentence (a phrase of the needs table, or a wish ending dropped) is read
+  // into its need; a list of keywords is matched as typed.
+  let sentence = rewritten !== folded;
   const required: TermGroup[] = [];
   const phrases: string[] = [];
   const generic: string[] = [];
@@ -199,8 +245,14 @@ function understand(q: string): UnderstoodQuery | null {
   const kinds = new Set<string>();
   const places: string[] = [];
   const seen = new Set<string>();
+  const optional: TermGroup[] = [];
+  /** Content words the vocabulary does not know (candidates for optional). */
+  const unknown = new Set<string>();
+  let concepts = 0;
   for (const chunk of chunks) {
-    const words = wordsOf(chunk);
+    const segmented = wordsOf(chunk);
+    const words = dropVerbs(segmented);
+    if (words.length !== segmented.length) sentence = true;
     let run: string[] = [];
     const endRun = (): void => {
       if (run.length > 1) phrases.push(run.join(''));
@@ -223,10 +275,20 @@ function understand(q: string): UnderstoodQuery | null {
       run.push(text);
       if (seen.has(text)) continue;
       seen.add(text);
+      if (SOFT.has(text)) unknown.add(text);
+      else if (w.kind === 'dict' || NEED_WORDS.has(text)) concepts++;
+      else if (w.kind === 'content' && !isMunicipality(w.text)) unknown.add(text);
       if (w.kind === 'generic') generic.push(text);
       else required.push({ term: text, alternatives: (w.alternatives ?? [text]).map(norm) });
     }
     endRun();
+  }
+  // A sentence read into a need (a word of the vocabulary or of the needs
+  // table): its other, unknown words rank but do not filter.
+  if (sentence && concepts > 0 && unknown.size > 0 && required.length > unknown.size) {
+    for (let i = required.length - 1; i >= 0; i--) {
+      if (unknown.has(required[i].term)) optional.unshift(...required.splice(i, 1));
+    }
   }
   // Nothing but generic words or places: they are what there is to match.
   if (required.length === 0) {
@@ -245,11 +307,12 @@ function understand(q: string): UnderstoodQuery | null {
     normalized,
     compact: compactKey(q),
     required,
+    optional,
     phrases,
     generic,
     prefectures,
     purposes: [...purposes],
     kinds: [...kinds],
-    termCount: required.length + generic.length,
+    termCount: required.length + optional.length + generic.length,
   };
 }

@@ -199,7 +199,7 @@ test('exclusion: a non-programme is tier X with its class as the reason; an upst
   );
 });
 
-test('the served catalogue: non-programmes are tier X, off default pages, reachable by id and with include_excluded; kinds from one vocabulary', async (t) => {
+test('the built catalogue: non-programmes are excluded tier X with their class as the reason; kinds from one vocabulary', async (t) => {
   const { db } = await testCatalog();
   const served = db.all<{ n: number }>("SELECT count(*) AS n FROM programs WHERE record_class <> 'programme' AND (excluded = 0 OR tier <> 'X')")[0].n;
   assert.equal(served, 0, 'every non-programme is excluded tier X');
@@ -212,7 +212,10 @@ test('the served catalogue: non-programmes are tier X, off default pages, reacha
   for (const k of kinds) assert.ok((PROGRAM_KINDS as readonly string[]).includes(k.program_kind), k.program_kind);
   const withKind = db.all<{ n: number }>("SELECT count(*) AS n FROM programs WHERE record_class = 'programme' AND program_kind IS NULL")[0].n;
   t.diagnostic(`programmes without a kind: ${withKind}`);
+});
 
+test('the served catalogue: a non-programme is off default pages, reachable by id and with include_excluded', async (t) => {
+  const { db } = await testCatalog();
   const law = db.all<{ unified_id: string; primary_name: string }>(
     "SELECT unified_id, primary_name FROM programs WHERE record_class = 'law_provision' AND primary_name LIKE '%法' ORDER BY unified_id LIMIT 1",
   )[0];

@@ -8,27 +8,32 @@ import { build, body } from '../helper.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 import { isSpecialAddress, parseTarget, TargetError } from '../../src/outbound/target.ts';
 
-test('webhook targets: every IPv6 spelling of a loopback or private IPv4 address is refused (L7)', async (t) => {
-  const spellings = [
-    'https://[::127.0.0.1]/',
-    'https://[::7f00:1]/',
-    'https://[::ffff:0:7f00:1]/',
-    'https://[::ffff:0:127.0.0.1]/',
-    'https://[::ffff:127.0.0.1]/',
-    'https://[::ffff:7f00:1]/',
-    'https://[::10.0.0.1]/',
-    'https://[::ffff:0:a00:1]/',
-    'https://[0:0:0:0:0:0:0:1]/',
-    'https://[::]/',
-    'https://2130706433/',
-  ];
-  for (const url of spellings) assert.throws(() => parseTarget(url, false), TargetError, url);
+/** IPv6 (and numeric) spellings of loopback and private IPv4 addresses. */
+const SPELLINGS = [
+  'https://[::127.0.0.1]/',
+  'https://[::7f00:1]/',
+  'https://[::ffff:0:7f00:1]/',
+  'https://[::ffff:0:127.0.0.1]/',
+  'https://[::ffff:127.0.0.1]/',
+  'https://[::ffff:7f00:1]/',
+  'https://[::10.0.0.1]/',
+  'https://[::ffff:0:a00:1]/',
+  'https://[0:0:0:0:0:0:0:1]/',
+  'https://[::]/',
+  'https://2130706433/',
+];
+
+test('parseTarget and isSpecialAddress: every IPv6 spelling of a loopback or private IPv4 address is refused (L7)', () => {
+  for (const url of SPELLINGS) assert.throws(() => parseTarget(url, false), TargetError, url);
   for (const address of ['::7f00:1', '::ffff:0:7f00:1', '::a00:1']) assert.ok(isSpecialAddress(address), address);
   assert.ok(!isSpecialAddress('2001:4860:4860::8888'), 'a public address passes');
+});
+
+test('webhook targets: those spellings are refused by POST /v1/me/webhooks with a 400 (L7)', async (t) => {
   const app = await build(t);
   const k = generateApiKey();
   await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier: 'free' });
-  for (const url of spellings.slice(0, 4)) {
+  for (const url of SPELLINGS.slice(0, 4)) {
     const res = await app.inject({ method: 'POST', url: '/v1/me/webhooks', headers: { 'x-api-key': k.key }, payload: { url, events: ['program.created'] } });
     assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
     assert.match(body(res).detail, /^Invalid body: url: /);

@@ -116,6 +116,13 @@ test("loans: provider, loan type, amount, rate and term, and the tools' names of
   );
 });
 
+test('lawType: a law number decides; without one, only a title that cannot be another type does', () => {
+  // A 施行規則 without a number may be a ministerial ordinance: it is left untyped rather than guessed.
+  assert.equal(lawType('労働基準法施行規則', null), null);
+  assert.equal(lawType('労働基準法施行規則', '昭和二十二年厚生省令第二十三号'), 'ministerial_ordinance');
+  assert.equal(lawType('法人税法施行令', null), 'cabinet_order');
+});
+
 test('laws: the type of instrument from the law number, ministry as an alias of ministry_code', async (t) => {
   const app = await build(t, ENV);
   const constitution = await search(app, 'laws', { law_type: 'constitution' });
@@ -133,10 +140,6 @@ test('laws: the type of instrument from the law number, ministry as an alias of 
   for (const [type, pattern] of Object.entries(byNumber)) {
     await filterHolds(app, 'laws', 'law_type', null, type, (r) => (r.law_number ? pattern.test(r.law_number) : lawType(r.title, null) === type));
   }
-  // A 施行規則 without a number may be a ministerial ordinance: it is left untyped rather than guessed.
-  assert.equal(lawType('労働基準法施行規則', null), null);
-  assert.equal(lawType('労働基準法施行規則', '昭和二十二年厚生省令第二十三号'), 'ministerial_ordinance');
-  assert.equal(lawType('法人税法施行令', null), 'cabinet_order');
   await search(app, 'laws', { law_type: 'notice' }, 400);
   await filterHolds(app, 'laws', 'ministry_code', 'ministry', 'mhlw', (r) => r.ministry_code === 'mhlw');
 });

@@ -67,11 +67,14 @@ test('a hop count or a CIDR list trusts only the proxy hops: a forged leftmost e
   assert.ok(await sameBucket({ TRUST_PROXY: '10.0.0.0/8' }, { 'x-forwarded-for': '203.0.113.1' }, { 'x-forwarded-for': '203.0.113.2' }));
 });
 
-test('an address with a port is the address; a value that is no address answers 400, not a bucket of its own', async (t) => {
+test('normaliseAddress: an address with a port is the address; a value that is no address is null', () => {
   assert.equal(normaliseAddress('203.0.113.9:5678'), '203.0.113.9');
   assert.equal(normaliseAddress('[2001:DB8::1]:443'), '2001:db8::1');
   assert.equal(normaliseAddress('fe80::1%eth0'), 'fe80::1');
   for (const junk of ['unknown', 'ip:port', '', '1.2.3', '203.0.113.9:99999x']) assert.equal(normaliseAddress(junk), null, junk);
+});
+
+test('an address with a port is the address; a value that is no address answers 400, not a bucket of its own', async (t) => {
   assert.ok(await sameBucket({ TRUST_PROXY: '1' }, { 'x-forwarded-for': '203.0.113.9:1111' }, { 'x-forwarded-for': '203.0.113.9:2222' }));
   const app = await build(t, { TRUST_PROXY: '1' });
   for (const junk of ['unknown', 'ip:port', 'x'.repeat(40)]) {

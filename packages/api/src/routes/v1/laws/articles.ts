@@ -6,7 +6,7 @@
 // /v1/laws/{id} resolves it.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATTRIBUTION, Attribution, Limit, Nullable, Offset, errorResponses } from '../../../schemas/common.ts';
+import { ATTRIBUTION, Attribution, Limit, Nullable, Offset } from '../../../schemas/common.ts';
 import { tableRowSchema } from '../../../schemas/record-sets.ts';
 import { getRecord } from '../../../catalog/queries/record-sets.ts';
 import { findArticle, findRevisionArticle, listArticles, listRevisions, revisionInForce } from '../../../catalog/queries/law-articles.ts';
@@ -16,6 +16,9 @@ import lawArticles from '../../../catalog/record-sets/law-articles.ts';
 import type { RecordSetSpec } from '../../../catalog/record-sets/spec.ts';
 import { RECORD_SET_ROUTE, notFound, page } from '../record-set-helpers.ts';
 import { jsonSerializer } from '../../../http/serialization.ts';
+import { operations } from '../../operation.ts';
+
+const lawsOperation = operations(RECORD_SET_ROUTE, 'laws');
 
 const LawArticle = tableRowSchema(lawArticles, 'LawArticle');
 const LawRevision = Type.Object(
@@ -79,16 +82,13 @@ const lawArticlesRoutes: FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }> = as
   app.get(
     '/:id/articles',
     {
-      config: RECORD_SET_ROUTE,
       serializerCompiler: jsonSerializer,
-      schema: {
-        operationId: 'listLawArticles',
-        tags: ['laws'],
-        summary: 'Articles of a law in page order (article_key, label, caption, text)',
-        params: IdParams,
-        querystring: ArticlesQuery,
-        response: { 200: ArticlesResponse, ...errorResponses(400, 401, 404, 429) },
-      },
+      ...lawsOperation(
+        'listLawArticles',
+        'Articles of a law in page order (article_key, label, caption, text)',
+        { params: IdParams, querystring: ArticlesQuery, response: { 200: ArticlesResponse } },
+        [400, 401, 404, 429],
+      ),
     },
     async (request) => {
       const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);
@@ -103,19 +103,20 @@ const lawArticlesRoutes: FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }> = as
   app.get(
     '/:id/articles/:art',
     {
-      config: RECORD_SET_ROUTE,
       serializerCompiler: jsonSerializer,
-      schema: {
-        operationId: 'getLawArticle',
-        tags: ['laws'],
-        summary: 'One article: `12`, `2の3`, `第二条の三`, `附則第一条` / `附則1`, or the article_key as listed (`1_附3`)',
-        params: Type.Object({
-          id: Type.String({ minLength: 1, maxLength: 200 }),
-          art: Type.String({ minLength: 1, maxLength: 100 }),
-        }),
-        querystring: ArticleQuery,
-        response: { 200: LawArticleDetail, ...errorResponses(400, 401, 404, 429) },
-      },
+      ...lawsOperation(
+        'getLawArticle',
+        'One article: `12`, `2の3`, `第二条の三`, `附則第一条` / `附則1`, or the article_key as listed (`1_附3`)',
+        {
+          params: Type.Object({
+            id: Type.String({ minLength: 1, maxLength: 200 }),
+            art: Type.String({ minLength: 1, maxLength: 100 }),
+          }),
+          querystring: ArticleQuery,
+          response: { 200: LawArticleDetail },
+        },
+        [400, 401, 404, 429],
+      ),
     },
     async (request) => {
       const { id, art } = request.params;
@@ -156,16 +157,13 @@ const lawArticlesRoutes: FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }> = as
   app.get(
     '/:id/revisions',
     {
-      config: RECORD_SET_ROUTE,
       serializerCompiler: jsonSerializer,
-      schema: {
-        operationId: 'listLawRevisions',
-        tags: ['laws'],
-        summary:
-          'Revisions of a law the e-Gov sync has seen, newest first: dates, status, and whether its text is held (`effective_on` on an article reads it)',
-        params: IdParams,
-        response: { 200: RevisionsResponse, ...errorResponses(400, 401, 404, 429) },
-      },
+      ...lawsOperation(
+        'listLawRevisions',
+        'Revisions of a law the e-Gov sync has seen, newest first: dates, status, and whether its text is held (`effective_on` on an article reads it)',
+        { params: IdParams, response: { 200: RevisionsResponse } },
+        [400, 401, 404, 429],
+      ),
     },
     async (request) => {
       const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);

@@ -89,7 +89,7 @@ test('engine filters: values are compared, never interpreted; excluded rows need
 
 test('a sentence is read into its need: wish endings drop, its incidental words rank but do not filter; keywords stay terms', () => {
   const need = understandQuery('若い人を雇いたいが応募が来ない')!;
-  assert.deepEqual(terms('若い人を雇いたいが応募が来ない'), ['雇用']);
+  assert.deepEqual(terms('若い人を雇いたいが応募が来ない'), ['雇入れ助成']);
   assert.ok(need.required[0].alternatives.includes('とらいある雇用'), 'the need finds the programmes named for it');
   assert.deepEqual(
     need.optional.map((g) => g.term),
@@ -98,7 +98,7 @@ test('a sentence is read into its need: wish endings drop, its incidental words 
   assert.deepEqual(terms('古い機械を入れ替えたい'), ['設備更新']);
   assert.deepEqual(terms('パートを正社員にしたい'), ['正社員化'], 'read as a need, not the letters パート');
   assert.deepEqual(terms('solar panel subsidy'), ['太陽光'], 'English through the same table');
-  assert.deepEqual(terms('hiring subsidy'), ['雇用']);
+  assert.deepEqual(terms('hiring subsidy'), ['雇入れ助成']);
   assert.deepEqual(terms('宇都宮市で就農したい'), ['宇都宮市', '新規就農'], 'a municipality stays a term');
   assert.deepEqual(terms('地域おこし協力隊 起業'), ['地域おこし', '協力隊', '起業'], 'keywords are matched as typed');
 });

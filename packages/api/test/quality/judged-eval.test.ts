@@ -20,11 +20,12 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.64;
 // whoever improves ranking raises these. Per part, so that the held-out part cannot sink unnoticed.
 // Measured: all 0.486 / 0.582, tuned 0.481 / 0.567, held out 0.498 / 0.618 (nDCG@10 / success@1).
 // After needs were read into the vocabulary (decision 0372), tuned on the tuned part only:
-// all 0.586 / 0.723, tuned 0.607 / 0.744, held out 0.535 / 0.671.
+// all 0.586 / 0.723, tuned 0.607 / 0.744, held out 0.535 / 0.671; with licences below support and
+// the hiring need named by its programmes: all 0.592 / 0.754, tuned 0.616 / 0.778, held out 0.534 / 0.697.
 const FLOORS = {
-  all: { ndcg: 0.58, success: 0.71 },
-  tuned: { ndcg: 0.6, success: 0.73 },
-  holdout: { ndcg: 0.53, success: 0.66 },
+  all: { ndcg: 0.58, success: 0.74 },
+  tuned: { ndcg: 0.61, success: 0.77 },
+  holdout: { ndcg: 0.53, success: 0.69 },
 };
 
 interface Scored {

@@ -33,6 +33,8 @@ export interface ProgramColumns {
   amountMax: number | null;
   windowEnd: string | null;
   recordClass: string;
+  /** A licence, registration, certification or legal duty, not support (rank.ts ranks it below support). */
+  regulatory: boolean;
   fiscalYear: number | null;
   /** Search-normalised text per field (what the index holds). */
   name: string;
@@ -53,6 +55,17 @@ export interface ProgramColumns {
   fields: string[];
   /** Length of each field over the field's average length (BM25's length normalisation). */
   relativeLength: Float64Array;
+}
+
+// A licence, a registration, a certification or a legal duty names itself so
+// (資格, 免許, 認証, 届出 …) and names no support (補助, 融資, 税制 …): 自動車整備業
+// 認証工場 is what a garage must hold, not what helps it.
+const REGULATORY = /資格|免許|許可|認証|指定工場|登録|届出|検定|試験|規制|義務/u;
+const SUPPORT = /補助|助成|支援|融資|貸付|資金|奨励|給付|交付|減免|軽減|補給|保証|税制|控除|特例|優遇|ローン|促進/u;
+
+/** Whether a programme's name says it is a licence, registration or duty rather than support. */
+export function isRegulatory(name: string): boolean {
+  return REGULATORY.test(name) && !SUPPORT.test(name);
 }
 
 /** The searchable fields, in the order of ProgramColumns.fields. */
@@ -118,6 +131,7 @@ export class SearchIndex {
         amountMax: r.amount_max_man_yen as number | null,
         windowEnd: r.window_end as string | null,
         recordClass: r.record_class as string,
+        regulatory: isRegulatory(r.primary_name as string),
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
         ...searchColumns(

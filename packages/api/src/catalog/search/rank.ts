@@ -10,7 +10,8 @@
 //             query's words stand together in it (phrase)
 //   quality   the record's tier and what kind of page it is: real
 //             programmes ahead of law provisions, documents, index pages
-//             and announcements
+//             and announcements; licences, registrations and legal duties
+//             below support
 //   place     a prefecture named in q: that prefecture first, nationwide
 //             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
@@ -65,6 +66,8 @@ const CLASS_PRIOR: Record<string, number> = {
   law_provision: -4,
   debris: -8,
 };
+// A licence, registration or legal duty (index.ts#isRegulatory) below the support for the same trade.
+const REGULATORY_PAGE = -3;
 const EXACT_NAME = 6;
 const NAME_PREFIX = 2.5;
 const PHRASE_IN_NAME = 2;
@@ -184,7 +187,7 @@ function priorParts(index: SearchIndex, p: PreparedQuery, r: ProgramColumns) {
 
 /** Page kind and tier, and recency: the same for every query. */
 function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
-  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0);
+  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0) + (r.regulatory ? REGULATORY_PAGE : 0);
   const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
   return { quality, recency };
 }

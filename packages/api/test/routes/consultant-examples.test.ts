@@ -1,0 +1,47 @@
+// The README's examples of issue 21 give first pages a consultant would
+// accept: a situation finds the programmes that serve it, English finds
+// programmes, a shared noun is not a match, licences do not open an
+// industry's page. Through the real app over the bundled dataset.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { build, body } from '../helper.ts';
+
+type Row = { primary_name: string; prefecture: string | null };
+
+const names = async (app: Awaited<ReturnType<typeof build>>, q: string, limit = 5): Promise<string[]> => {
+  const res = await app.inject(`/v1/programs/search?${new URLSearchParams({ q, limit: String(limit) })}`);
+  assert.equal(res.statusCode, 200, res.body);
+  return body<{ results: Row[] }>(res).results.map((r) => r.primary_name);
+};
+
+test('situations: 美容院を開きたい finds founding support, 古い機械を入れ替えたい equipment-renewal subsidies', async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
+  const salon = await names(app, '美容院を開きたい');
+  assert.ok(salon.length > 0 && salon.every((n) => /創業|開業/.test(n)), salon.join(' / '));
+  const machines = await names(app, '古い機械を入れ替えたい');
+  assert.ok(
+    machines.every((n) => /ものづくり|省力化|設備/.test(n)),
+    machines.join(' / '),
+  );
+});
+
+test('パートを正社員にしたい: キャリアアップ助成金, not what shares the letters パート', async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
+  const page = await names(app, 'パートを正社員にしたい', 10);
+  assert.match(page[0], /キャリアアップ/);
+  assert.ok(!page.some((n) => /パートナー|エキスパート/.test(n)), page.join(' / '));
+});
+
+test('English: solar panel subsidy and hiring subsidy find programmes of the need', async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
+  const solar = await names(app, 'solar panel subsidy');
+  assert.ok(solar.length === 5 && solar.every((n) => /太陽光/.test(n)), solar.join(' / '));
+  const hiring = await names(app, 'hiring subsidy');
+  assert.ok(hiring.length === 5 && hiring.every((n) => /雇|採用/.test(n)), hiring.join(' / '));
+});
+
+test('自動車整備: support for the trade before its licences and registrations', async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
+  const page = await names(app, '自動車整備', 10);
+  assert.ok(!page.slice(0, 5).some((n) => /認証工場|指定工場|資格/.test(n)), page.join(' / '));
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalizeAuthorityLevel } from '../../src/catalog/programs/parameters.ts';
-import { checkExclusions, dedupe, type LoadedRule } from '../../src/catalog/queries/exclusions.ts';
+import { checkExclusions, dedupe, exclusionsToCheck, idsCoveredByRules, type LoadedRule, type RuleLeg } from '../../src/catalog/queries/exclusions.ts';
 
 test('authority_level aliases normalise to the canonical values', () => {
   assert.equal(normalizeAuthorityLevel('都道府県'), 'prefecture');
@@ -56,4 +56,45 @@ test('checkExclusions: mutex needs two legs, prerequisite one, others behave lik
     ['r-conditional_reduction'],
   );
   assert.deepEqual(checkExclusions(rules, ['B', 'slug-0'])[0].programs_involved, ['slug-0', 'B'], 'slugs match and involved ids follow the legs');
+});
+
+const sided = (kind: string, id: string, legs: RuleLeg[]): LoadedRule => ({ ...rule(kind, []), rule: { ...rule(kind, []).rule, rule_id: id }, legs });
+const leg = (side: 'a' | 'b', ids: string[], refers_to: RuleLeg['refers_to'] = 'programmes', note?: string): RuleLeg => ({
+  slug: null,
+  name: note ?? null,
+  unified_ids: ids,
+  side,
+  refers_to,
+  ...(note ? { note } : {}),
+});
+
+test('checkExclusions: a rule pits side a against side b; two programmes of side b are no conflict', () => {
+  // 経営開始資金 × [生活保護, 求職者支援制度, any other living-cost benefit]
+  const rules = [sided('mutex', 'r-group', [leg('a', ['K']), leg('b', ['S']), leg('b', ['Q']), leg('b', [], 'class', '生活費を支給する国の他の事業')])];
+  assert.deepEqual(
+    checkExclusions(rules, ['S', 'Q']).map((h) => h.rule_id),
+    [],
+    'two of the group are not the rule',
+  );
+  assert.deepEqual(
+    checkExclusions(rules, ['K', 'Q']).map((h) => h.rule_id),
+    ['r-group'],
+  );
+  // K alone: the class cannot be matched, so it is to be checked
+  assert.deepEqual(
+    exclusionsToCheck(rules, ['K']).map((c) => [c.rule_id, c.to_check]),
+    [['r-group', ['生活費を支給する国の他の事業']]],
+  );
+  assert.deepEqual(exclusionsToCheck(rules, ['K', 'Q']), [], 'a hit is not also to be checked');
+});
+
+test('checkExclusions: a rule whose side a is a condition on the applicant never hits; it is to be checked', () => {
+  // 経営開始から5年以上経過した法人経営体 × the new-farmer programmes
+  const rules = [sided('mutex', 'r-corp', [leg('a', [], 'condition', '経営開始から5年以上経過した法人経営体'), leg('b', ['K']), leg('b', ['Y'])])];
+  assert.deepEqual(checkExclusions(rules, ['K', 'Y']), [], 'two new-farmer programmes are not in conflict');
+  assert.deepEqual(
+    exclusionsToCheck(rules, ['K', 'Y']).map((c) => [c.rule_id, c.programs_involved, c.to_check]),
+    [['r-corp', ['K', 'Y'], ['経営開始から5年以上経過した法人経営体']]],
+  );
+  assert.deepEqual(idsCoveredByRules(rules, ['K', 'Z']), ['K']);
 });

@@ -13,7 +13,8 @@ import { tempDir } from '../helper.ts';
 const program = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ unified_id: id, primary_name: `制度 ${id}`, tier: 'B', prefecture: '北海道', amount_max_man_yen: 100, ...extra });
 
-function dataset(dir: string, programLines: string[]): void {
+/** A rule of programme a against a reviewed class (ingest/loaders/exclusion-rule-references.ts), or against `programB` when given. */
+function dataset(dir: string, programLines: string[], programB: { slug: string; name: string } = { slug: 'national_subsidy', name: '国の補助金' }): void {
   writeFileSync(path.join(dir, 'programs.jsonl'), `${programLines.join('\n')}\n`);
   writeFileSync(
     path.join(dir, 'exclusion_rules.jsonl'),
@@ -25,8 +26,8 @@ function dataset(dir: string, programLines: string[]): void {
       program_a: 'a',
       program_a_name: '制度 UNI-a',
       program_a_uid_candidates: ['UNI-a'],
-      program_b: 'b',
-      program_b_name: '制度 UNI-b',
+      program_b: programB.slug,
+      program_b_name: programB.name,
       program_b_uid_candidates: null,
       description: 'a × b',
       source_urls: ['https://example.go.jp'],
@@ -66,9 +67,21 @@ test('bad lines are rejected with file and line number; good ones load', async (
   );
   const rule = db.prepare('SELECT program_a, program_b FROM exclusion_rules').get() as Record<string, string>;
   assert.equal(rule.program_a, 'UNI-a', 'candidates resolve to unified_ids');
-  assert.equal(rule.program_b, 'b', 'an unresolved leg keeps its slug');
+  assert.equal(rule.program_b, 'national_subsidy', 'a reviewed class keeps its key');
   db.close();
-  assert.ok(report.warnings.some((w) => w.includes('制度 UNI-b')));
+});
+
+test('an exclusion rule reference that resolves to no programme and is not reviewed fails the build', async (t) => {
+  const src = tempDir(t);
+  const out = tempDir(t);
+  dataset(src, [program('UNI-a')], { slug: 'keiei-nowhere', name: '存在しない事業' });
+  await assert.rejects(ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out }), /exclusion rule r1: reference "keiei-nowhere".*resolves to no programme/);
+  // the same rule naming a programme that exists builds
+  dataset(src, [program('UNI-a'), program('UNI-b')], { slug: 'b', name: '制度 UNI-b' });
+  const report = await ingest({ plan: CATALOG_PLAN, datasetDir: src, dataDir: out });
+  const db = new DatabaseSync(report.catalogPath, { readOnly: true });
+  assert.equal((db.prepare('SELECT program_b FROM exclusion_rules').get() as { program_b: string }).program_b, 'UNI-b', 'resolved by its exact name');
+  db.close();
 });
 
 test('strict mode: any rejection fails the build and leaves the previous catalogue untouched', async (t) => {

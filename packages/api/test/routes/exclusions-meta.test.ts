@@ -56,6 +56,27 @@ test('exclusion check: a prerequisite rule hits with one program', async (t) => 
   assert.ok(res.hits.some((h: Row) => h.rule_id === pre.rule_id && h.kind === 'prerequisite'));
 });
 
+test('exclusion check on the bundled rules: a slug-keyed cap rule fires, a conditional group rule is to check, never a conflict', async (t) => {
+  const app = await build(t);
+  const check = async (ids: string[]) => body(await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: ids } }));
+  // 経営発展支援事業（初期投資促進タイプ） was keyed by the slug keiei-hatten-shoki: reviewed to its national record, so the cap fires
+  const cap = await check(['UNI-cfb34382d7', 'UNI-194743d166']);
+  assert.ok(cap.hits.some((h: Row) => h.rule_id === 'excl-keiei-hatten-shoki-vs-keiei-kaishi-reduction'));
+  // 経営開始資金 with 青年等就農資金: the "法人 5年以上経過" rule is a condition on the applicant, not a conflict between the two
+  const pair = await check(['UNI-194743d166', 'UNI-08f87b0586']);
+  assert.ok(!pair.hits.some((h: Row) => h.rule_id === 'excl-corp-established-vs-new-farmer-programs'));
+  const corp = pair.to_check.find((c: Row) => c.rule_id === 'excl-corp-established-vs-new-farmer-programs');
+  assert.ok(corp, 'reported to check');
+  assert.deepEqual(corp.to_check, ['経営開始から5年以上経過した法人経営体']);
+  assert.deepEqual(pair.covered_program_ids, ['UNI-194743d166', 'UNI-08f87b0586']);
+  // two of one rule's group are not that rule: 生活保護 with 職業訓練受講給付金（求職者支援制度）
+  const group = await check(['UNI-2b67ad3cd7', 'UNI-ext-5ebd82aeef']);
+  assert.deepEqual(group.hits, []);
+  // a programme no rule names is not covered
+  const other = await check(['UNI-14e57fbf79x']);
+  assert.deepEqual(other.covered_program_ids, []);
+});
+
 test('exclusion check: empty program_ids is 400, missing body 400, wrong content type 415', async (t) => {
   const app = await build(t);
   const empty = await app.inject({ method: 'POST', url: '/v1/exclusions/check', payload: { program_ids: [] } });

@@ -1879,6 +1879,19 @@ export type CheckExclusionsResponse = {
     source_urls: string[];
   }>;
   checked_rules: number;
+  /** Rules the selection may break that the check cannot decide (a class of programmes or a condition on the applicant); never conflicts */
+  to_check?: Array<{
+    rule_id: string;
+    kind: string;
+    severity: string | null;
+    programs_involved: string[];
+    /** What the check cannot decide: a class of programmes or a condition on the applicant */
+    to_check: string[];
+    description: string | null;
+    source_urls: string[];
+  }>;
+  /** The selected ids some rule names: no hit for the others means no rule is held about them, not that they combine */
+  covered_program_ids?: string[];
   attribution: Attribution;
 };
 
@@ -2058,9 +2071,9 @@ export type SearchLoansQuery = {
   plan_type?: "loan" | "mutual_aid";
   /** Exact prefecture name */
   prefecture?: string;
-  /** Substring of the lender or administering body (provider); records without one never match */
+  /** Lender (substring) */
   provider?: string;
-  /** Exact loan_type; only the JFC products state one (国民生活事業, special_rate) */
+  /** Exact loan type */
   loan_type?: string;
   /** loan_type or program_kind equals this (e.g. loan, special_rate, 国民生活事業) */
   loan_kind?: string;
@@ -2068,13 +2081,13 @@ export type SearchLoansQuery = {
   plan_kind?: "retirement_mutual" | "bankruptcy_mutual" | "dc_pension" | "db_pension" | "industry_pension" | "welfare_insurance" | "health_insurance" | "other";
   /** Tax treatment of a mutual-aid plan's premium, classified from its name; loans never match */
   tax_deduction_type?: "small_enterprise_deduction" | "idekodc" | "group_retirement" | "corp_expense" | "none";
-  /** Largest amount at least this, yen (amount_max_yen, else amount_max_man_yen × 10,000; records without an amount never match) */
+  /** Largest amount at least this, yen */
   min_amount_yen?: number;
-  /** Largest amount at most this, yen (as min_amount_yen) */
+  /** Largest amount at most this, yen */
   max_amount_yen?: number;
-  /** interest_rate_base_annual at most this, compared as the source states it; only the JFC products state a rate */
+  /** Base annual rate at most this, percent */
   max_interest_rate?: number;
-  /** Longest term (loan_period_years_max) at least this many years; only the JFC products state a term */
+  /** Longest term at least this, years */
   min_loan_period_years?: number;
   /** Page size, 1 to 100 (default 20). */
   limit?: number;

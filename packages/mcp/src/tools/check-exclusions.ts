@@ -1,29 +1,53 @@
-// check_exclusions: the exclusion rules a combination of programs triggers.
+// check_exclusions: the exclusion rules a combination of programs triggers,
+// and what the check cannot decide. The rules held are few (mostly farm
+// programmes), so an empty answer for programmes no rule names is
+// insufficient_data, never "compatible" (decision 0392).
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { o } from '../lib/fields.ts';
+import { insufficientData } from '../lib/no-data.ts';
 
 export const checkExclusions = defineTool({
   name: 'check_exclusions',
   title: 'Check a program combination',
   description:
-    'Test programmes (ids or slugs) together against the combination rules: conflicts, prerequisites, and conditional rules to check. Use before recommending a combination. Few programmes are covered by any rule: no hit is not proof of compatibility.',
+    'Test programmes (ids or slugs) together against the combination rules: conflicts (hits), and rules that hinge on a fact the check cannot know (to_check). Use before recommending a combination. Few programmes are named by any rule: then the answer is insufficient_data, not compatibility.',
   input: {
     program_ids: z.array(z.string().min(1).max(200)).min(1).max(50).describe('Programme ids or slugs'),
   },
-  output: { program_ids: z.array(z.string()).describe('The de-duplicated input'), hits: o.rows(), checked_rules: z.number().int().describe('Rules examined') },
+  output: {
+    program_ids: z.array(z.string()),
+    hits: o.rows(),
+    to_check: o.rows(),
+    checked_rules: z.number().int(),
+  },
   annotations: READ_ONLY,
-  empty: { program_ids: [], hits: [], checked_rules: 0 },
+  empty: { program_ids: [], hits: [], to_check: [], checked_rules: 0 },
   async run(call, a) {
     const body = await call.api.exclusions.check({ program_ids: a.program_ids });
+    const toCheck = body.to_check ?? [];
+    const covered = body.covered_program_ids ?? [];
+    const uncovered = body.program_ids.filter((id) => !covered.includes(id));
+    const coverage = { rules_held: body.checked_rules, programs_named_by_a_rule: covered, programs_no_rule_names: uncovered };
+    const payload = { program_ids: body.program_ids, hits: body.hits, to_check: toCheck, checked_rules: body.checked_rules, coverage };
+    if (body.hits.length > 0) {
+      return { ...payload, result_count: body.hits.length, explanation: `${body.hits.length} rule(s) triggered; each hit cites its source.` };
+    }
+    if (covered.length === 0) {
+      return insufficientData(
+        `None of these programmes is named by any of the ${body.checked_rules} combination rules held, so whether they combine is unknown, not confirmed; check each programme's own guidelines (source_url).`,
+        coverage,
+        { program_ids: body.program_ids, hits: [], to_check: [], checked_rules: body.checked_rules },
+      );
+    }
+    const unchecked = uncovered.length > 0 ? ` No rule names ${uncovered.join(', ')}: not checked.` : '';
     return {
-      program_ids: body.program_ids,
-      hits: body.hits,
-      checked_rules: body.checked_rules,
-      attribution: body.attribution,
-      result_count: body.hits.length,
+      ...payload,
+      result_count: toCheck.length,
       explanation:
-        body.hits.length === 0 ? `No rule is triggered by this combination (${body.checked_rules} rules checked).` : `${body.hits.length} rule(s) triggered.`,
+        toCheck.length > 0
+          ? `No conflict found, but ${toCheck.length} rule(s) hinge on a fact the check cannot know (to_check).${unchecked}`
+          : `No rule among the ${body.checked_rules} held is triggered by ${covered.join(', ')}.${unchecked}`,
     };
   },
 });

@@ -33,16 +33,16 @@ function programLaws(w: GraphWriter, db: DatabaseSync, laws: LawIndex): void {
   }
 }
 
-/** Exclusion rules: first leg -> every program of the other legs. */
+/** Exclusion rules: every programme of side a -> every programme of side b (classes and conditions name no programme). */
 function exclusionRules(w: GraphWriter, db: DatabaseSync): void {
   const rules = db.prepare('SELECT rule_id, kind, legs FROM exclusion_rules').all() as { rule_id: string; kind: string; legs: string }[];
   for (const rule of rules) {
-    const [first, ...others] = JSON.parse(rule.legs) as { unified_ids: string[] }[];
-    if (!first) continue;
+    const legs = JSON.parse(rule.legs) as { unified_ids: string[]; side?: 'a' | 'b' }[];
+    const side = (leg: { side?: 'a' | 'b' }, i: number) => leg.side ?? (i === 0 ? 'a' : 'b');
+    const a = legs.filter((leg, i) => side(leg, i) === 'a').flatMap((leg) => leg.unified_ids);
+    const b = legs.filter((leg, i) => side(leg, i) === 'b').flatMap((leg) => leg.unified_ids);
     const relation = rule.kind === 'prerequisite' ? 'prerequisite' : 'incompatible';
-    for (const src of first.unified_ids) {
-      for (const leg of others) for (const dst of leg.unified_ids) w.addRelation(src, dst, relation, `exclusion_rules:${rule.rule_id}`, 1);
-    }
+    for (const src of a) for (const dst of b) w.addRelation(src, dst, relation, `exclusion_rules:${rule.rule_id}`, 1);
   }
 }
 

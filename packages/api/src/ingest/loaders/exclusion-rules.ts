@@ -1,12 +1,16 @@
 // Exclusion / prerequisite rules between programs. The dataset names programs
 // by upstream slug and Japanese name with `*_uid_candidates`; each "leg" of a
-// rule is resolved here to the unified_ids it stands for, so that a check can
-// match a selection by unified_id, slug or name alike. Unresolved legs are
-// reported as ingest warnings and still match by slug and name.
+// rule is resolved here to what it stands for (decision 0393): the unified_ids
+// of the programmes it names (candidates that exist, else an exact name, else
+// the reviewed table in exclusion-rule-references.ts), or a class of
+// programmes or a condition on the applicant (reviewed). A reference that
+// resolves to nothing fails the build. Each leg keeps its side: `a` is the
+// rule's own programme (or applicant condition), `b` what it is checked against.
 import type { RuleLeg } from '../../catalog/queries/exclusions.ts';
 import { Type } from 'typebox';
 import type { DatabaseSync } from 'node:sqlite';
 import { schemaValidator, json, insertOrReject, type Loader } from './types.ts';
+import { EXCLUSION_RULE_REFERENCES } from './exclusion-rule-references.ts';
 
 const Str = Type.Union([Type.String(), Type.Null()]);
 const StrList = Type.Union([Type.Array(Type.String()), Type.Null()]);
@@ -30,7 +34,8 @@ const RuleRecord = Type.Object({
   extra: Type.Optional(Type.Union([Type.Object({}), Type.Null()])),
 });
 
-function resolveLeg(db: DatabaseSync, slug: string | null, name: string | null, candidates: string[] | null): RuleLeg {
+/** Resolve one reference of a rule, or throw: a rule whose reference stands for nothing would never fire. */
+function resolveLeg(db: DatabaseSync, ruleId: string, side: 'a' | 'b', slug: string | null, name: string | null, candidates: string[] | null): RuleLeg {
   const exists = db.prepare('SELECT 1 FROM programs WHERE unified_id = ?');
   let ids = (candidates ?? []).filter((id) => exists.get(id) !== undefined);
   if (ids.length === 0 && name) {
@@ -38,7 +43,18 @@ function resolveLeg(db: DatabaseSync, slug: string | null, name: string | null, 
       (r) => r.unified_id,
     );
   }
-  return { slug, name, unified_ids: ids };
+  if (ids.length > 0) return { slug, name, unified_ids: ids, side, refers_to: 'programmes' };
+  const review = (slug ? EXCLUSION_RULE_REFERENCES[slug] : undefined) ?? (name ? EXCLUSION_RULE_REFERENCES[name] : undefined);
+  if (review?.refers_to === 'programmes') {
+    const reviewed = review.unified_ids.filter((id) => exists.get(id) !== undefined);
+    if (reviewed.length > 0) return { slug, name, unified_ids: reviewed, side, refers_to: 'programmes', note: review.reason };
+  } else if (review) {
+    return { slug, name: name ?? review.label, unified_ids: [], side, refers_to: review.refers_to, note: review.label };
+  }
+  throw new Error(
+    `exclusion rule ${ruleId}: reference "${slug ?? name}" (${name ?? 'no name'}) resolves to no programme; ` +
+      'add the programme, fix the candidates, or review it in ingest/loaders/exclusion-rule-references.ts',
+  );
 }
 
 function sourceNotesText(notes: unknown): string | null {
@@ -73,23 +89,23 @@ export const exclusionRulesLoader: Loader = {
       (rule_id, kind, severity, program_a, program_b, program_b_group, description, source_notes, source_urls, extra, legs)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     return (r) => {
+      const id = r.rule_id as string;
       const a =
         r.program_a || r.program_a_name
-          ? resolveLeg(ctx.db, (r.program_a as string) ?? null, (r.program_a_name as string) ?? null, r.program_a_uid_candidates as string[] | null)
+          ? resolveLeg(ctx.db, id, 'a', (r.program_a as string) ?? null, (r.program_a_name as string) ?? null, r.program_a_uid_candidates as string[] | null)
           : null;
       const b =
         r.program_b || r.program_b_name
-          ? resolveLeg(ctx.db, (r.program_b as string) ?? null, (r.program_b_name as string) ?? null, r.program_b_uid_candidates as string[] | null)
+          ? resolveLeg(ctx.db, id, 'b', (r.program_b as string) ?? null, (r.program_b_name as string) ?? null, r.program_b_uid_candidates as string[] | null)
           : null;
       const groupSlugs = (r.program_b_group as string[] | null) ?? [];
       const groupNames = (r.program_b_group_names as string[] | null) ?? [];
-      const group = groupSlugs.map((slug, i) => resolveLeg(ctx.db, slug, groupNames[i] ?? null, null));
-      const legs = [a, b, ...group].filter((l): l is RuleLeg => l !== null);
-      for (const leg of legs) {
-        if (leg.unified_ids.length === 0) {
-          ctx.warn(`exclusion rule ${r.rule_id as string}: program "${leg.name ?? leg.slug}" matches no unified_id; it matches by slug/name only`);
-        }
-      }
+      const group = groupSlugs.map((slug, i) => resolveLeg(ctx.db, id, 'b', slug, groupNames[i] ?? null, null));
+      // A rule without a programme A names its side A as a group in `extra` (a class or an applicant condition).
+      const aGroup = (((r.extra as Record<string, unknown> | null)?.program_a_group as string[] | undefined) ?? []).map((ref) =>
+        resolveLeg(ctx.db, id, 'a', ref, null, null),
+      );
+      const legs = [a, ...aGroup, b, ...group].filter((l): l is RuleLeg => l !== null);
       // Public fields name programs by unified_id when resolved, else by the upstream key.
       const label = (leg: RuleLeg | null): string | null => (leg ? (leg.unified_ids[0] ?? leg.slug ?? leg.name) : null);
       const extra = {

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Attribution, ATTRIBUTION, Nullable } from '../../../schemas/common.ts';
-import { checkExclusions, dedupe } from '../../../catalog/queries/exclusions.ts';
+import { checkExclusions, dedupe, exclusionsToCheck, idsCoveredByRules } from '../../../catalog/queries/exclusions.ts';
 import { HttpError } from '../../../plugins/errors.ts';
 import { DATA_READ, PAGE_DATA_READ, operation } from '../../operation.ts';
 
@@ -41,8 +41,33 @@ const Hit = Type.Object({
   source_urls: Type.Array(Type.String()),
 });
 
+const ToCheck = Type.Object({
+  rule_id: Type.String(),
+  kind: Type.String(),
+  severity: Nullable(Type.String()),
+  programs_involved: Type.Array(Type.String()),
+  to_check: Type.Array(Type.String(), { description: 'What the check cannot decide: a class of programmes or a condition on the applicant' }),
+  description: Nullable(Type.String()),
+  source_urls: Type.Array(Type.String()),
+});
+
 const CheckResponse = Type.Object(
-  { program_ids: Type.Array(Type.String()), hits: Type.Array(Hit), checked_rules: Type.Integer(), attribution: Attribution },
+  {
+    program_ids: Type.Array(Type.String()),
+    hits: Type.Array(Hit),
+    checked_rules: Type.Integer(),
+    to_check: Type.Optional(
+      Type.Array(ToCheck, {
+        description: 'Rules the selection may break that the check cannot decide (a class of programmes or a condition on the applicant); never conflicts',
+      }),
+    ),
+    covered_program_ids: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'The selected ids some rule names: no hit for the others means no rule is held about them, not that they combine',
+      }),
+    ),
+    attribution: Attribution,
+  },
   { $id: 'ExclusionCheckResponse' },
 );
 
@@ -67,7 +92,14 @@ const exclusionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = dedupe(request.body.program_ids);
       if (ids.length === 0) throw new HttpError(400, 'program_ids must contain at least 1 id');
       const rules = app.catalog.rules;
-      return { program_ids: ids, hits: checkExclusions(rules, ids), checked_rules: rules.length, attribution: ATTRIBUTION };
+      return {
+        program_ids: ids,
+        hits: checkExclusions(rules, ids),
+        checked_rules: rules.length,
+        to_check: exclusionsToCheck(rules, ids),
+        covered_program_ids: idsCoveredByRules(rules, ids),
+        attribution: ATTRIBUTION,
+      };
     },
   );
 };

@@ -322,7 +322,7 @@ export type MatchReadAs = {
   audiences: string[];
   /** JSIC major letters */
   industries: string[];
-  /** The words searched (need, purposes, stage). */
+  /** The words searched (need, purposes, stage): those that must match first, then those that only rank. */
   terms: string[];
 };
 

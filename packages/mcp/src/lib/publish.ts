@@ -7,7 +7,7 @@
 // - outputs: the tool's own payload keys with their types,
 //   undescribed (the names say it; units are named in the key or in the
 //   tool's description); the envelope keys every answer shares are
-//   explained once, in the server's instructions, not 55 times.
+//   explained once, in the server's instructions, not once per tool.
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { ToolDef } from './define.ts';

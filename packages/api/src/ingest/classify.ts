@@ -122,11 +122,11 @@ const PROCUREMENT =
   /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
 
 const NOTICE =
-  /採択(?:結果|者|事業者|案件|一覧|について)|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
+  /採択(?:結果|者|事業者|案件|一覧|について)|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
 
 const FORM_DOCUMENT =
-  /様式|記入例|申請書|届出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
+  /様式|記入例|申請書|届出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
 /** A plan or strategy of a government (not the business plan a programme certifies). */
 const PLAN_DOCUMENT = /(?:計画|プラン|ビジョン|方針|戦略|ロードマップ|大綱)(?:[（(]案[）)])?(?:\s*(?:[0-9]{4}|第?[0-9.]+版|[（(][^（）()]*[）)]))*$/u;
 /** A figure or a statistic: 水道管路 更新率 (令和4年度 0.65%), 全国公立文化施設 総数. */
@@ -146,11 +146,11 @@ const DOCUMENT_KINDS = new Set([
 ]);
 
 const PERMIT =
-  /許可|認可|許認可|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査/u;
+  /許可|認可|許認可|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査|営業(?:\s*[（(]|$)|風俗営業/u;
 /** A licence category of a regulated business: 資金移動業 第三種, 金融商品取引業 第一種. */
 const BUSINESS_LICENCE = /業\s*第[一二三四1-4]種/u;
 /** Money that a licence-like name can still offer (狩猟免許取得支援, 試験手数料補助): then it is a programme. */
-const MONEY = /補助|助成|交付金|支援金|給付金?|奨励金|補給金|融資|貸付|減免|免除|優遇|税制|控除|特例|支援|促進/u;
+const MONEY = /補助|助成|交付金|支援金|給付金?|奨励金|補給金|融資|貸付|減免|免除|優遇|税制|控除|特例|支援(?!士)|促進/u;
 const PERMIT_KINDS =
   /^(?:visa.*|regulation_permit|regulation_licensing|registration_system|organization_license|examination|language_examination|skill_examination|national_exam|national_qualification|qualification|mandatory_reporting|medical_system_reporting|supervisory_organization.*|administrative_card_system.*)$/u;
 
@@ -166,7 +166,7 @@ const TAX_ITSELF = /(?:(?<!納)税|諸税)(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_MEASURE = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額/u;
 
 const COMMITTEE =
-  /審議会|協議会|委員会|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
+  /審議会|協議会|委員会|推進本部|本部$|[（(][^（）()]*機関[）)]$|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
 /** A body named alone: an association, a federation, a school, an office (日本弁護士連合会（日弁連）, 文化スポーツ部). */
 const BODY =
   /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人|株式会社)\s*[^\s補助支援]+$|(?:協会|連合会|協同組合|組合連合会|企業団|大学校|学校|公社|機構|会議所|[^\s]{1,10}(?:部|課|局))(?:\s*[（(][^（）()]*[）)])*$/u;
@@ -180,7 +180,8 @@ const PRODUCT_KINDS = /^(?:tool|fund_platform)$/u;
 const INDEX =
   /一覧|ポータル|まとめ|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|のための|への)支援(?:策|制度)?(?:について)?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
 /** A site's category under a place (兵庫県／健康・医療・福祉), a topic page (手話のページ, 林業関連). */
-const CATEGORY = /^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
+const CATEGORY =
+  /^(?:[^\s・]{1,4}・){1,3}[^\s・]{1,4}$|^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
 const INDEX_KINDS = new Set(['directory', 'portal_information']);
 /** A published name that carried a site title or breadcrumb (names.ts removed it). */
 const SITE_DECORATION = /[|｜/／>＞]|\s[-－–—]\s|ホームページ|公式サイト/u;
@@ -275,7 +276,11 @@ const RULES: Rule[] = [
   { name: 'business_licence', cls: 'permit_procedure', test: (r) => BUSINESS_LICENCE.test(r.name) },
   { name: 'permit', cls: 'permit_procedure', test: (r) => (PERMIT.test(r.name) || PERMIT_KINDS.test(r.kind)) && !MONEY.test(r.name) },
   { name: 'tax_itself', cls: 'law_provision', test: (r) => TAX_ITSELF.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
-  { name: 'law_name', cls: 'law_provision', test: (r) => LAW_NAME.test(r.name) && !/交付金|補助|助成|制度|認定|支援/u.test(r.name) },
+  {
+    name: 'law_name',
+    cls: 'law_provision',
+    test: (r) => LAW_NAME.test(r.name) && !/交付金|補助|助成|給付|支援金/u.test(r.name) && !/制度|認定|支援/u.test(withoutBrackets(r.name)),
+  },
   { name: 'law', cls: 'law_provision', test: (r) => (LAW.test(r.name) || LAW_KINDS.test(r.kind)) && !r.benefit && !/認定|交付金/u.test(r.name) },
   { name: 'statistic', cls: 'document', test: (r) => STATISTIC.test(r.name) && !r.benefit },
   // A system named with no kind upstream and no benefit, certification or support in its name: a rule of the state (選挙公報制度, 耐空証明制度).
@@ -301,7 +306,11 @@ const RULES: Rule[] = [
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
   { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
   { name: 'index', cls: 'index_page', test: (r) => INDEX.test(r.published) || INDEX.test(r.name) || INDEX_KINDS.has(r.kind) },
-  { name: 'category', cls: 'index_page', test: (r) => CATEGORY.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) },
+  {
+    name: 'category',
+    cls: 'index_page',
+    test: (r) => CATEGORY.test(r.name) && !NAMED_SCHEME.test(r.name) && (!r.benefit || /^(?:[^\s・]{1,4}・){1,3}[^\s・]{1,4}$/u.test(r.name)),
+  },
   // No kind upstream and a name that names no money, no scheme and no call: a page about a topic (a fact, a policy, a place).
   { name: 'no_programme_evidence', cls: 'reference', test: (r) => r.kind === '' && !r.benefit && !r.scheme && !/支援|促進|プロジェクト/u.test(r.name) },
   // A page of a site whose name, without the site's title, names no money and no scheme: a category page.

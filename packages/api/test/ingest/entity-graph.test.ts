@@ -145,6 +145,7 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
     'unified_id',
     'primary_name',
     'authority_name',
+    'program_kind',
     'tier',
     'excluded',
     'application_window',
@@ -154,6 +155,7 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
     'slug',
   ]);
   assert.equal(facts.name_as_published, 'PREF-01-001_ものづくり設備導入支援事業補助金');
+  assert.equal(facts.program_kind, 'subsidy', 'the kind ingest derived from the name (classify.ts)');
   assert.equal(facts.source_last_check_status, 200);
   assert.deepEqual(JSON.parse(p1.provenance), { primary_name: 'llms', tier: 'sitemap', authority_name: 'rss_pref' });
   assert.deepEqual([p1.valid_from, p1.valid_until, p1.tier], ['2026-04-01', '2026-06-30', 'A']);

@@ -53,17 +53,16 @@ export function companySizeFromEmployees(employees: number): CompanySize {
   return 'large';
 }
 
-// Program `target_types` codes (as the catalogue spells them) that admit an
-// applicant of each size. A code for companies in general admits every
-// company size; a sole proprietor is admitted only by the codes for
-// individuals.
-const ANY = ['any'];
-const COMPANIES = ['corporation', '法人全般', '民間企業'];
-const STARTUPS = ['startup', 'スタートアップ'];
+// Program `target_types` audiences (the programme vocabulary's terms,
+// programme-vocabulary.json) that admit an applicant of each size. 法人
+// (corporations of any size) admits every company size; a sole proprietor is
+// admitted only by 個人事業主.
+const COMPANIES = ['法人'];
+const STARTUPS = ['スタートアップ', '創業予定者'];
 export const COMPANY_SIZE_TARGET_TYPES: Readonly<Record<CompanySize, readonly string[]>> = {
-  sole: [...ANY, 'sole_proprietor', 'individual', '個人事業主'],
-  small: [...ANY, ...COMPANIES, ...STARTUPS, 'small_business', 'sme', '中小企業', '小規模事業者'],
-  sme: [...ANY, ...COMPANIES, ...STARTUPS, 'sme', '中小企業'],
-  midsize: [...ANY, ...COMPANIES],
-  large: [...ANY, ...COMPANIES],
+  sole: ['個人事業主'],
+  small: [...COMPANIES, ...STARTUPS, '中小企業', '小規模事業者'],
+  sme: [...COMPANIES, ...STARTUPS, '中小企業'],
+  midsize: [...COMPANIES, '中堅企業'],
+  large: [...COMPANIES],
 };

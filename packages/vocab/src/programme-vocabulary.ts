@@ -38,8 +38,8 @@ export const PURPOSE_TERMS: readonly string[] = PURPOSES.map((p) => p.term);
 export const AUDIENCE_TERMS: readonly string[] = AUDIENCES.map((a) => a.term);
 export const INDUSTRY_CODES: readonly string[] = INDUSTRIES.map((i) => i.code);
 
-/** The fold every lookup uses: NFKC, lower case, trimmed. */
-const fold = (text: string): string => text.normalize('NFKC').toLowerCase().trim();
+/** The fold every lookup uses: NFKC, lower case, trimmed; `_` read as a space (sole_proprietor = sole proprietor). */
+const fold = (text: string): string => text.normalize('NFKC').toLowerCase().replaceAll('_', ' ').trim();
 
 /** Spelling -> term: the term itself first, then English spellings, then match words (first entry wins). */
 function lookup<E extends VocabularyEntry>(entries: readonly E[], key: (e: E) => string): Map<string, string> {

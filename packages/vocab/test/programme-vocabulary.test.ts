@@ -65,6 +65,8 @@ test('spellings normalise to the term: the term, English, a match word; unknown 
   assert.equal(normalizeAudience('SME'), '中小企業');
   assert.equal(normalizeAudience('sole proprietor'), '個人事業主');
   assert.equal(normalizeAudience('npo'), 'NPO');
+  assert.equal(normalizeAudience('sole_proprietor'), '個人事業主', 'an underscore reads as a space');
+  assert.equal(normalizeAudience('corporation'), '法人');
   assert.equal(normalizeAudience('farmer'), '農林漁業者');
   assert.equal(normalizeAudience(''), null);
   assert.equal(normalizeIndustry('e'), 'E');

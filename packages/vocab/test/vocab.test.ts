@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  AUDIENCE_TERMS,
   COMPANY_SIZES,
   COMPANY_SIZE_TARGET_TYPES,
   PREFECTURE_NAMES,
@@ -72,8 +73,9 @@ test('every company-size spelling of the reference tools maps onto one of the fi
   assert.equal(normalizeCompanySize('MEDIUM'), 'sme');
   assert.equal(normalizeCompanySize('municipality'), null, 'an applicant kind is not a size');
   assert.deepEqual(Object.keys(COMPANY_SIZE_TARGET_TYPES).sort(), [...COMPANY_SIZES].sort());
-  assert.ok(!COMPANY_SIZE_TARGET_TYPES.sole.includes('corporation'), 'a sole proprietor is not a corporation');
-  assert.ok(COMPANY_SIZE_TARGET_TYPES.small.includes('small_business'));
+  assert.ok(!COMPANY_SIZE_TARGET_TYPES.sole.includes('法人'), 'a sole proprietor is not a corporation');
+  assert.ok(COMPANY_SIZE_TARGET_TYPES.small.includes('小規模事業者'));
+  for (const types of Object.values(COMPANY_SIZE_TARGET_TYPES)) for (const t of types) assert.ok(AUDIENCE_TERMS.includes(t), `${t} is an audience term`);
   assert.deepEqual([0, 20, 21, 300, 301, 2000, 2001].map(companySizeFromEmployees), ['small', 'small', 'sme', 'sme', 'midsize', 'midsize', 'large']);
 });
 

@@ -1,12 +1,13 @@
 // The applicant filters of the program listings (active_at, open_programs,
 // gx_programs): `industry`, `size` and `target`, matched against what a
-// program publishes about its applicants, its `jsic_majors` (908 of 12,072
-// programs) and its `target_types` (687). A program that does not publish the
-// field never matches when the filter is given (as a loan with an unknown
-// risk axis never passes a no_* switch); the retrieval note says so.
+// program says about its applicants, its `jsic_majors` and its `target_types`
+// (audience terms of the programme vocabulary; ingest derives both where a
+// record publishes none, ingest/tagging.ts). A program whose field stays empty
+// never matches when the filter is given (as a loan with an unknown risk axis
+// never passes a no_* switch); the retrieval note says so.
 // Sizes are the shared vocabulary (@jp-support/vocab): its spellings, and the
 // target types that admit each size.
-import { COMPANY_SIZES, COMPANY_SIZE_TARGET_TYPES, normalizeCompanySize } from '@jp-support/vocab';
+import { COMPANY_SIZES, COMPANY_SIZE_TARGET_TYPES, normalizeAudience, normalizeCompanySize } from '@jp-support/vocab';
 import type { CatalogDatabase } from '../catalog/db.ts';
 import { amError, type AmError } from './envelope.ts';
 import type { FactAnyOf } from './queries/entities.ts';
@@ -29,13 +30,16 @@ export function jsicMajor(value: string): string | null {
 
 /**
  * A target code of the slot table /v1/am/reason extracts with (sole_proprietor,
- * sme, farmer, …), with every spelling the programs use for it, or a target
- * type the dataset publishes as is (municipality, 認定農業者, …).
+ * sme, farmer, …), with every audience that admits it, or an audience of the
+ * programme vocabulary in any of its spellings (認定農業者 -> 農林漁業者), or a
+ * target type the catalogue holds as is.
  */
 export function targetTypes(db: CatalogDatabase, value: string): string[] | null {
   const v = value.normalize('NFKC').trim();
   const spellings = TARGET_KEYWORDS.filter(([, target]) => target === v.toLowerCase()).flatMap(([, , types]) => types);
   if (spellings.length > 0) return [...new Set(spellings)];
+  const audience = normalizeAudience(v);
+  if (audience) return [audience];
   return enumValues(db, 'program.target_types').some((r) => r.value === v) ? [v] : null;
 }
 
@@ -81,5 +85,5 @@ export function applicantFilters(db: CatalogDatabase, p: { industry?: string; si
 export function applicantNote(filters: FactAnyOf[]): string {
   if (filters.length === 0) return '';
   const parts = filters.map((f) => (f.fact === 'jsic_majors' ? `jsic_majors contains ${f.values[0]}` : `target_types among ${f.values.join(', ')}`));
-  return `; ${parts.join('; ')}: only programs publishing these fields can match (jsic_majors: 908, target_types: 687 of 12,072 programs)`;
+  return `; ${parts.join('; ')}: only programs whose fields name these values can match (published, or derived at ingest from the programme's name, kind and body where it publishes none)`;
 }

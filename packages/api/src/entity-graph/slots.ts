@@ -109,28 +109,28 @@ export function extractIndustry(text: string): { jsic_major: string; label: stri
   return null;
 }
 
-/** Applicant kind keyword -> target_types codes used by the programs. */
+/** Applicant kind keyword -> target code -> the target_types audiences (programme vocabulary terms) that admit it. */
 export const TARGET_KEYWORDS: readonly [string, string, string[]][] = [
-  ['個人事業主', 'sole_proprietor', ['sole_proprietor', 'individual']],
-  ['個人事業者', 'sole_proprietor', ['sole_proprietor', 'individual']],
-  ['フリーランス', 'sole_proprietor', ['sole_proprietor', 'individual']],
-  ['新規就農', 'new_farmer', ['new_farmer', 'certified_new_farmer', '認定新規就農者', 'aspiring_farmer']],
-  ['認定農業者', 'certified_farmer', ['certified_farmer', '認定農業者']],
-  ['農業法人', 'agri_corporation', ['agri_corporation', '農業法人']],
-  ['農業者', 'farmer', ['farmer', 'individual_farmer', 'certified_farmer', '個人農業者', '若手農業者']],
-  ['農家', 'farmer', ['farmer', 'individual_farmer', '個人農業者']],
-  ['小規模事業者', 'small_business', ['small_business', 'sme']],
-  ['中小企業', 'sme', ['sme', 'small_business', '中小企業', 'corporation']],
-  ['スタートアップ', 'startup', ['startup', 'スタートアップ']],
-  ['創業', 'startup', ['startup', 'スタートアップ']],
-  ['npo', 'nonprofit', ['nonprofit']],
-  ['大学', 'university', ['大学・研究機関', '大学院生']],
-  ['法人', 'corporation', ['corporation', '法人全般', '民間企業']],
-  ['sole proprietor', 'sole_proprietor', ['sole_proprietor', 'individual']],
-  ['freelancer', 'sole_proprietor', ['sole_proprietor', 'individual']],
-  ['startup', 'startup', ['startup', 'スタートアップ']],
-  ['farmer', 'farmer', ['farmer', 'individual_farmer']],
-  ['sme', 'sme', ['sme', 'small_business', 'corporation']],
+  ['個人事業主', 'sole_proprietor', ['個人事業主']],
+  ['個人事業者', 'sole_proprietor', ['個人事業主']],
+  ['フリーランス', 'sole_proprietor', ['個人事業主']],
+  ['新規就農', 'new_farmer', ['新規就農者']],
+  ['認定農業者', 'certified_farmer', ['農林漁業者']],
+  ['農業法人', 'agri_corporation', ['農林漁業者']],
+  ['農業者', 'farmer', ['農林漁業者', '新規就農者']],
+  ['農家', 'farmer', ['農林漁業者', '新規就農者']],
+  ['小規模事業者', 'small_business', ['小規模事業者', '中小企業']],
+  ['中小企業', 'sme', ['中小企業', '小規模事業者', '法人']],
+  ['スタートアップ', 'startup', ['スタートアップ', '創業予定者']],
+  ['創業', 'startup', ['スタートアップ', '創業予定者']],
+  ['npo', 'nonprofit', ['NPO']],
+  ['大学', 'university', ['大学・研究機関', '学生']],
+  ['法人', 'corporation', ['法人']],
+  ['sole proprietor', 'sole_proprietor', ['個人事業主']],
+  ['freelancer', 'sole_proprietor', ['個人事業主']],
+  ['startup', 'startup', ['スタートアップ', '創業予定者']],
+  ['farmer', 'farmer', ['農林漁業者', '新規就農者']],
+  ['sme', 'sme', ['中小企業', '小規模事業者', '法人']],
 ];
 
 export function extractTarget(text: string): { target: string; target_types: string[]; matched: string } | null {

@@ -161,9 +161,16 @@ test('search: prefecture, authority_level (with Japanese aliases), amount bounds
 
   const fp = body<Search>(await app.inject(`/v1/programs/search?funding_purpose=${encodeURIComponent('設備投資')}&limit=100`));
   assert.ok(fp.total > 0 && fp.results.every((r) => r.funding_purpose.includes('設備投資')));
-  const tt = body<Search>(await app.inject('/v1/programs/search?target_type=corporation&target_type=sole_proprietor&limit=100'));
+  const tt = body<Search>(
+    await app.inject(`/v1/programs/search?target_type=${encodeURIComponent('法人')}&target_type=${encodeURIComponent('個人事業主')}&limit=100`),
+  );
   assert.ok(tt.total > 0);
-  assert.ok(tt.results.every((r) => r.target_types.includes('corporation') || r.target_types.includes('sole_proprietor')));
+  assert.ok(tt.results.every((r) => r.target_types.includes('法人') || r.target_types.includes('個人事業主')));
+  // Filter values are read through the programme vocabulary: English spellings and older codes name the same terms.
+  const english = body<Search>(await app.inject('/v1/programs/search?target_type=corporation&target_type=sole_proprietor&limit=100'));
+  assert.equal(english.total, tt.total);
+  const startup = body<Search>(await app.inject('/v1/programs/search?funding_purpose=startup&limit=5'));
+  assert.ok(startup.total > 0 && startup.results.every((r) => r.funding_purpose.includes('創業')));
 });
 
 test('search: limit 1..100 and offset >= 0, paging is consistent', async (t) => {

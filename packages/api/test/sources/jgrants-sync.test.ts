@@ -80,7 +80,7 @@ test('a sync enriches matched programmes, adds new ones, reports the rest, and r
   assert.equal(jizoku.amount_max_man_yen, 250, '2,500,000 yen is 250 万円');
   assert.equal(JSON.parse(jizoku.application_window).cycle, '公募回ごと', "the dataset's notes on the window stay");
   assert.deepEqual(JSON.parse(jizoku.jsic_majors), ['E', 'I']);
-  assert.deepEqual(JSON.parse(jizoku.target_types), ['employees_le_20']);
+  assert.deepEqual(JSON.parse(jizoku.target_types), ['小規模事業者'], "jGrants' employee band (up to 20) as an audience of the vocabulary");
   const provenance = JSON.parse(jizoku.provenance);
   assert.match(
     provenance.amount_max_man_yen,

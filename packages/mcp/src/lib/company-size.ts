@@ -3,7 +3,7 @@
 // shared vocabulary (@jp-support/vocab) reads each as one of five sizes and
 // knows which program target types admit it.
 import { z } from 'zod';
-import { COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, normalizeCompanySize, type CompanySize } from '@jp-support/vocab';
+import { COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, normalizeAudience, normalizeCompanySize, type CompanySize } from '@jp-support/vocab';
 import type { Row } from './define.ts';
 
 /** The four-size spelling (subsidy_roadmap_3yr, regulatory_prep_pack); `medium` is an SME. */
@@ -22,7 +22,12 @@ export function sizeArg(value: string | undefined): CompanySize | undefined {
  */
 export function admitsSize(program: Row, size: CompanySize): boolean {
   const targets = Array.isArray(program.target_types) ? (program.target_types as unknown[]) : [];
-  return targets.length === 0 || targets.some((t) => typeof t === 'string' && COMPANY_SIZE_TARGET_TYPES[size].includes(t));
+  return targets.length === 0 || targets.some((t) => typeof t === 'string' && COMPANY_SIZE_TARGET_TYPES[size].includes(audienceOf(t)));
+}
+
+/** A target type as an audience term of the programme vocabulary (older spellings such as sole_proprietor read too). */
+export function audienceOf(targetType: string): string {
+  return normalizeAudience(targetType) ?? targetType;
 }
 
 /** The size a business profile implies: none for a sole proprietor (ranked as such), else from the headcount. */

@@ -1,7 +1,7 @@
 // Ranking programs against a business profile (prescreen, starter pack): a
 // plain function, tested directly.
 import type { CompanySize } from '@jp-support/vocab';
-import { admitsSize } from './company-size.ts';
+import { admitsSize, audienceOf } from './company-size.ts';
 import type { Profile, Row } from './define.ts';
 
 const TIER_POINTS: Record<string, number> = { S: 4, A: 3, B: 2, C: 1 };
@@ -29,10 +29,11 @@ export function rankPrograms(programs: Row[], profile: Profile): Row[] {
         reasons.push(`offered in another prefecture (${String(p.prefecture)})`);
       }
       const targets = Array.isArray(p.target_types) ? (p.target_types as string[]) : [];
-      if (profile.is_sole_proprietor === true && targets.includes('sole_proprietor')) {
+      const audiences = targets.map(audienceOf);
+      if (profile.is_sole_proprietor === true && audiences.includes('個人事業主')) {
         score += 2;
         reasons.push('open to sole proprietors');
-      } else if (profile.is_sole_proprietor === false && targets.some((t) => t === 'corporation' || t === 'sme')) {
+      } else if (profile.is_sole_proprietor === false && audiences.some((t) => t === '法人' || t === '中小企業')) {
         score += 1;
         reasons.push('open to companies/SMEs');
       }

@@ -9,7 +9,7 @@
 // - the MCP tools search_programs and create_saved_search (the public part,
 //   written into packages/mcp/src/generated/ by `npm run gen:tool-specs`);
 // - the portal's explore form (the entries with a `form`).
-import { isPlace, normalizePrefecture, resolvePlace, type Place } from '@jp-support/vocab';
+import { isPlace, normalizeAudience, normalizePrefecture, normalizePurpose, resolvePlace, type Place } from '@jp-support/vocab';
 import { Type, type TSchema } from 'typebox';
 import { ExportFormat, Limit, MaxRows, Offset } from '../record-sets/params.ts';
 import type { SortOrder } from '../search/engine.ts';
@@ -210,7 +210,9 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     name: 'funding_purpose',
     kind: 'filter',
     schema: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' }),
-    effect: 'funding_purpose holds any of the values.',
+    effect:
+      'funding_purpose holds any of the values (purpose terms of the programme vocabulary; an English spelling or synonym reads as its term: startup -> 創業).',
+    read: (values) => values.map((v) => normalizePurpose(v) ?? v),
     accepts: (r, purposes) => purposes.length === 0 || anyOf(r.fundingPurpose, purposes),
     tool: { description: 'Funding purposes (values: enum_values)' },
   }),
@@ -218,7 +220,9 @@ export const PROGRAM_SEARCH_PARAMETERS: readonly ProgramSearchParameter[] = [
     name: 'target_type',
     kind: 'filter',
     schema: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Repeatable; values are OR-ed.' }),
-    effect: 'target_types holds any of the values.',
+    effect:
+      'target_types holds any of the values (audience terms of the programme vocabulary; an English spelling or synonym reads as its term: sme -> 中小企業).',
+    read: (values) => values.map((v) => normalizeAudience(v) ?? v),
     accepts: (r, targets) => targets.length === 0 || anyOf(r.targetTypes, targets),
     tool: { description: 'Applicant types (values: enum_values)' },
   }),

@@ -18,6 +18,7 @@ import { cleanProgramName, fiscalYear } from '../names.ts';
 import { classifyRecord, readClassOverrides, withClassExclusion } from '../classify.ts';
 import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
+import { tagProgramme, type TaggedField } from '../tagging.ts';
 import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
 import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 import { datasetFile, readJsonl } from '../jsonl.ts';
@@ -191,6 +192,49 @@ function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceM
   return { name: cleaned.name, prefecture, municipality, provenance };
 }
 
+/**
+ * Purposes, audiences and industries in the vocabulary's terms (tagging.ts),
+ * each filled field's rules in the provenance. `published` keeps only what the
+ * record published (mapped onto the vocabulary): the A–J evidence counts facts
+ * a source gave, not what ingest read into a name.
+ */
+function taggedRecord(
+  p: RawProgram,
+  provenance: Record<string, unknown>,
+  publishedKind: string | null | undefined,
+): { tagged: RawProgram; published: RawProgram } {
+  const tags = tagProgramme({
+    name: p.primary_name,
+    description: p.description ?? null,
+    // The published kind code says more (research_grant, fellowship) than the normalised one (grant).
+    programKind: [publishedKind, p.program_kind].filter(Boolean).join(' ') || null,
+    authorityName: p.authority_name ?? null,
+    authorityLevel: p.authority_level ?? null,
+    url: p.official_url ?? p.source_url ?? null,
+    fundingPurpose: p.funding_purpose ?? null,
+    targetTypes: p.target_types ?? null,
+    jsicMajors: p.jsic_majors ?? null,
+  });
+  const isDerived = (tag: TaggedField): boolean => tag.how?.startsWith('derived:') ?? false;
+  const publishedValues = (tag: TaggedField): string[] => (isDerived(tag) ? [] : tag.values);
+  const record = (field: string, tag: TaggedField): void => {
+    if (tag.how === null) return;
+    provenance[field] = isDerived(tag) || provenance[field] === undefined ? tag.how : `${String(provenance[field])}+${tag.how}`;
+  };
+  record('funding_purpose', tags.purposes);
+  record('target_types', tags.audiences);
+  record('jsic_majors', tags.industries);
+  return {
+    tagged: { ...p, funding_purpose: tags.purposes.values, target_types: tags.audiences.values, jsic_majors: tags.industries.values },
+    published: {
+      ...p,
+      funding_purpose: publishedValues(tags.purposes),
+      target_types: publishedValues(tags.audiences),
+      jsic_majors: publishedValues(tags.industries),
+    },
+  };
+}
+
 export const programsLoader: Loader = {
   name: 'programs',
   file: 'programs',
@@ -276,12 +320,16 @@ export const programsLoader: Loader = {
       );
       if (classified.programKind !== (raw.program_kind ?? null)) provenance.program_kind = `derived:${classified.kindRule ?? 'kind_map'}`;
       if (classified.recordClass !== 'programme') provenance.record_class = `derived:${classified.classRule}`;
-      // Every later derivation sees the cleaned name, the derived place and the normalised kind.
-      const p: RawProgram = { ...raw, primary_name: name, prefecture, municipality, program_kind: classified.programKind };
+      // Every later derivation sees the cleaned name, the derived place, the normalised kind and the tagged purposes.
+      const { tagged: p, published } = taggedRecord(
+        { ...raw, primary_name: name, prefecture, municipality, program_kind: classified.programKind },
+        provenance,
+        raw.program_kind,
+      );
       const groupNames = (dupNames.get(p.unified_id) ?? []).map((n: string) => cleanProgramName(n).name);
       const aliases = aliasesFor(p, groupNames).filter((a) => a !== raw.primary_name);
       const reading = tokenizer.reading(name);
-      const enriched = enrichedDimensions(p, { laws: lawRefs.get(p.unified_id) ?? [] });
+      const enriched = enrichedDimensions(published, { laws: lawRefs.get(p.unified_id) ?? [] });
       const coverage = coverageFrom(enriched);
       const { tier, excluded, exclusion_reason } = withClassExclusion(tierAndExclusion(p), classified.recordClass);
       const window = applicationWindow(p);

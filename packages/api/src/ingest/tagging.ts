@@ -1,0 +1,361 @@
+// Purposes, audiences and industries of a programme, at ingest, in the terms
+// of the programme vocabulary (@jp-support/vocab, docs/decisions/0310).
+//
+// Values the dataset or an overlay gives are kept, mapped onto the vocabulary
+// (`equipment` -> 設備投資, `sole_proprietor` -> 個人事業主); a field left empty
+// is filled by rules over what the record says of itself, strongest first:
+// its name and description (the vocabulary's match words), its kind (a loan
+// finances, a research grant funds research), its administering body, its
+// purposes (a 新規就農 programme is for new farmers) and, last, the words of
+// its page's address. Each filled field names the rules that gave its values
+// in the record's provenance (`derived:tagging:name+kind`). Pure functions:
+// test/ingest/tagging.test.ts.
+import { audiencesIn, industriesIn, normalizeAudience, normalizeIndustry, normalizePurpose, purposesIn } from '@jp-support/vocab';
+
+export interface TaggingInput {
+  name: string;
+  description: string | null;
+  programKind: string | null;
+  authorityName: string | null;
+  authorityLevel: string | null;
+  url: string | null;
+  fundingPurpose: readonly string[] | null;
+  targetTypes: readonly string[] | null;
+  jsicMajors: readonly string[] | null;
+}
+
+export interface TaggedField {
+  values: string[];
+  /** The provenance of the field: `derived:tagging:<rules>`, `mapped:vocabulary` or null when untouched. */
+  how: string | null;
+}
+
+export interface Tagging {
+  purposes: TaggedField;
+  audiences: TaggedField;
+  industries: TaggedField;
+}
+
+/** Values the bundled dataset and the jGrants overlay spell outside the vocabulary, and their terms. */
+const PURPOSE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  equipment: ['設備投資'],
+  facility: ['設備投資'],
+  施設建設: ['設備投資'],
+  環境対応: ['省エネ・脱炭素'],
+  人件費: ['雇用・人材確保'],
+  labor: ['雇用・人材確保'],
+  運転資金: ['資金繰り'],
+  operating: ['資金繰り'],
+  医療研究: ['研究開発'],
+  seedling: ['農林水産業'],
+  livestock_intro: ['農林水産業'],
+  training: ['人材育成'],
+  研修費: ['人材育成'],
+  業務効率化: ['生産性向上'],
+  創業支援: ['創業'],
+  災害対応: ['災害復旧'],
+  marketing: ['販路開拓'],
+  sales_channel_development: ['販路開拓'],
+  'IT/DX': ['IT・DX'],
+  デジタル化: ['IT・DX'],
+  other: [],
+};
+
+const AUDIENCE_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  sole_proprietor: ['個人事業主'],
+  individual: ['個人事業主'],
+  corporation: ['法人'],
+  法人全般: ['法人'],
+  民間企業: ['法人'],
+  small_business: ['小規模事業者'],
+  sme: ['中小企業'],
+  startup: ['スタートアップ'],
+  any: ['法人', '個人事業主'],
+  大学院生: ['学生'],
+  individual_farmer: ['農林漁業者'],
+  certified_farmer: ['農林漁業者'],
+  認定農業者: ['農林漁業者'],
+  agri_corporation: ['農林漁業者'],
+  農業法人: ['農林漁業者'],
+  集落営農: ['農林漁業者'],
+  個人農業者: ['農林漁業者'],
+  若手農業者: ['農林漁業者'],
+  farmer: ['農林漁業者'],
+  certified_new_farmer: ['新規就農者'],
+  認定新規就農者: ['新規就農者'],
+  new_farmer: ['新規就農者'],
+  aspiring_farmer: ['新規就農者'],
+  非農家: ['新規就農者'],
+  group: ['団体・組合'],
+  succession: ['中小企業'],
+  municipality: ['地方公共団体'],
+  nonprofit: ['NPO'],
+  employees_any: ['法人', '個人事業主'],
+};
+
+/** An audience of the jGrants employee band (`employees_le_20`): up to 20 is a small business. */
+function audienceOfEmployeeBand(value: string): string[] | null {
+  const m = /^employees_(le|ge)_(\d+)$/.exec(value);
+  if (!m) return null;
+  if (m[1] === 'ge') return Number(m[2]) >= 300 ? ['中堅企業'] : ['中小企業'];
+  return Number(m[2]) <= 20 ? ['小規模事業者'] : ['中小企業'];
+}
+
+/** Each given value as terms: the spelling table, else the vocabulary's own spellings, else the terms its text names. */
+function mapValues(
+  values: readonly string[] | null,
+  table: Readonly<Record<string, readonly string[]>>,
+  normalize: (v: string) => string | null,
+  textHits: (v: string) => { term: string }[],
+  extra?: (v: string) => string[] | null,
+): string[] {
+  const out: string[] = [];
+  for (const value of values ?? []) {
+    const terms = table[value] ?? extra?.(value) ?? (normalize(value) ? [normalize(value)!] : textHits(value).map((h) => h.term));
+    for (const t of terms) if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+// What a kind of programme is for and who takes it up. Kinds are matched as
+// words of the code (`research_grant`, `tax_deduction`, `loan_reconstruction`)
+// so the dataset's codes and normalised kinds both read.
+const KIND_RULES: readonly { kind: RegExp; purposes: string[]; audiences: string[] }[] = [
+  { kind: /loan|融資|貸付|guarantee|保証/, purposes: ['資金繰り'], audiences: ['中小企業', '個人事業主'] },
+  { kind: /tax|税/, purposes: ['税負担軽減'], audiences: ['中小企業'] },
+  { kind: /research|sbir|rd_|研究/, purposes: ['研究開発'], audiences: ['大学・研究機関'] },
+  { kind: /fellowship|scholarship|奨学/, purposes: ['教育・奨学'], audiences: ['学生'] },
+  { kind: /training|研修|qualification|examination/, purposes: ['人材育成'], audiences: ['労働者・求職者'] },
+  { kind: /consult|advisory|hotline|相談|matching/, purposes: ['経営改善'], audiences: ['中小企業'] },
+  { kind: /startup/, purposes: ['創業'], audiences: ['創業予定者'] },
+  { kind: /mutual_aid|共済/, purposes: ['経営改善'], audiences: ['小規模事業者'] },
+  { kind: /welfare/, purposes: ['子育て・福祉'], audiences: ['住民'] },
+  { kind: /equity|investment|fund/, purposes: ['資金繰り'], audiences: ['スタートアップ'] },
+];
+
+// Administering bodies whose remit names the purpose and the audience.
+const AUTHORITY_RULES: readonly { authority: RegExp; purposes: string[]; audiences: string[] }[] = [
+  { authority: /日本政策金融公庫|JFC|商工組合中央金庫|商工中金|信用保証協会/, purposes: ['資金繰り'], audiences: ['中小企業', '個人事業主'] },
+  {
+    authority: /科学技術振興機構|JST|日本学術振興会|JSPS|日本医療研究開発機構|AMED|NEDO|新エネルギー・産業技術/,
+    purposes: ['研究開発'],
+    audiences: ['大学・研究機関'],
+  },
+  { authority: /農林水産|農水|農政|林野庁|水産庁|農業会議|農業公社/, purposes: ['農林水産業'], audiences: ['農林漁業者'] },
+  { authority: /観光/, purposes: ['観光'], audiences: ['中小企業'] },
+  { authority: /文化庁|芸術文化振興|スポーツ庁/, purposes: ['文化・スポーツ'], audiences: ['団体・組合'] },
+  { authority: /環境省|環境共創イニシアチブ|SII/, purposes: ['省エネ・脱炭素'], audiences: ['中小企業'] },
+  { authority: /中小企業庁|中小企業基盤整備機構|中小機構|経済産業|商工会|よろず|産業振興|産業支援/, purposes: ['経営改善'], audiences: ['中小企業'] },
+  { authority: /厚生労働省|労働局|ハローワーク|高齢・障害・求職者雇用支援機構/, purposes: ['雇用・人材確保'], audiences: ['中小企業'] },
+  { authority: /国土交通省|住宅/, purposes: ['住宅'], audiences: ['住民'] },
+  { authority: /こども家庭庁/, purposes: ['子育て・福祉'], audiences: ['住民'] },
+];
+
+// Who a purpose is for, when the record names no applicant.
+const PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = {
+  創業: ['創業予定者'],
+  新規就農: ['新規就農者'],
+  農林水産業: ['農林漁業者'],
+  住宅: ['住民'],
+  '子育て・福祉': ['住民'],
+  '防災・安全': ['住民'],
+  環境保全: ['住民'],
+  '教育・奨学': ['学生'],
+  研究開発: ['中小企業'],
+  地域活性化: ['団体・組合'],
+  '文化・スポーツ': ['団体・組合'],
+  人材育成: ['中小企業'],
+};
+// What an applicant implies the programme is for, when nothing else says.
+const AUDIENCE_PURPOSES: Readonly<Record<string, readonly string[]>> = {
+  農林漁業者: ['農林水産業'],
+  新規就農者: ['新規就農'],
+  創業予定者: ['創業'],
+  スタートアップ: ['創業'],
+  学生: ['教育・奨学'],
+  '大学・研究機関': ['研究開発'],
+  '労働者・求職者': ['人材育成'],
+  '医療・福祉事業者': ['子育て・福祉'],
+  NPO: ['地域活性化'],
+  '団体・組合': ['経営改善'],
+  // A programme for firms that names no purpose supports their business in general.
+  中小企業: ['経営改善'],
+  小規模事業者: ['経営改善'],
+  個人事業主: ['経営改善'],
+};
+
+/** Every other purpose is a business purpose: its applicant is a firm. */
+const BUSINESS_AUDIENCE = ['中小企業'];
+
+// Words that make the applicant a business although no audience term is named
+// (…事業者, …企業, 事業主, 店舗): the vocabulary keeps these generic words out of
+// its match lists, where they would read every query as an SME's.
+const BUSINESS_WORDS = /事業者|企業|事業主|法人|会社|店舗|商店|商工|経営者|工場|事業所/;
+
+// Industry words of the vocabulary that say what a programme is about, not
+// which industry may apply (IT導入 serves every industry): not used to tag.
+const NOT_INDUSTRY_SIGNALS = new Set([
+  'IT',
+  'ICT',
+  'システム',
+  'アプリ',
+  'コンテンツ',
+  '研究',
+  '研究開発',
+  '学術',
+  '住宅',
+  'リフォーム',
+  '耐震',
+  '太陽光',
+  '再生可能エネルギー',
+  '保育',
+  '交通',
+  '学校',
+  '教育',
+  '空き家',
+  '宅地',
+  '賃貸',
+  'デザイン',
+  '加工',
+  '試作',
+  '自治体',
+  '地方公共団体',
+  '保険',
+  '就農',
+  '鳥獣',
+  '映像',
+  '出版',
+  '通信',
+  'バス',
+  '商業',
+  '店舗',
+  '商店街',
+  '水道',
+  'ガス',
+  '発電',
+]);
+
+// Words of a page's address (romaji path segments of local-government sites)
+// that name its purpose and audience: the weakest evidence, used last.
+const URL_RULES: readonly { path: RegExp; purposes: string[]; audiences: string[] }[] = [
+  { path: /no(?:u)?(?:gyo|rin|sei|san|chi)|agri|farm|chikusan|suisan|ringyo|shinrin/, purposes: ['農林水産業'], audiences: ['農林漁業者'] },
+  { path: /sogyo|sougyou|kigyo|startup/, purposes: ['創業'], audiences: ['創業予定者'] },
+  { path: /koyo|koyou|rodo|roudou|shugyo|syuugyou|jinzai/, purposes: ['雇用・人材確保'], audiences: ['中小企業'] },
+  { path: /kanko|kankou|tourism/, purposes: ['観光'], audiences: ['中小企業'] },
+  { path: /jutaku|juutaku|sumai|akiya|kenchiku/, purposes: ['住宅'], audiences: ['住民'] },
+  { path: /kosodate|kodomo|fukushi|kenko|kenkou|iryo|kaigo/, purposes: ['子育て・福祉'], audiences: ['住民'] },
+  { path: /kankyo|kankyou|ondanka|energy|eco/, purposes: ['省エネ・脱炭素'], audiences: ['中小企業'] },
+  { path: /bosai|bousai|saigai/, purposes: ['防災・安全'], audiences: ['住民'] },
+  { path: /bunka|sports|geijutsu/, purposes: ['文化・スポーツ'], audiences: ['団体・組合'] },
+  { path: /ijyu|iju|teiju|chiiki|machizukuri|shinko/, purposes: ['地域活性化'], audiences: ['住民'] },
+  { path: /shoko|shoukou|sangyo|sangyou|chusho|chuusho|keiei|monozukuri|shogyo|shougyou/, purposes: ['経営改善'], audiences: ['中小企業'] },
+  { path: /kyoiku|kyouiku|gakko|shogaku|syougaku/, purposes: ['教育・奨学'], audiences: ['学生'] },
+];
+
+class Collector {
+  readonly values: string[] = [];
+  readonly rules: string[] = [];
+  add(rule: string, terms: readonly string[]): void {
+    let added = false;
+    for (const t of terms) {
+      if (!this.values.includes(t)) {
+        this.values.push(t);
+        added = true;
+      }
+    }
+    if (added && !this.rules.includes(rule)) this.rules.push(rule);
+  }
+  get empty(): boolean {
+    return this.values.length === 0;
+  }
+  field(): TaggedField {
+    return { values: this.values, how: this.rules.length > 0 ? `derived:tagging:${this.rules.join('+')}` : null };
+  }
+}
+
+function urlPath(url: string | null): string {
+  if (!url) return '';
+  try {
+    const u = new URL(url);
+    return `${u.hostname} ${u.pathname}`.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Purposes, audiences and industries of one record (the dataset's mapped, else derived). */
+export function tagProgramme(p: TaggingInput): Tagging {
+  const text = [p.name, p.description ?? ''].join('\n');
+  const kind = (p.programKind ?? '').toLowerCase();
+  const authority = p.authorityName ?? '';
+  const path = urlPath(p.url);
+  const kindRule = kind === '' ? undefined : KIND_RULES.find((r) => r.kind.test(kind));
+  const authorityRule = authority === '' ? undefined : AUTHORITY_RULES.find((r) => r.authority.test(authority));
+  const urlRule = URL_RULES.find((r) => r.path.test(path));
+
+  // Purposes: the dataset's, mapped; else the name, then the kind; body and address only when those say nothing.
+  const givenPurposes = mapValues(p.fundingPurpose, PURPOSE_SPELLINGS, normalizePurpose, purposesIn);
+  const purposes = new Collector();
+  if (givenPurposes.length === 0) {
+    purposes.add(
+      'name',
+      purposesIn(text).map((h) => h.term),
+    );
+    if (kindRule) purposes.add('kind', kindRule.purposes);
+    if (purposes.empty && authorityRule) purposes.add('authority', authorityRule.purposes);
+    if (purposes.empty) {
+      const named = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
+      const audienceTerms = named.length > 0 ? named : audiencesIn(text).map((h) => h.term);
+      purposes.add(
+        'audience',
+        audienceTerms.flatMap((t) => AUDIENCE_PURPOSES[t] ?? []),
+      );
+    }
+    if (purposes.empty && urlRule) purposes.add('url', urlRule.purposes);
+  }
+  const purposeTerms = givenPurposes.length > 0 ? givenPurposes : purposes.values;
+
+  const givenAudiences = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
+  const audiences = new Collector();
+  if (givenAudiences.length === 0) {
+    audiences.add(
+      'name',
+      audiencesIn(text).map((h) => h.term),
+    );
+    if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
+    if (audiences.empty && kindRule) audiences.add('kind', kindRule.audiences);
+    if (audiences.empty && authorityRule) audiences.add('authority', authorityRule.audiences);
+    // The purposes the record has and those its name names: a purpose with an applicant of its own
+    // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
+    const allPurposes = [...purposeTerms, ...purposesIn(text).map((h) => h.term)];
+    if (audiences.empty && allPurposes.length > 0) {
+      const specific = allPurposes.flatMap((t) => PURPOSE_AUDIENCES[t] ?? []);
+      audiences.add('purpose', specific.length > 0 ? specific : BUSINESS_AUDIENCE);
+    }
+    if (audiences.empty && urlRule) audiences.add('url', urlRule.audiences);
+  }
+
+  const givenIndustries = (p.jsicMajors ?? []).map((v) => normalizeIndustry(v)).filter((v): v is string => v !== null);
+  const industries = new Collector();
+  if (givenIndustries.length === 0) {
+    const codes = industriesIn(text)
+      .filter((h) => !NOT_INDUSTRY_SIGNALS.has(h.matched))
+      .map((h) => h.code);
+    industries.add('name', codes);
+    if (industries.empty && purposeTerms.includes('農林水産業')) industries.add('purpose', /漁|水産|養殖/.test(text) ? ['B'] : ['A']);
+    if (industries.empty && purposeTerms.includes('新規就農')) industries.add('purpose', ['A']);
+  }
+
+  const mapped = (given: string[], original: readonly string[] | null): TaggedField => ({
+    values: given,
+    how: sameList(given, original) ? null : 'mapped:vocabulary',
+  });
+  return {
+    purposes: givenPurposes.length > 0 ? mapped(givenPurposes, p.fundingPurpose) : purposes.field(),
+    audiences: givenAudiences.length > 0 ? mapped(givenAudiences, p.targetTypes) : audiences.field(),
+    industries: givenIndustries.length > 0 ? mapped(unique(givenIndustries), p.jsicMajors) : industries.field(),
+  };
+}
+
+const unique = (values: string[]): string[] => [...new Set(values)];
+const sameList = (a: readonly string[], b: readonly string[] | null): boolean => b !== null && a.length === b.length && a.every((v, i) => v === b[i]);

@@ -1,0 +1,108 @@
+// Purposes, audiences and industries at ingest (ingest/tagging.ts): the rules
+// as pure functions, then what they give on the bundled dataset's catalogue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AUDIENCE_TERMS, INDUSTRY_CODES, PURPOSE_TERMS } from '@jp-support/vocab';
+import { tagProgramme, type TaggingInput } from '../../src/ingest/tagging.ts';
+import { testCatalog } from '../helper.ts';
+
+const input = (over: Partial<TaggingInput>): TaggingInput => ({
+  name: '',
+  description: null,
+  programKind: null,
+  authorityName: null,
+  authorityLevel: null,
+  url: null,
+  fundingPurpose: null,
+  targetTypes: null,
+  jsicMajors: null,
+  ...over,
+});
+
+test('values a record publishes are kept, in the terms of the vocabulary', () => {
+  const t = tagProgramme(
+    input({ name: '省エネ設備導入補助金', fundingPurpose: ['equipment', '環境対応'], targetTypes: ['sole_proprietor', 'corporation'], jsicMajors: ['E'] }),
+  );
+  assert.deepEqual(t.purposes, { values: ['設備投資', '省エネ・脱炭素'], how: 'mapped:vocabulary' });
+  assert.deepEqual(t.audiences, { values: ['個人事業主', '法人'], how: 'mapped:vocabulary' });
+  assert.deepEqual(t.industries, { values: ['E'], how: null }, 'already a code: untouched');
+  // jGrants' employee band and use-purpose sentences.
+  const j = tagProgramme(input({ name: 'x', fundingPurpose: ['販路拡大・海外展開をしたい'], targetTypes: ['employees_le_20'] }));
+  assert.deepEqual(j.purposes.values, ['販路開拓', '海外展開']);
+  assert.deepEqual(j.audiences.values, ['小規模事業者']);
+});
+
+test('an empty field is filled from the name, the kind, the body and the purposes, naming the rules', () => {
+  const it = tagProgramme(input({ name: 'IT導入補助金', programKind: 'subsidy' }));
+  assert.deepEqual(it.purposes, { values: ['IT・DX'], how: 'derived:tagging:name' });
+  assert.deepEqual(it.audiences, { values: ['中小企業'], how: 'derived:tagging:purpose' }, 'a business purpose: firms');
+  assert.deepEqual(it.industries, { values: [], how: null }, 'IT is what the programme is about, not an industry it is limited to');
+
+  const jfc = tagProgramme(input({ name: '新規開業資金', programKind: 'loan', authorityName: '日本政策金融公庫' }));
+  assert.deepEqual(jfc.purposes, { values: ['創業', '資金繰り'], how: 'derived:tagging:name' }, '開業 and 資金 in the name');
+  const kinds = tagProgramme(input({ name: '省エネ推進事業', programKind: 'loan' }));
+  assert.deepEqual(kinds.purposes, { values: ['省エネ・脱炭素', '資金繰り'], how: 'derived:tagging:name+kind' });
+  assert.deepEqual(jfc.audiences.values, ['創業予定者']);
+
+  const loan = tagProgramme(input({ name: 'マル経融資', programKind: 'loan' }));
+  assert.deepEqual(loan.purposes.values, ['資金繰り']);
+  assert.equal(loan.audiences.how, 'derived:tagging:kind');
+  assert.deepEqual(loan.audiences.values, ['中小企業', '個人事業主']);
+
+  const jst = tagProgramme(input({ name: '創発的研究支援事業', programKind: null, authorityName: '国立研究開発法人 科学技術振興機構 (JST)' }));
+  assert.ok(jst.purposes.values.includes('研究開発'));
+  assert.deepEqual(jst.audiences, { values: ['大学・研究機関'], how: 'derived:tagging:authority' });
+
+  const farm = tagProgramme(input({ name: '和歌山 次世代につなぐ果樹産地づくり事業', fundingPurpose: ['設備投資'] }));
+  assert.deepEqual(farm.audiences, { values: ['農林漁業者'], how: 'derived:tagging:purpose' }, 'the farm purpose its name names decides the applicant');
+  assert.deepEqual(farm.industries, { values: ['A'], how: 'derived:tagging:name' });
+
+  const shuno = tagProgramme(input({ name: '新規就農者育成総合対策【経営開始資金】' }));
+  assert.ok(shuno.purposes.values.includes('新規就農'));
+  assert.ok(shuno.audiences.values.includes('新規就農者'));
+
+  const byUrl = tagProgramme(input({ name: '支援事業', url: 'https://www.city.example.lg.jp/soshiki/nougyou/1.html' }));
+  assert.deepEqual(byUrl.purposes, { values: ['農林水産業'], how: 'derived:tagging:url' });
+
+  const nothing = tagProgramme(input({ name: '企画調整G' }));
+  assert.deepEqual(nothing.purposes, { values: [], how: null });
+});
+
+// Measured on the bundled dataset: 88.7% of the programmes (not tier X, record class programme) have a purpose and an
+// audience; the misses are mostly records that are no programmes (laws, statistics, site titles) the record
+// classifier removes. Purposes are derived for about 10,000 records and audiences for about 9,500.
+const MIN_TAGGED_SHARE = 0.88;
+
+test('catalogue: programmes carry purposes and audiences of the vocabulary; each derived field names its rules', async () => {
+  const { db } = await testCatalog();
+  const rows = db.all<{ funding_purpose: string; target_types: string; jsic_majors: string; provenance: string }>(
+    "SELECT funding_purpose, target_types, jsic_majors, provenance FROM programs WHERE excluded = 0 AND tier <> 'X' AND record_class = 'programme'",
+  );
+  assert.ok(rows.length > 9000);
+  let tagged = 0;
+  const derived = { funding_purpose: 0, target_types: 0, jsic_majors: 0 };
+  for (const r of rows) {
+    const purposes = JSON.parse(r.funding_purpose) as string[];
+    const audiences = JSON.parse(r.target_types) as string[];
+    const industries = JSON.parse(r.jsic_majors) as string[];
+    for (const p of purposes) assert.ok(PURPOSE_TERMS.includes(p), `purpose ${p} is a vocabulary term`);
+    for (const a of audiences) assert.ok(AUDIENCE_TERMS.includes(a), `audience ${a} is a vocabulary term`);
+    for (const i of industries) assert.ok(INDUSTRY_CODES.includes(i), `industry ${i} is a JSIC major`);
+    if (purposes.length > 0 && audiences.length > 0) tagged++;
+    const provenance = JSON.parse(r.provenance) as Record<string, string>;
+    for (const field of ['funding_purpose', 'target_types', 'jsic_majors'] as const) {
+      if (provenance[field]?.startsWith('derived:tagging:')) {
+        derived[field]++;
+        assert.match(
+          provenance[field],
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words)(\+(name|kind|authority|purpose|audience|url|business_words))*$/,
+        );
+      }
+    }
+  }
+  const share = tagged / rows.length;
+  assert.ok(share >= MIN_TAGGED_SHARE, `${(share * 100).toFixed(1)}% of programmes have a purpose and an audience`);
+  assert.ok(derived.funding_purpose > 8000 && derived.funding_purpose < 11000, `derived purposes: ${derived.funding_purpose}`);
+  assert.ok(derived.target_types > 8000 && derived.target_types < 11000, `derived audiences: ${derived.target_types}`);
+  assert.ok(derived.jsic_majors > 3000 && derived.jsic_majors < 7000, `derived industries: ${derived.jsic_majors}`);
+});

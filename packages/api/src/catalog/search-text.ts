@@ -6,6 +6,7 @@
 // controls and runs of spaces) katakana is folded to hiragana, so スマート,
 // ｽﾏｰﾄ and すまーと are one word to the search.
 import { normalizeText } from './text-query.ts';
+import type { VocabularyEntry } from '@jp-support/vocab';
 
 /** Katakana (ァ..ヶ) to hiragana; the long vowel mark and everything else unchanged. */
 export function foldKana(text: string): string {
@@ -41,6 +42,19 @@ export interface SearchableProgram {
   target_types?: readonly string[] | null;
   funding_purpose?: readonly string[] | null;
   description?: string | null;
+}
+
+/**
+ * The values of a list field (funding_purpose, target_types) that are searched
+ * text: those the record published, each with the English spellings of its
+ * vocabulary term (新規就農者 is also found as `new farmer`). Values ingest
+ * derived from the name (provenance `derived:…`, ingest/tagging.ts) filter,
+ * count in facets and feed the purpose signal, but are not searched: a short
+ * field of derived words would outrank the names that say them.
+ */
+export function searchedValues(values: readonly string[] | null | undefined, provenance: unknown, vocabulary: readonly VocabularyEntry[]): readonly string[] {
+  if (typeof provenance === 'string' && provenance.startsWith('derived:')) return [];
+  return (values ?? []).flatMap((v) => [v, ...(vocabulary.find((e) => e.term === v)?.en ?? [])]);
 }
 
 /**

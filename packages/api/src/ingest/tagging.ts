@@ -1,5 +1,5 @@
 // Purposes, audiences and industries of a programme, at ingest, in the terms
-// of the programme vocabulary (@jp-support/vocab, docs/decisions/0310).
+// of the programme vocabulary (@jp-support/vocab, docs/decisions/0310-programme-vocabulary.md).
 //
 // Values the dataset or an overlay gives are kept, mapped onto the vocabulary
 // (`equipment` -> 設備投資, `sole_proprietor` -> 個人事業主); a field left empty

@@ -11,7 +11,8 @@
 // the term's matches), a shorter one by scanning the in-memory text.
 import type { CatalogDatabase } from '../db.ts';
 import { ftsPhrase } from '../text-query.ts';
-import { isKanaOnly, searchColumns, searchNormalize } from '../search-text.ts';
+import { isKanaOnly, searchColumns, searchedValues, searchNormalize } from '../search-text.ts';
+import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { Lru } from '../../lib/lru.ts';
 
 export interface ProgramColumns {
@@ -102,7 +103,7 @@ export class SearchIndex {
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
-              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank, jsic_majors
+              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank, jsic_majors, provenance
          FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
       )
       .all() as Record<string, string | number | null>[];
@@ -114,6 +115,7 @@ export class SearchIndex {
       const fundingPurpose = JSON.parse(r.funding_purpose as string) as string[];
       const targetTypes = JSON.parse(r.target_types as string) as string[];
       const aliases = JSON.parse(r.aliases as string) as string[];
+      const provenance = JSON.parse(r.provenance as string) as Record<string, unknown>;
       const row: ProgramColumns = {
         unifiedId: r.unified_id as string,
         primaryName: r.primary_name as string,
@@ -141,8 +143,8 @@ export class SearchIndex {
             prefecture: r.prefecture as string | null,
             municipality: r.municipality as string | null,
             program_kind: r.program_kind as string | null,
-            target_types: targetTypes,
-            funding_purpose: fundingPurpose,
+            target_types: searchedValues(targetTypes, provenance.target_types, AUDIENCES),
+            funding_purpose: searchedValues(fundingPurpose, provenance.funding_purpose, PURPOSES),
             description: r.description as string | null,
           },
           aliases,

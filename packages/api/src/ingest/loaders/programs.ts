@@ -13,7 +13,8 @@ import {
   TIER_ORDER,
   type RawProgram,
 } from '../derive.ts';
-import { compactKey, searchColumns, searchNormalize } from '../../catalog/search-text.ts';
+import { compactKey, searchColumns, searchedValues, searchNormalize } from '../../catalog/search-text.ts';
+import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { cleanProgramName, fiscalYear } from '../names.ts';
 import { classifyRecord, readClassOverrides, withClassExclusion } from '../classify.ts';
 import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
@@ -390,7 +391,15 @@ export const programsLoader: Loader = {
       }, `unified_id ${p.unified_id}`);
       if (problem) return problem;
       // The index holds the search normalisation; queries are normalised the same way (search-text.ts).
-      const text = searchColumns(p, aliases, reading);
+      const text = searchColumns(
+        {
+          ...p,
+          target_types: searchedValues(p.target_types, provenance.target_types, AUDIENCES),
+          funding_purpose: searchedValues(p.funding_purpose, provenance.funding_purpose, PURPOSES),
+        },
+        aliases,
+        reading,
+      );
       insertFts.run(pid, text.name, text.aliases, text.authority, text.other, text.description, text.reading);
       return null;
     };

@@ -68,17 +68,17 @@ test('an empty field is filled from the name, the kind, the body and the purpose
   assert.deepEqual(nothing.purposes, { values: [], how: null });
 });
 
-// Measured on the bundled dataset: 87.4% of the programmes (not tier X, record class programme) have a purpose and an
-// audience; the misses are mostly records that are no programmes (laws, statistics, site titles) the record
-// classifier removes. Purposes are derived for about 10,000 records and audiences for about 9,500.
-const MIN_TAGGED_SHARE = 0.87;
+// Measured on the bundled dataset: 94.0% of the programmes (record class programme, not tier X: 8,147 of 8,667)
+// have a purpose and an audience; the issue asks for 90%. Purposes are derived for 8,106 of them, audiences
+// for 7,578, industries for 3,686 (the rest publish theirs, or serve every industry).
+const MIN_TAGGED_SHARE = 0.93;
 
 test('catalogue: programmes carry purposes and audiences of the vocabulary; each derived field names its rules', async () => {
   const { db } = await testCatalog();
   const rows = db.all<{ funding_purpose: string; target_types: string; jsic_majors: string; provenance: string }>(
     "SELECT funding_purpose, target_types, jsic_majors, provenance FROM programs WHERE excluded = 0 AND tier <> 'X' AND record_class = 'programme'",
   );
-  assert.ok(rows.length > 9000);
+  assert.ok(rows.length > 8000);
   let tagged = 0;
   const derived = { funding_purpose: 0, target_types: 0, jsic_majors: 0 };
   for (const r of rows) {
@@ -102,7 +102,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
   }
   const share = tagged / rows.length;
   assert.ok(share >= MIN_TAGGED_SHARE, `${(share * 100).toFixed(1)}% of programmes have a purpose and an audience`);
-  assert.ok(derived.funding_purpose > 8000 && derived.funding_purpose < 11000, `derived purposes: ${derived.funding_purpose}`);
-  assert.ok(derived.target_types > 8000 && derived.target_types < 11000, `derived audiences: ${derived.target_types}`);
-  assert.ok(derived.jsic_majors > 3000 && derived.jsic_majors < 7000, `derived industries: ${derived.jsic_majors}`);
+  assert.ok(derived.funding_purpose > 7500 && derived.funding_purpose < 9000, `derived purposes: ${derived.funding_purpose}`);
+  assert.ok(derived.target_types > 7000 && derived.target_types < 8600, `derived audiences: ${derived.target_types}`);
+  assert.ok(derived.jsic_majors > 3000 && derived.jsic_majors < 5000, `derived industries: ${derived.jsic_majors}`);
 });

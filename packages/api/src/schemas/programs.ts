@@ -99,6 +99,22 @@ export const ScoreParts = Type.Object(
   { $id: 'ScoreParts', additionalProperties: false },
 );
 
+/** What q was read as (explain=true), on each row beside its score. */
+export const SearchNeed = Type.Object(
+  {
+    terms: Type.Array(Type.String(), {
+      description: 'Terms every row holds (any spelling of each): the words of q, or the need a sentence was read into (雇いたい -> 雇入れ助成).',
+    }),
+    ranking_terms: Type.Array(Type.String(), { description: "A sentence's incidental words: they rank a row that holds them but do not filter." }),
+    generic: Type.Array(Type.String(), { description: 'Generic words (補助金, support): a boost when the name holds them.' }),
+    prefectures: Type.Array(Type.String(), { description: 'Prefectures named in q (ranking).' }),
+    applicable_in: Nullable(Type.Object({ prefecture: Type.String(), municipality: Nullable(Type.String()) }, { additionalProperties: false })),
+    purposes: Type.Array(Type.String(), { description: 'funding_purpose spellings of the purposes named.' }),
+    kinds: Type.Array(Type.String(), { description: 'program_kind values the words point to.' }),
+  },
+  { $id: 'SearchNeed', additionalProperties: false },
+);
+
 const hitProperties = {
   also_listed_as: Type.Optional(
     Type.Array(Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }), {
@@ -106,11 +122,12 @@ const hitProperties = {
     }),
   ),
   score: Type.Optional(ScoreParts),
+  need: Type.Optional(SearchNeed),
 };
 
 /** Search rows: the shapes plus `also_listed_as` (default, full) and `score` (explain=true). */
 export const ProgramHitMinimal = Type.Object(
-  { ...ProgramMinimal.properties, score: Type.Optional(ScoreParts) },
+  { ...ProgramMinimal.properties, score: Type.Optional(ScoreParts), need: Type.Optional(SearchNeed) },
   { $id: 'ProgramHitMinimal', additionalProperties: false },
 );
 export const ProgramHit = Type.Object({ ...programProperties, ...hitProperties }, { $id: 'ProgramHit', additionalProperties: false });

@@ -116,11 +116,13 @@ test('judged profiles: the held-out profiles are exactly the seeded draw', () =>
 // tuning on the profiles: all 0.333 / 0.600, tuned 0.337 / 0.600, held out 0.326 / 0.600
 // (nDCG@10 / success@1). With purposes as one required group and the need
 // ranking (decision 0372): all 0.353 / 0.600, tuned 0.289 / 0.500, held out
-// 0.480 / 0.800; floors just below. Whoever improves matching raises them.
+// 0.480 / 0.800; with a purpose's match words from the programme vocabulary:
+// all 0.394 / 0.600, tuned 0.316 / 0.500, held out 0.551 / 0.800. Floors just
+// below. Whoever improves matching raises them.
 const MATCH_FLOORS = {
-  all: { ndcg: 0.34, success: 0.58 },
-  tuned: { ndcg: 0.28, success: 0.5 },
-  holdout: { ndcg: 0.45, success: 0.7 },
+  all: { ndcg: 0.38, success: 0.58 },
+  tuned: { ndcg: 0.3, success: 0.5 },
+  holdout: { ndcg: 0.52, success: 0.7 },
 };
 
 test('judged profiles through POST /v1/programs/match: nDCG@10, success@1 and duplicate rate per category, tuned and held-out parts', async (t) => {

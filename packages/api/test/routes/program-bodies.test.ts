@@ -10,6 +10,7 @@ import { build, testCatalog } from '../helper.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { fullShape, getProgramRow, getProgramRowsByPid, hitMembers, shapeRow, withMembers, type FieldsShape } from '../../src/catalog/programs/records.ts';
 import { readProgramQuery } from '../../src/catalog/programs/query.ts';
+import { readNeed } from '../../src/catalog/programs/search.ts';
 import { answersOf, compressionStats } from '../../src/http/answers.ts';
 import { programAttribution } from '../../src/catalog/attribution.ts';
 import { jstDate } from '../../src/lib/time.ts';
@@ -89,7 +90,12 @@ test('search pages: the bytes of the response object, for shapes, explain, facet
       total: page.total,
       limit,
       offset,
-      results: page.hits.map((hit) => Object.assign(shapeRow(rows.get(hit.pid)!, fields) as object, hitMembers(search, hit, fields))),
+      results: page.hits.map((hit) =>
+        Object.assign(
+          shapeRow(rows.get(hit.pid)!, fields) as object,
+          hitMembers(search, hit, fields, page.understood ? readNeed(page.understood, null) : undefined),
+        ),
+      ),
       attribution: programAttribution(rows.values()),
       next_cursor: page.nextCursor,
       ...(page.facets ? { facets: page.facets } : {}),

@@ -132,7 +132,12 @@ test('explain=true: score parts add up to the total the rows are ordered by', as
   const plain = await search(app, { q: '事業承継 補助金', limit: 3 });
   assert.ok(plain.results.every((r) => !('score' in r)));
   const minimal = await search(app, { q: '事業承継', limit: 3, fields: 'minimal', explain: true });
-  assert.ok(minimal.results.every((r) => Object.keys(r).length === 8 && 'score' in r));
+  assert.ok(minimal.results.every((r) => Object.keys(r).length === 9 && 'score' in r && 'need' in r));
+  const sentence = await search(app, { q: '若い人を雇いたいが応募が来ない', limit: 3, explain: true });
+  for (const r of sentence.results) {
+    assert.deepEqual(r.need.terms, ['雇入れ助成'], 'the need the sentence was read as');
+    assert.deepEqual(r.need.ranking_terms, ['若い人', '応募']);
+  }
 });
 
 test('sort: amount, deadline, name; default order unchanged without q', async (t) => {

@@ -410,6 +410,7 @@ export type ProgramHit = {
     primary_name: string;
   }>;
   score?: ScoreParts;
+  need?: SearchNeed;
 };
 
 export type ProgramHitFull = {
@@ -463,6 +464,7 @@ export type ProgramHitFull = {
     primary_name: string;
   }>;
   score?: ScoreParts;
+  need?: SearchNeed;
 };
 
 export type ProgramHitMinimal = {
@@ -474,6 +476,7 @@ export type ProgramHitMinimal = {
   amount_max_man_yen: number | null;
   official_url: string | null;
   score?: ScoreParts;
+  need?: SearchNeed;
 };
 
 export type ProgramMatch = {
@@ -595,6 +598,25 @@ export type ScoreParts = {
   fit: number;
   /** Newer fiscal years first where the record names one. */
   recency: number;
+};
+
+export type SearchNeed = {
+  /** Terms every row holds (any spelling of each): the words of q, or the need a sentence was read into (雇いたい -> 雇入れ助成). */
+  terms: string[];
+  /** A sentence's incidental words: they rank a row that holds them but do not filter. */
+  ranking_terms: string[];
+  /** Generic words (補助金, support): a boost when the name holds them. */
+  generic: string[];
+  /** Prefectures named in q (ranking). */
+  prefectures: string[];
+  applicable_in: {
+    prefecture: string;
+    municipality: string | null;
+  } | null;
+  /** funding_purpose spellings of the purposes named. */
+  purposes: string[];
+  /** program_kind values the words point to. */
+  kinds: string[];
 };
 
 export type TaxRuleset = {

@@ -4,7 +4,17 @@
 // still to check. Every profile field is optional; a value that cannot be
 // (a municipality of another prefecture, a founding year to come, an
 // industry code JSIC does not have) is a ProgramQueryError (400).
-import { COMPANY_SIZE_TARGET_TYPES, companySizeFromEmployees, isPlace, resolvePlace, type CompanySize, type Place } from '@jp-support/vocab';
+import {
+  COMPANY_SIZE_TARGET_TYPES,
+  PURPOSES,
+  companySizeFromEmployees,
+  isPlace,
+  normalizePurpose,
+  resolvePlace,
+  type CompanySize,
+  type Place,
+} from '@jp-support/vocab';
+import { searchNormalize } from '../search-text.ts';
 import type { EngineFilter } from '../search/engine.ts';
 import type { ProgramColumns } from '../search/index.ts';
 import { type Need, type Stage, NO_NEED, mergeNeeds } from '../search/need.ts';
@@ -94,12 +104,19 @@ function stageOf(foundedYear: number, thisYear: number): Stage {
   return foundedYear >= thisYear - 1 ? 'founding' : 'established';
 }
 
-/** Every spelling of a word's terms, as one group (a purpose such as 雇用・人材確保 is several words, any of which will do). */
+/**
+ * Every spelling of a purpose, as one group: a term of the programme
+ * vocabulary (or a spelling it knows: startup, 起業) brings its match words
+ * (IT・DX: IT, DX, デジタル …), any other word is read as a search reads it
+ * (雇用・人材確保 is several words, any of which will do).
+ */
 function wordGroup(word: string): TermGroup | null {
   const u = understandQuery(word);
-  if (!u) return null;
-  const alternatives = [...new Set([...u.required, ...u.optional].flatMap((g) => g.alternatives))];
-  return alternatives.length === 0 ? null : { term: u.normalized, alternatives };
+  const term = normalizePurpose(word);
+  const entry = term === null ? undefined : PURPOSES.find((p) => p.term === term);
+  const fromVocabulary = (entry?.match ?? []).map(searchNormalize).filter((w) => w !== '');
+  const alternatives = [...new Set([...(u ? [...u.required, ...u.optional].flatMap((g) => g.alternatives) : []), ...fromVocabulary])];
+  return alternatives.length === 0 ? null : { term: term ?? u?.normalized ?? word, alternatives };
 }
 
 /**
@@ -181,7 +198,9 @@ export function readMatchRequest(body: MatchProfileBody, today: string, readText
   if (text && text.termCount > MAX_QUERY_TERMS * 2)
     throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
   const fromText = textSource === '' ? NO_NEED : readText(textSource);
-  const read = mergeNeeds({ purposes: [], audiences: [], industries: industry ? [industry] : [], size, stage }, fromText);
+  // The purposes as terms of the vocabulary (funding_purpose values), for the fit part and the reasons.
+  const purposeTerms = [...new Set(purposes.map(normalizePurpose).filter((t): t is string => t !== null))];
+  const read = mergeNeeds({ purposes: purposeTerms, audiences: [], industries: industry ? [industry] : [], size, stage }, fromText);
 
   const filters: EngineFilter[] = [{ name: 'include_excluded', value: false, accepts: INCLUDE_EXCLUDED.accepts as EngineFilter['accepts'] }];
   if (place) filters.push({ name: 'applicable_in', value: place, accepts: APPLICABLE_IN.accepts as EngineFilter['accepts'] });

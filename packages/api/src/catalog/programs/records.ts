@@ -192,8 +192,8 @@ export function withMembers(json: string, members: Record<string, unknown>): str
   return json === '{}' ? `{${tail.slice(1)}}` : `${json.slice(0, -1)}${tail}}`;
 }
 
-/** The members a search hit adds after the record's own (in this order): the programme's other records, and with explain its score parts. */
-export function hitMembers(search: ProgramSearch, hit: SearchHit, fields: FieldsShape): Record<string, unknown> {
+/** The members a search hit adds after the record's own (in this order): the programme's other records, and with explain its score parts and the need q was read as. */
+export function hitMembers(search: ProgramSearch, hit: SearchHit, fields: FieldsShape, need?: unknown): Record<string, unknown> {
   const members: Record<string, unknown> = {};
   if (fields !== 'minimal' && hit.also.length > 0) {
     members.also_listed_as = hit.also.map((pid) => {
@@ -202,5 +202,6 @@ export function hitMembers(search: ProgramSearch, hit: SearchHit, fields: Fields
     });
   }
   if (hit.parts) members.score = explainParts(hit.parts);
+  if (hit.parts && need !== undefined) members.need = need;
   return members;
 }

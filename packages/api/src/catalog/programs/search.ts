@@ -14,10 +14,25 @@ import type { CatalogDatabase } from '../db.ts';
 import { ATTRIBUTION, JGRANTS_CREDIT, programAttribution } from '../attribution.ts';
 import type { ProgramSearch, SearchHit } from '../search/engine.ts';
 import type { PageRequest, ProgramQuery } from './query.ts';
+import type { Place } from '@jp-support/vocab';
+import type { UnderstoodQuery } from '../search/understand.ts';
 import { matchNotes, type MatchRequest } from './match.ts';
 import { getProgramRowsByPid, hitMembers, ProgramRecords, withMembers, type ProgramRow, type RecordView } from './records.ts';
 
 const ATTRIBUTION_JSON = JSON.stringify(ATTRIBUTION);
+
+/** What a search's q was read as (explain=true): the terms that must match, those that only rank, and the signals. */
+export function readNeed(q: UnderstoodQuery, place: Place | null) {
+  return {
+    terms: q.required.map((g) => g.term),
+    ranking_terms: q.optional.map((g) => g.term),
+    generic: q.generic,
+    prefectures: q.prefectures,
+    applicable_in: place,
+    purposes: q.purposes,
+    kinds: q.kinds,
+  };
+}
 
 /** Hits per page read from the engine while streaming. */
 const STREAM_PAGE = 200;
@@ -45,7 +60,9 @@ export class ProgramCatalog {
     const found = this.engine.search({ query, limit: page.limit, offset: page.offset, cursor: page.cursor, facets: page.facets, explain: page.explain });
     const pids = found.hits.map((h) => h.pid);
     const records = this.records.json(pids, page.fields);
-    const results = found.hits.map((hit) => withMembers(records.get(hit.pid)!, hitMembers(this.engine, hit, page.fields)));
+    // explain: each row says the need q was read as beside its score parts.
+    const need = page.explain && found.understood ? readNeed(found.understood, query.place ?? null) : undefined;
+    const results = found.hits.map((hit) => withMembers(records.get(hit.pid)!, hitMembers(this.engine, hit, page.fields, need)));
     const facets = found.facets ? `,"facets":${JSON.stringify(found.facets)}` : '';
     return (
       `{"total":${found.total},"limit":${page.limit},"offset":${page.offset},"results":[${results.join(',')}],` +

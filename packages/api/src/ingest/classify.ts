@@ -135,6 +135,7 @@ const STATISTIC =
 const BUSINESS_PLAN = /(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|認定/u;
 const DOCUMENT_KINDS = new Set([
   'statistics',
+  'survey_assessment',
   'economic_research',
   'reference_industry_positioning',
   'business_model_reference',
@@ -160,7 +161,7 @@ const LAW_NAME =
 const LAW =
   /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:法|法律|条例|政令|省令|規則)(?:\s*[（(][^（）()]*[）)])*$|法\s*第|(?:法|条例|規則|省令|政令)\s*(?:改正|改定)|改正\s*[（(]|[（(][^（）()]*改正[）)]|義務化|義務(?:$|\s)|規制(?!緩和.*(?:補助|支援))|原則$|ガイドライン|指針|自主規制|倫理綱領|基準$|ルール|源泉徴収/u;
 const LAW_KINDS =
-  /^(?:regulation.*|regulatory.*|guideline.*|legal_obligation.*|obligation|levy.*|operational_rule|operational_standard|policy_framework|quota_policy|policy|framework|enforcement_price_passthrough)$/u;
+  /^(?:regulation.*|regulatory.*|guideline.*|legal_obligation.*|obligation|levy.*|operational_rule|operational_standard|policy_framework|quota_policy|policy|framework|enforcement_price_passthrough|bilateral_agreement.*|data_integration_framework)$/u;
 /** A tax itself (a levy), not a tax measure in someone's favour. */
 const TAX_ITSELF = /(?:(?<!納)税|諸税)(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_MEASURE = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額/u;
@@ -233,11 +234,22 @@ const NAME_KIND: [RegExp, ProgramKind][] = [
 ];
 
 const BROAD_KINDS = new Set<ProgramKind>(['support_service']);
+/** Kinds a name states beyond doubt, and the words of money given outright that keep a subsidy a subsidy. */
+const MONEY_KIND: [RegExp, ProgramKind][] = [
+  [/税制|減税|税額控除|所得控除|特別償却|納税猶予|課税の特例/u, 'tax_measure'],
+  [/融資|貸付|ローン/u, 'loan'],
+  [/信用保証|債務保証/u, 'guarantee'],
+  [/共済|保険/u, 'insurance'],
+];
+const GIVEN = /補助|助成|交付金|給付|奨励金|支援金|補給金|利子|保証料|掛金|保険料/u;
 
 /** The normalised kind: the upstream kind when it maps to a specific value, else what the name says, else the broad upstream value. */
 export function normaliseKind(programKind: string | null | undefined, name: string): { kind: ProgramKind | null; rule: string | null } {
   const raw = programKind?.trim() ?? '';
   const mapped = raw === '' ? null : (KIND_MAP.find(([re]) => re.test(raw))?.[1] ?? null);
+  // A name that says tax, loan, guarantee or insurance and no money given outright corrects an upstream "subsidy" (事業承継税制 typed as a subsidy).
+  const said = MONEY_KIND.find(([re]) => re.test(name))?.[1];
+  if ((mapped === 'subsidy' || mapped === 'grant') && said && !GIVEN.test(name)) return { kind: said, rule: 'name' };
   if (mapped && !BROAD_KINDS.has(mapped)) return { kind: mapped, rule: 'kind_map' };
   const fromName = NAME_KIND.find(([re]) => re.test(name))?.[1] ?? null;
   if (fromName) return { kind: fromName, rule: 'name' };

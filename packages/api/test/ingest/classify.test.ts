@@ -154,6 +154,8 @@ test('kinds: one English vocabulary from the upstream kind, else from the name',
   assert.deepEqual(normaliseKind('support', '経営相談窓口'), { kind: 'consultation', rule: 'name' }, 'a broad upstream kind yields to the name');
   assert.deepEqual(normaliseKind('support', 'にいがたagribase'), { kind: 'support_service', rule: 'kind_map' });
   assert.deepEqual(normaliseKind(null, 'にいがたagribase'), { kind: null, rule: null });
+  assert.deepEqual(normaliseKind('subsidy', '事業承継税制(特例措置)'), { kind: 'tax_measure', rule: 'name' }, 'the name corrects an upstream subsidy');
+  assert.deepEqual(normaliseKind('subsidy', '信用保証料補助金'), { kind: 'subsidy', rule: 'kind_map' }, 'money given outright stays a subsidy');
 });
 
 test('overrides: a reviewed line decides class and kind; a line without a reason or with an unknown class is refused', (t) => {

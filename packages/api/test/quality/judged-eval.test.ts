@@ -21,10 +21,11 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.64;
 // Measured: all 0.486 / 0.582, tuned 0.481 / 0.567, held out 0.498 / 0.618 (nDCG@10 / success@1).
 // After needs were read into the vocabulary (decision 0372), tuned on the tuned part only:
 // all 0.586 / 0.723, tuned 0.607 / 0.744, held out 0.535 / 0.671; with licences below support and
-// the hiring need named by its programmes: all 0.592 / 0.754, tuned 0.616 / 0.778, held out 0.534 / 0.697.
+// the hiring need named by its programmes: all 0.592 / 0.754, tuned 0.616 / 0.778, held out 0.534 / 0.697;
+// with a city named without 市 as a place and loans as 貸付: all 0.597 / 0.762, tuned 0.624 / 0.789, held out 0.534 / 0.697.
 const FLOORS = {
-  all: { ndcg: 0.58, success: 0.74 },
-  tuned: { ndcg: 0.61, success: 0.77 },
+  all: { ndcg: 0.59, success: 0.75 },
+  tuned: { ndcg: 0.62, success: 0.78 },
   holdout: { ndcg: 0.53, success: 0.69 },
 };
 

@@ -88,12 +88,21 @@ const NEED_WORDS = new Set(Object.values(vocabulary.needs).map(norm));
 // table reads the verbs that matter (雇いたい -> 雇用) before this runs.
 const AUXILIARIES = new Set(['たい', 'たいが', 'たく', 'ない', 'ないので', 'なく', 'たいけど', 'てほしい', 'させたい', 'られない'].map(norm));
 const KANA_END = /[\p{Script=Hiragana}]$/u;
+/** A wish or a trouble said in a sentence (〜したい, 〜がほしい, 困って …). */
+const WISH = /たい|ほしい|欲しい|困って|悩んで/u;
 const HAS_KANJI = /\p{Script=Han}/u;
 
 /** A municipality named as a word (宇都宮市): a place, so it stays a term to match. */
 function isMunicipality(word: string): boolean {
   const place = resolvePlace(word);
   return isPlace(place) && place.municipality !== null;
+}
+
+/** The prefecture of a city named without its 市 (札幌 -> 北海道), or null. */
+function cityPrefecture(word: string): string | null {
+  if ([...word].length < 2) return null;
+  const place = resolvePlace(`${word}市`);
+  return isPlace(place) && place.municipality === `${word}市` ? place.prefecture : null;
 }
 
 /** The words without wish endings and the verb each ends (開き+たい, 雇いたい, 来+ない). */
@@ -236,7 +245,7 @@ function understand(q: string): UnderstoodQuery | null {
   const chunks = rewritten.split(BREAKS).filter(Boolean);
   // A sentence (a phrase of the needs table, or a wish ending dropped) is read
   // into its need; a list of keywords is matched as typed.
-  let sentence = rewritten !== folded;
+  let sentence = rewritten !== folded || WISH.test(folded);
   const required: TermGroup[] = [];
   const phrases: string[] = [];
   const generic: string[] = [];
@@ -277,7 +286,12 @@ function understand(q: string): UnderstoodQuery | null {
       seen.add(text);
       if (SOFT.has(text)) unknown.add(text);
       else if (w.kind === 'dict' || NEED_WORDS.has(text)) concepts++;
-      else if (w.kind === 'content' && !isMunicipality(w.text)) unknown.add(text);
+      else if (w.kind === 'content' && !isMunicipality(w.text)) {
+        unknown.add(text);
+        // A city named without 市 (札幌, 福岡市 is a municipality already): its prefecture ranks.
+        const city = cityPrefecture(w.text);
+        if (city && !prefectures.includes(city)) prefectures.push(city);
+      }
       if (w.kind === 'generic') generic.push(text);
       else required.push({ term: text, alternatives: (w.alternatives ?? [text]).map(norm) });
     }

@@ -11,7 +11,7 @@ import type { LiveCatalog } from './catalog/live.ts';
 import routePolicy from './plugins/route-policy.ts';
 import errors from './plugins/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { COMPRESS_THRESHOLD, ENCODINGS } from './http/answers.ts';
+import { COMPRESS_THRESHOLD, ENCODINGS, SYNC_THRESHOLD, compressionZlib } from './http/compression.ts';
 import requestId, { genRequestId } from './plugins/request-id.ts';
 import etag from './plugins/etag.ts';
 import requestLog from './plugins/request-log.ts';
@@ -165,7 +165,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: 86400,
   });
   await app.register(etag);
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: [...ENCODINGS] });
+  // One compression mechanism for every answer; its zlib keeps the compressed form of a cached answer's Buffer (http/compression.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: [...ENCODINGS],
+    syncThreshold: SYNC_THRESHOLD,
+    zlib: compressionZlib,
+  });
   await app.register(openapi);
   await app.register(catalogPlugin, { catalog: options.catalog, live: options.live, closeOnExit: options.ownsCatalog ?? false });
   await app.register(statePlugin, { store: options.state, ownsStore: options.ownsState });

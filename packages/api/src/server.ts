@@ -8,6 +8,7 @@
 // (routes, plugins), which keeps the process that serves nothing small.
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config.ts';
+import { PREPARE_ONLY } from './process/roles.ts';
 
 function configOrExit(): Readonly<Config> {
   try {
@@ -23,6 +24,12 @@ function configOrExit(): Readonly<Config> {
 
 async function main(): Promise<void> {
   const config = configOrExit();
+  // The cluster primary's one-time work, in a child process of it (process/prepare-child.ts).
+  if (process.argv.includes(PREPARE_ONLY)) {
+    const { prepareAndExit } = await import('./process/prepare-child.ts');
+    await prepareAndExit(config);
+    return;
+  }
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     const { runPrimary } = await import('./process/primary.ts');
     await runPrimary(config);

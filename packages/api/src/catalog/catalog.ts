@@ -69,6 +69,11 @@ export class Catalog {
     return this.programsCache;
   }
 
+  /** What has been built so far, without building it (for /metrics). */
+  get built(): { search: ProgramSearch | null; programs: ProgramCatalog | null } {
+    return { search: this.searchCache, programs: this.programsCache };
+  }
+
   close(): void {
     this.db.close();
   }

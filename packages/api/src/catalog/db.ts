@@ -6,6 +6,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
 import { Lru } from '../lib/lru.ts';
+import { CATALOG_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
 
 /** Prepared statements kept per connection (the least recently used beyond this are dropped and re-prepared on need). */
 export const STATEMENT_CACHE_SIZE = 256;
@@ -19,8 +20,8 @@ export class CatalogDatabase {
     if (!existsSync(file)) throw new Error(`catalogue not found: ${file} (run \`npm run cli -- ingest\`)`);
     this.path = file;
     this.db = new DatabaseSync(file, { readOnly: true });
-    // Reads only; a larger page cache keeps the hot tables in memory.
-    this.db.exec('PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;');
+    // Reads only. The page cache is bounded (lib/cache-budget.ts): the hot rows live in the caches above it.
+    this.db.exec(`PRAGMA cache_size = -${Math.round(CATALOG_PAGE_CACHE_BYTES / 1024)}; PRAGMA temp_store = MEMORY; PRAGMA query_only = ON;`);
   }
 
   /** Statements in the cache now (tests). */

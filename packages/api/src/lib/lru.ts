@@ -48,6 +48,11 @@ export class Lru<K, V> {
     return this.map.size;
   }
 
+  /** The summed weight of the entries held (bytes, for the caches weighed in bytes). */
+  get weight(): number {
+    return this.total;
+  }
+
   clear(): void {
     this.map.clear();
     this.total = 0;

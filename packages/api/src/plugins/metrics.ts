@@ -24,6 +24,30 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { metricsFromPrimary } from './metrics-bridge.ts';
+import { answersOf } from '../http/answers.ts';
+import { CATALOG_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
+
+/**
+ * What this process holds, by component (bytes): the process as a whole, and
+ * the parts of it that grow with the catalogue or with traffic. The
+ * catalogue's parts are read without building anything (a search index not
+ * built yet counts 0).
+ */
+export function memoryByComponent(app: FastifyInstance): Record<string, number> {
+  const m = process.memoryUsage();
+  const out: Record<string, number> = { resident: m.rss, heap_used: m.heapUsed, heap_committed: m.heapTotal, external: m.external };
+  const catalog = app.catalog;
+  const search = catalog.built.search;
+  out.search_columns = search ? search.index.columnBytes : 0;
+  out.postings = search ? search.index.postingBytes : 0;
+  out.result_lists = search ? search.resultBytes : 0;
+  out.record_json = catalog.built.programs ? catalog.built.programs.records.bytes : 0;
+  const answers = answersOf(catalog).bytes;
+  out.answer_pages = answers.pages;
+  out.answer_details = answers.details;
+  out.catalog_page_cache_bound = CATALOG_PAGE_CACHE_BYTES;
+  return out;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +195,21 @@ export default fp(
       collect() {
         this.reset();
         this.set({ dataset_version: app.catalog.datasetVersion }, 1);
+      },
+    });
+
+    new Gauge({
+      name: 'jpsp_memory_bytes',
+      // Summed over a cluster's workers (the primary, which serves nothing, is not in the sum).
+      aggregator: 'sum',
+      help:
+        'Memory of the serving process by component: resident, V8 heap used and committed, external (Buffers); ' +
+        'the bounded caches (lib/cache-budget.ts) and the search columns as estimated bytes held; the catalogue SQLite page cache as its bound',
+      labelNames: ['component'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [component, bytes] of Object.entries(memoryByComponent(app))) this.set({ component }, bytes);
       },
     });
 

@@ -1,5 +1,5 @@
-// The cluster primary (WEB_CONCURRENCY > 1): it does the one-time work
-// (prepare.ts), then forks WEB_CONCURRENCY workers that each run serve.ts on
+// The cluster primary (WEB_CONCURRENCY > 1): it has the one-time work done
+// (prepare.ts, in a child process: prepare-child.ts), then forks WEB_CONCURRENCY workers that each run serve.ts on
 // the shared port (node:cluster hands connections out round robin), and
 // serves the sum of their metrics (cluster-metrics.ts). It handles no
 // requests itself and holds no catalogue or store handle.
@@ -15,10 +15,9 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import type { Config } from '../config.ts';
 import { servePrimaryMetrics } from './cluster-metrics.ts';
-import { prepareToServe } from './prepare.ts';
+import { prepareInChild } from './prepare-child.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
-import { followDatasetVersions } from './follow.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
@@ -26,14 +25,14 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   };
   // A signal during the one-time work (a catalogue build can take minutes) ends the start cleanly once the work is consistent.
   const early = signalsDuringStart();
-  await prepareToServe(config);
+  await prepareInChild();
   const stoppedEarly = early.take();
   if (stoppedEarly) {
     say(`${stoppedEarly} during the preparation: not starting workers`);
     process.exit(0);
   }
   // With DATABASE_URL: the primary pulls new dataset versions; its workers swap them in.
-  const follower = await followDatasetVersions(config, say);
+  const follower = config.databaseUrl ? await (await import('./follow.ts')).followDatasetVersions(config, say) : { stop: async () => {} };
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);

@@ -11,6 +11,7 @@ import type { CatalogDatabase } from '../db.ts';
 import type { ProgramSearch, SearchHit } from '../search/engine.ts';
 import { explainParts } from '../search/rank.ts';
 import { Lru } from '../../lib/lru.ts';
+import { RECORD_JSON_BYTES, stringBytes } from '../../lib/cache-budget.ts';
 
 export type FieldsShape = 'minimal' | 'default' | 'full';
 /** The serialised forms of a record: the search's three shapes, and `detail` (full, with source confidence). */
@@ -148,18 +149,20 @@ const SHAPERS: Record<RecordView, (r: ProgramRow) => unknown> = {
 /** A row in a view, as an object (exports and the change feed; answers use the cached JSON). */
 export const shapeRow = (r: ProgramRow, view: RecordView): unknown => SHAPERS[view](r);
 
-/** Characters of record JSON kept (about 2 bytes each): every record in every view fits in about twice this. */
-export const RECORD_CACHE_CHARS = 24_000_000;
-
 /** Each record's JSON per view, serialised once per catalogue (it lives and dies with its Catalog). */
 export class ProgramRecords {
-  private readonly cache = new Lru<string, string>(RECORD_CACHE_CHARS);
+  private readonly cache = new Lru<string, string>(RECORD_JSON_BYTES);
   private readonly db: CatalogDatabase;
   /** Work done (tests and the profile notes): records serialised. */
   readonly stats = { recordsSerialised: 0 };
 
   constructor(db: CatalogDatabase) {
     this.db = db;
+  }
+
+  /** Bytes of record JSON held (estimate), for /metrics. */
+  get bytes(): number {
+    return this.cache.weight;
   }
 
   /** The JSON of each pid in `view` (pids the catalogue lacks are absent); the missing ones read in one query. */
@@ -174,7 +177,7 @@ export class ProgramRecords {
     for (const [pid, row] of getProgramRowsByPid(this.db, missing)) {
       const json = JSON.stringify(SHAPERS[view](row));
       this.stats.recordsSerialised++;
-      this.cache.set(`${view}:${pid}`, json, json.length);
+      this.cache.set(`${view}:${pid}`, json, stringBytes(json));
       out.set(pid, json);
     }
     return out;

@@ -13,6 +13,7 @@
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from '../../lib/lru.ts';
+import { RESULT_ENTRY_BYTES, RESULT_LIST_BYTES } from '../../lib/cache-budget.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
@@ -97,7 +98,7 @@ export const SCORE_LIMIT = 600;
 const BELOW_SCORED = 1000;
 
 export class ProgramSearch {
-  private readonly results = new Lru<string, Ordered>(300_000);
+  private readonly results = new Lru<string, Ordered>(RESULT_LIST_BYTES);
   /** Scratch for grouping by dup_group: the entry of a group, valid where stamp = the current generation. */
   private readonly groupSlot: { stamp: Int32Array; entry: Int32Array };
   private generation = 0;
@@ -120,12 +121,17 @@ export class ProgramSearch {
     this.queryFree = queryFreePriors(index);
   }
 
+  /** Bytes of ordered result lists held (estimate), for /metrics. */
+  get resultBytes(): number {
+    return this.results.weight;
+  }
+
   search(req: SearchRequest): SearchPage {
     const { text: understood, key } = req.query;
     let ordered = this.results.get(key);
     if (!ordered) {
       ordered = this.order(req.query);
-      this.results.set(key, ordered, ordered.entries.length + 1);
+      this.results.set(key, ordered, (ordered.entries.length + 1) * RESULT_ENTRY_BYTES);
     }
     const { entries } = ordered;
     let start = req.offset;

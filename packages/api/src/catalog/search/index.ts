@@ -14,6 +14,7 @@ import { ftsPhrase } from '../text-query.ts';
 import { isKanaOnly, searchColumns, searchedValues, searchNormalize } from '../search-text.ts';
 import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { Lru } from '../../lib/lru.ts';
+import { POSTING_BYTES, stringBytes } from '../../lib/cache-budget.ts';
 
 export interface ProgramColumns {
   unifiedId: string;
@@ -91,11 +92,39 @@ export class SearchIndex {
   readonly averageLength: Record<(typeof FIELDS)[number], number>;
   /** The newest fiscal year any record names (recency is relative to the data). */
   readonly dataYear: number;
-  private readonly postings = new Lru<string, Postings>(400_000);
+  private readonly postings = new Lru<string, Postings>(POSTING_BYTES);
   /** Work done reading posting lists (cache misses): lists read and pids in them (tests bound it per query). */
   readonly work = { postingLists: 0, postingRows: 0 };
 
   private readonly db: CatalogDatabase;
+
+  /** Bytes of posting lists held, for /metrics. */
+  get postingBytes(): number {
+    return this.postings.weight;
+  }
+
+  private columnBytesCache: number | null = null;
+
+  /**
+   * Bytes the in-memory columns hold (estimate, for /metrics): their strings
+   * at two bytes a character, about 400 bytes of object and array overhead per
+   * row, and the typed arrays; computed once.
+   */
+  get columnBytes(): number {
+    if (this.columnBytesCache === null) {
+      let bytes = this.pids.byteLength + this.browseOrder.byteLength;
+      for (const row of this.rows) {
+        if (!row) continue;
+        bytes += 400;
+        for (const value of Object.values(row)) {
+          if (typeof value === 'string') bytes += stringBytes(value);
+          else if (Array.isArray(value)) for (const item of value) bytes += typeof item === 'string' ? stringBytes(item) + 16 : 8;
+        }
+      }
+      this.columnBytesCache = bytes;
+    }
+    return this.columnBytesCache;
+  }
 
   constructor(db: CatalogDatabase) {
     this.db = db;
@@ -263,8 +292,8 @@ export class SearchIndex {
     }
     this.work.postingLists++;
     this.work.postingRows += hit.length;
-    // Weight: the list's length (+1 for the entry itself), so the cache is bounded in memory.
-    this.postings.set(key, hit, hit.length + 1);
+    // Weight: the list's bytes (+64 for the entry itself), so the cache is bounded in memory.
+    this.postings.set(key, hit, hit.byteLength + 64);
     return hit;
   }
 }

@@ -1,0 +1,34 @@
+// What each cache of a serving process may hold, in bytes, in one place: the
+// sum is the most a process keeps beyond its fixed part (code, the search
+// columns), and `/metrics` reports each one's holding (jpsp_memory_bytes).
+// Every serving process (each cluster worker) has its own, so the process
+// tree holds WEB_CONCURRENCY times these. The figures and what they bought
+// are in docs/performance.md ("Memory"); decision 0421.
+//
+// Weights of JavaScript objects are estimates (V8 does not say what one
+// object holds): a string counts 2 bytes a character (the catalogue's text is
+// mostly outside Latin-1, so V8 stores it two-byte), a result entry
+// RESULT_ENTRY_BYTES, a posting 4 bytes (an Int32Array).
+
+/** Whole answers (search pages), as UTF-8 bytes plus their compressed forms (http/answers.ts). */
+export const PAGE_CACHE_BYTES = 8_000_000;
+/** Whole answers (one record each, both views), as UTF-8 bytes plus their compressed forms (http/answers.ts). */
+export const DETAIL_CACHE_BYTES = 8_000_000;
+/** Each record's JSON text per view, the parts pages are joined from (catalog/programs/records.ts). */
+export const RECORD_JSON_BYTES = 12_000_000;
+/** Ordered result lists of recent queries, the pages of a query are cut from (catalog/search/engine.ts). */
+export const RESULT_LIST_BYTES = 36_000_000;
+/** Posting lists of recent terms (catalog/search/index.ts). */
+export const POSTING_BYTES = 2_000_000;
+/**
+ * SQLite's own page cache of the read-only catalogue, per connection
+ * (catalog/db.ts). The operating system's file cache holds the file once for
+ * every process; this private copy only saves the copy from it.
+ */
+export const CATALOG_PAGE_CACHE_BYTES = 8_000_000;
+
+/** One entry of an ordered result list: an object of five fields, its sort key and array slot (estimate). */
+export const RESULT_ENTRY_BYTES = 120;
+
+/** Bytes a JavaScript string holds (estimate: two-byte storage). */
+export const stringBytes = (s: string): number => 2 * s.length;

@@ -1,0 +1,4 @@
+// The argument that makes `server.ts` the child process in which the cluster
+// primary has its one-time work done (prepare-child.ts). A module of its own
+// so that server.ts can read it without loading any role's code.
+export const PREPARE_ONLY = '--prepare-only';

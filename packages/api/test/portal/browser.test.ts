@@ -436,11 +436,11 @@ test('account: how to get a key; log in, usage and invoices, set and remove the 
 test('explore keeps working past the anonymous allowance: with the logged-in session, or a key entered on the page', { skip: browserSkip }, async () => {
   // Use up this address's anonymous allowance.
   for (let i = 0; i <= ANON_LIMIT; i++) {
-    const res = await fetch(`${origin}/v1/ping`);
+    const res = await fetch(`${origin}/meta`);
     await res.arrayBuffer();
     if (res.status === 429) break;
   }
-  const used = await fetch(`${origin}/v1/ping`);
+  const used = await fetch(`${origin}/meta`);
   assert.equal(used.status, 429, 'the anonymous allowance is used up');
 
   // Anonymous: the page says the allowance is used up and offers a key.

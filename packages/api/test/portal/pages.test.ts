@@ -59,6 +59,7 @@ test('pages are not counted, not billed and not in the OpenAPI document', async 
       session: false,
       units: 'request',
       unitRows: null,
+      countsAnonymous: true,
     });
   const paths = Object.keys(body(await app.inject('/v1/openapi.json')).paths);
   assert.ok(!paths.some((p) => p === '/' || p.startsWith('/portal') || ['/docs', '/explore', '/account'].includes(p)), paths.join());

@@ -22,14 +22,15 @@ const message = (id: number, method = 'tools/list', params: object = {}) => ({ j
 
 async function used(app: FastifyInstance): Promise<number> {
   const res = await app.inject({ url: '/v1/ping', headers: { 'x-forwarded-for': ADDRESS } });
-  return Number(res.headers['ratelimit-limit']) - Number(res.headers['ratelimit-remaining']) - 1;
+  // An anonymous ping takes nothing (docs/decisions/0267-anonymous-pings-are-not-counted.md): what it reports is what was used.
+  return Number(res.headers['ratelimit-limit']) - Number(res.headers['ratelimit-remaining']);
 }
 
 test('every JSON-RPC message takes one unit; a batch over MCP_MAX_BATCH is refused whole and counts nothing', async (t) => {
   const app = await build(t, { TRUST_PROXY: '1', ANON_DAILY_LIMIT: '30', MCP_MAX_BATCH: '5' });
   const single = await mcp(app, message(1));
   assert.equal(single.statusCode, 200, single.body);
-  assert.equal(await used(app), 1 + 0, 'one message, one unit (the ping itself is not in the figure)');
+  assert.equal(await used(app), 1, 'one message, one unit (the ping takes none)');
 
   const batch = await mcp(
     app,
@@ -37,7 +38,7 @@ test('every JSON-RPC message takes one unit; a batch over MCP_MAX_BATCH is refus
   );
   assert.equal(batch.statusCode, 200, batch.body);
   assert.equal((body(batch) as unknown as unknown[]).length, 4);
-  assert.equal(await used(app), 1 + 1 + 4);
+  assert.equal(await used(app), 1 + 4);
 
   const tooBig = await mcp(
     app,
@@ -46,14 +47,14 @@ test('every JSON-RPC message takes one unit; a batch over MCP_MAX_BATCH is refus
   assert.equal(tooBig.statusCode, 400);
   assert.equal(body(tooBig).error.code, -32600);
   assert.match(body(tooBig).error.message, /over the limit of 5/);
-  assert.equal(await used(app), 1 + 1 + 4 + 1, 'the refused batch took nothing');
+  assert.equal(await used(app), 1 + 4, 'the refused batch took nothing');
 
   // A tool call is one unit plus the REST calls it makes (search_programs: one).
   await mcp(app, message(9, 'tools/call', { name: 'search_programs', arguments: { q: '補助金', limit: 1 } }));
-  assert.equal(await used(app), 1 + 1 + 4 + 1 + 1 + 2);
+  assert.equal(await used(app), 1 + 4 + 2);
 
   // A batch bigger than what is left is refused whole with 429, nothing runs.
-  const left = 30 - (await used(app)) - 1;
+  const left = 30 - (await used(app));
   const over = await mcp(
     app,
     Array.from({ length: Math.min(5, left + 1) }, (_, i) => message(i)),
@@ -72,5 +73,5 @@ test('one tool call makes at most MAX_API_CALLS_PER_TOOL_CALL REST calls; more i
   assert.equal(res.statusCode, 200);
   const result = body(res).result;
   assert.equal(result.structuredContent.error.code, 'limit_exceeded', JSON.stringify(result.structuredContent.error));
-  assert.equal((await used(app)) - before, 1 + 1, 'the message only: no inner call was made');
+  assert.equal((await used(app)) - before, 1, 'the message only: no inner call was made');
 });

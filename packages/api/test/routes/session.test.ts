@@ -222,7 +222,7 @@ test('session routes are declared not counted and not billed', async (t) => {
   for (const route of ['POST /v1/session', 'POST /v1/session/logout']) {
     assert.deepEqual(
       app.routePolicies.get(route),
-      { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request', unitRows: null },
+      { access: 'public', counter: null, billed: false, extraLimit: null, session: true, units: 'request', unitRows: null, countsAnonymous: true },
       route,
     );
   }

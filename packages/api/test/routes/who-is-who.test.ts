@@ -34,9 +34,10 @@ test('TRUST_PROXY is read as Fastify defines it; anything else is refused at sta
 async function sameBucket(env: Record<string, string>, first: Record<string, string>, second: Record<string, string>): Promise<boolean> {
   const t = { after: (fn: () => unknown) => void cleanups.push(fn) };
   const app = await build(t, { ANON_DAILY_LIMIT: '1', ...env });
-  const a = await app.inject({ url: '/v1/ping', headers: first });
+  // /meta, not /v1/ping: anonymous pings are not counted (docs/decisions/0267-anonymous-pings-are-not-counted.md).
+  const a = await app.inject({ url: '/meta', headers: first });
   assert.equal(a.statusCode, 200, a.body);
-  const b = await app.inject({ url: '/v1/ping', headers: second });
+  const b = await app.inject({ url: '/meta', headers: second });
   return b.statusCode === 429;
 }
 const cleanups: (() => unknown)[] = [];

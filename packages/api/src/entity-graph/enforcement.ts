@@ -12,6 +12,29 @@ import { datePart, jstDate } from '../lib/time.ts';
 import { amError, type AmError } from './envelope.ts';
 import { resolveDate } from './params.ts';
 
+/** What a check by number or name can see: how many findings there are, how many name a corporate number, the period they span. */
+export interface EnforcementCoverage {
+  findings: number;
+  with_houjin_bangou: number;
+  action_date_from: string | null;
+  action_date_to: string | null;
+}
+
+const coverages = new WeakMap<CatalogDatabase, EnforcementCoverage>();
+
+/** Computed once per catalogue (it is read-only). */
+export function enforcementCoverage(db: CatalogDatabase): EnforcementCoverage {
+  let c = coverages.get(db);
+  if (!c) {
+    const row = db.get<{ n: number; hb: number; lo: string | null; hi: string | null }>(
+      `SELECT count(*) AS n, count(houjin_bangou) AS hb, min(substr(action_date, 1, 10)) AS lo, max(substr(action_date, 1, 10)) AS hi FROM ${enforcement.table}`,
+    );
+    c = { findings: row?.n ?? 0, with_houjin_bangou: row?.hb ?? 0, action_date_from: row?.lo ?? null, action_date_to: row?.hi ?? null };
+    coverages.set(db, c);
+  }
+  return c;
+}
+
 export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: string; target_name?: string; as_of_date?: string }, today = jstDate()) {
   const queried = { houjin_bangou: p.houjin_bangou ?? null, target_name: p.target_name ?? null, as_of_date: p.as_of_date ?? 'today' };
   const base = {
@@ -21,6 +44,8 @@ export function enforcementCheck(db: CatalogDatabase, p: { houjin_bangou?: strin
     all_count: 0,
     queried,
     recent_history: [] as Record<string, unknown>[],
+    // "Not found" covers only what is held: say how much that is (decision 0392).
+    coverage: enforcementCoverage(db),
     error: null as AmError | null,
     warnings: [] as string[],
   };

@@ -13,6 +13,9 @@ const Meta = Type.Object(
     last_ingested_at: Type.String({ description: 'UTC timestamp of the last data load' }),
     data_as_of: Type.String({ description: 'reference date of the underlying data (YYYY-MM-DD)' }),
     record_counts: Type.Record(Type.String(), Type.Integer(), { description: 'rows per record set' }),
+    programs_with_window: Type.Optional(
+      Type.Integer({ description: 'Programmes whose application window has a known closing date: deadline answers cover these only' }),
+    ),
     attribution: Attribution,
   },
   { $id: 'Meta' },

@@ -67,6 +67,17 @@ export const EnforcementResponse = Type.Object(
     all_count: Type.Integer({ default: 0 }),
     queried: Row,
     recent_history: Type.Array(Row),
+    coverage: Type.Optional(
+      Type.Object(
+        {
+          findings: Type.Integer(),
+          with_houjin_bangou: Type.Integer({ description: 'Findings that name a corporate number: a number can only match these' }),
+          action_date_from: Nullable(Type.String()),
+          action_date_to: Nullable(Type.String()),
+        },
+        { description: 'What the check looked at: a company not found is not found in these findings only' },
+      ),
+    ),
     error: AmErrorSchema,
   },
   { additionalProperties: true },

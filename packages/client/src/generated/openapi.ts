@@ -688,6 +688,8 @@ export type GetMetaResponse = {
   data_as_of: string;
   /** rows per record set */
   record_counts: Record<string, number>;
+  /** Programmes whose application window has a known closing date: deadline answers cover these only */
+  programs_with_window?: number;
   attribution: Attribution;
 };
 
@@ -944,6 +946,14 @@ export type AmEnforcementResponse = {
   all_count: number;
   queried: Record<string, unknown>;
   recent_history: Array<Record<string, unknown>>;
+  /** What the check looked at: a company not found is not found in these findings only */
+  coverage?: {
+    findings: number;
+    /** Findings that name a corporate number: a number can only match these */
+    with_houjin_bangou: number;
+    action_date_from: string | null;
+    action_date_to: string | null;
+  };
   error: {
     /** invalid_enum, invalid_input, invalid_date, invalid_field, empty_input, seed_not_found, no_matching_records */
     code: string;
@@ -1943,6 +1953,8 @@ export type SearchLawsQuery = {
   q?: string;
   /** active, repealed, superseded */
   status?: string;
+  /** `true`: laws not repealed or superseded, including those whose status is not recorded */
+  in_force?: "true";
   /** e.g. mhlw, meti, mof-nta */
   ministry_code?: string;
   /** Same as `ministry_code`. e.g. mhlw, meti, mof-nta */
@@ -2354,6 +2366,8 @@ export type GetMetaV1Response = {
   data_as_of: string;
   /** rows per record set */
   record_counts: Record<string, number>;
+  /** Programmes whose application window has a known closing date: deadline answers cover these only */
+  programs_with_window?: number;
   attribution: Attribution;
 };
 

@@ -326,7 +326,7 @@ export const RECORD_SETS = {
     "search": {
       "name": "search_laws",
       "title": "Search laws",
-      "description": "Statutes and regulations by keywords (short names such as 租特法 resolve), type, ministry and status. Use to find a law to cite or read. Not for an article's text (get_law_article_am). No notices (告示) or guidelines are held.",
+      "description": "Statutes and regulations by title keywords, type, ministry and status (laws of unrecorded status included). Use to find a law to cite. Not for an article's text (get_law_article_am, which also takes short names such as 租特法). No notices (告示) or guidelines are held.",
       "q": "law titles and numbers",
       "noun": "laws",
       "params": [

@@ -15,8 +15,13 @@ import { aliasWarnings, notAppliedWarnings } from './not-applied.ts';
 import { CallBudgetExceeded, withCallBudget } from './call-budget.ts';
 
 /** Run a tool for leniently parsed arguments (fields may carry invalid markers, see lenient.ts). */
-export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
-  const warnings: InputWarning[] = [];
+/** `unknown`: argument names the tool does not take (dropped, each warned `unknown_argument`). */
+export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<string, unknown>, unknown: readonly string[] = []): Promise<CallToolResult> {
+  const warnings: InputWarning[] = unknown.map((field) => ({
+    code: 'unknown_argument',
+    field,
+    message: `${def.name} takes no argument ${field}; it was ignored`,
+  }));
   const ctx: EnvelopeContext = { toolName: def.name, warnings };
   const failed = (explanation: string, error: Payload) => {
     const payload = { ...def.empty, explanation };

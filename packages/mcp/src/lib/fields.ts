@@ -26,7 +26,11 @@ export const f = {
       .regex(/^\d{13}$/, 'must be 13 digits')
       .optional()
       .describe(what),
-  profile: () => z.record(z.unknown()).describe('Business profile: prefecture, industry_jsic, employee_count, capital_yen, revenue_yen, is_sole_proprietor'),
+  profile: () =>
+    z.record(z.unknown()).describe('Business profile: prefecture, industry_jsic, employee_count, capital_yen, revenue_yen, is_sole_proprietor, houjin_bangou'),
+  /** The profile the tax predicates read: the fields most rulesets need, in the documented (yen) names. */
+  taxProfile: () =>
+    z.record(z.unknown()).describe('Business profile, e.g. capital_yen, blue_form_return_filed, taxable_sales_yen_base_period, asset_acquisition_price_yen'),
   region: () => z.string().max(40).optional().describe('national, a block (関東) or a prefecture'),
 };
 

@@ -2,6 +2,9 @@
 // ({op: all|any|not|eq|ne|gte|gt|lte|lt|in, field, value, of}) against a
 // business profile. A field the profile does not give makes a leaf `unknown`;
 // `all`/`any` combine as in Kleene logic. Unknown operators are `unknown`.
+// The upstream predicates name amounts `…_jpy…`; the documented profile field
+// (the tool schema, REST) is `…_yen…`: a predicate field is read from its
+// documented name first (capital_jpy from capital_yen), and reported by it.
 export type Verdict = 'applies' | 'does_not_apply' | 'unknown';
 type Tri = true | false | null;
 
@@ -11,6 +14,11 @@ export interface Evaluation {
   reasons: string[];
   /** Profile fields the predicate needs and the profile lacks. */
   missing_fields: string[];
+}
+
+/** The documented profile name of a predicate field: the tools name yen amounts `_yen`, the upstream predicates `_jpy`. */
+export function documentedField(field: string): string {
+  return field.replace(/(^|_)jpy(_|$)/, '$1yen$2');
 }
 
 export function evaluatePredicate(predicate: unknown, profile: Record<string, unknown>): Evaluation {
@@ -30,13 +38,15 @@ export function evaluatePredicate(predicate: unknown, profile: Record<string, un
       return inner === null ? null : !inner;
     }
     if (typeof n.field !== 'string') return null;
-    const field = n.field;
-    if (!(field in profile) || profile[field] === null || profile[field] === undefined) {
+    const field = documentedField(n.field);
+    const given = (name: string) => name in profile && profile[name] !== null && profile[name] !== undefined;
+    const source = given(field) ? field : given(n.field) ? n.field : null;
+    if (source === null) {
       missing.add(field);
       reasons.push(`${field}: not given (needs ${op} ${JSON.stringify(n.value)})`);
       return null;
     }
-    const actual = profile[field];
+    const actual = profile[source];
     let result: Tri;
     switch (op) {
       case 'eq':

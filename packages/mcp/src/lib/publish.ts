@@ -32,6 +32,8 @@ function prune(schema: Json, keepDescriptions: boolean, depth: number, output = 
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema') continue;
+    // Unknown arguments are ignored with an `unknown_argument` warning (call-tool.ts), so the list need not forbid them.
+    if (key === 'additionalProperties' && value === false && depth === 0) continue;
     if (key === 'description' && !keepDescriptions) continue;
     if (key === 'maxLength' && typeof value === 'number' && value >= UNREACHED_MAX_LENGTH) continue;
     // A plain date reads shorter as its format than as its pattern (the pattern is still what a call is checked with).

@@ -58,7 +58,10 @@ export async function runToolCall(
   if (!def) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
   const parsed = inputSchema(def).safeParse(params.arguments ?? {});
   // Every field is lenient, so only a non-object `arguments` fails here.
-  return await callTool(def, api, parsed.success ? parsed.data : {});
+  // Arguments the tool does not take are dropped by the parse: say so rather than ignore them silently.
+  const given = params.arguments && typeof params.arguments === 'object' ? Object.keys(params.arguments) : [];
+  const unknown = given.filter((field) => !(field in def.input));
+  return await callTool(def, api, parsed.success ? parsed.data : {}, unknown);
 }
 
 /** Register tools/list and tools/call for `tools` on a server; the tools call `api`. */

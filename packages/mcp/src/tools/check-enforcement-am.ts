@@ -4,6 +4,7 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { resolveAsOf } from '../lib/dates.ts';
 import { f, o } from '../lib/fields.ts';
 import { compact } from '../lib/search.ts';
+import { coverageOf, notFoundSentence } from '../lib/enforcement-coverage.ts';
 
 export const checkEnforcementAm = defineTool({
   name: 'check_enforcement_am',
@@ -26,10 +27,12 @@ export const checkEnforcementAm = defineTool({
   empty: { found: false, currently_excluded: false, active_exclusions: [], recent_history: [] },
   async run(call, a) {
     const body = await call.api.am.enforcement(compact({ houjin_bangou: a.houjin_bangou, target_name: a.target_name, as_of_date: resolveAsOf(a.as_of_date) }));
+    const coverage = coverageOf(body);
     return {
       ...body,
+      ...(coverage ? { coverage } : {}),
       result_count: typeof body.all_count === 'number' ? body.all_count : 0,
-      explanation: body.found ? null : 'No enforcement record names this company.',
+      explanation: body.found ? null : notFoundSentence(coverage, a.houjin_bangou !== undefined),
     };
   },
 });

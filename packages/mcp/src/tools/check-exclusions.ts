@@ -11,7 +11,7 @@ export const checkExclusions = defineTool({
   name: 'check_exclusions',
   title: 'Check a program combination',
   description:
-    'Test programmes (ids or slugs) together against the combination rules: conflicts (hits), and rules that hinge on a fact the check cannot know (to_check). Use before recommending a combination. Few programmes are named by any rule: then the answer is insufficient_data, not compatibility.',
+    'Test programmes (ids or slugs) against the combination rules: conflicts (hits) and rules hinging on a fact to check (to_check). Use before recommending a combination. Few programmes are named by a rule: then insufficient_data, not compatibility.',
   input: {
     program_ids: z.array(z.string().min(1).max(200)).min(1).max(50).describe('Programme ids or slugs'),
   },

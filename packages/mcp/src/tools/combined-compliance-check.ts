@@ -12,7 +12,7 @@ export const combinedComplianceCheck = defineTool({
   description:
     'One report for a business profile and programme(s): combination-rule check, tax evaluation, exclusions in force against the company, related bids. Use for a pre-application check.',
   input: {
-    business_profile: f.profile(),
+    business_profile: f.taxProfile(),
     program_unified_id: z.string().max(100).optional().describe('Main program id'),
     include_tax_eval: z.boolean().default(true).describe('Evaluate the tax rulesets'),
     tax_verbose: z.boolean().default(false).describe('Include the predicates in the tax section'),

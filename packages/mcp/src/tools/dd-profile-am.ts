@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, ToolInputError, type Row } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { rowsOf } from '../lib/search.ts';
+import { coverageOf, notFoundSentence } from '../lib/enforcement-coverage.ts';
 
 export const ddProfileAm = defineTool({
   name: 'dd_profile_am',
@@ -38,7 +39,8 @@ export const ddProfileAm = defineTool({
       bids_won: bids,
       invoice_registration: { status: 'not_held', note: 'Invoice registrations are not in this catalogue; check https://www.invoice-kohyo.nta.go.jp/' },
       result_count: adoptions.length + bids.length + (enforcement.found ? 1 : 0),
-      explanation: `${adoptions.length} case stud(ies), ${bids.length} bid(s) won, enforcement record ${enforcement.found ? 'found' : 'not found'}.`,
+      ...(coverageOf(enforcement) ? { coverage: { enforcement: coverageOf(enforcement) } } : {}),
+      explanation: `${adoptions.length} case stud(ies), ${bids.length} bid(s) won; enforcement: ${enforcement.found ? 'record found' : notFoundSentence(coverageOf(enforcement), true)}`,
     };
   },
 });

@@ -7,6 +7,7 @@ import { closingBetween } from '../lib/deadlines.ts';
 import { TIER } from '../lib/enums.ts';
 import { f, o } from '../lib/fields.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
+import { windowCoverage, windowSentence } from '../lib/window-coverage.ts';
 
 export const deadlineCalendar = defineTool({
   name: 'deadline_calendar',
@@ -31,6 +32,7 @@ export const deadlineCalendar = defineTool({
       const month = d.toISOString().slice(0, 7);
       months.push({ month, programs: found.filter((r) => r.deadline.startsWith(month)) });
     }
-    return { months, results: found };
+    const coverage = await windowCoverage(call.api);
+    return { months, results: found, coverage, explanation: `${found.length} known window(s) close by ${until}. ${windowSentence(coverage)}` };
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { TAX_ID } from '../lib/ids.ts';
+import { insufficientData } from '../lib/no-data.ts';
 import { evaluateTax } from '../lib/tax-eval.ts';
 import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 
@@ -12,7 +13,7 @@ export const evaluateTaxApplicability = defineTool({
   description:
     "Evaluate tax rulesets' eligibility predicates against a business profile: applies, does not apply, or unknown (facts missing). Use for 'which tax measures fit this company'. Not to find a measure by name (search_tax_rules).",
   input: {
-    business_profile: f.profile(),
+    business_profile: f.taxProfile(),
     // One API call per id: at most the budget of one tool call (lib/call-budget.ts).
     target_ruleset_ids: z.array(TAX_ID).max(MAX_API_CALLS_PER_TOOL_CALL).optional().describe('TAX- ids (default: all)'),
   },
@@ -21,11 +22,29 @@ export const evaluateTaxApplicability = defineTool({
   empty: { results: [], applies: 0, unknown: 0 },
   async run(call, a) {
     const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
+    const applies = results.filter((r) => r.verdict === 'applies').length;
+    const unknown = results.filter((r) => r.verdict === 'unknown').length;
+    // The fields most often missing: what to ask the client next.
+    const wanted = new Map<string, number>();
+    for (const r of results) for (const field of (r.missing_fields as string[]) ?? []) wanted.set(field, (wanted.get(field) ?? 0) + 1);
+    const askFor = [...wanted]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 5)
+      .map(([field]) => field);
+    const coverage = { rulesets_evaluated: results.length, applies, does_not_apply: results.length - applies - unknown, unknown, fields_to_ask_for: askFor };
+    if (results.length > 0 && unknown === results.length) {
+      return insufficientData(`None of the ${results.length} rulesets can be decided from this profile; give ${askFor.join(', ')} and call again.`, coverage, {
+        results: [],
+        applies: 0,
+        unknown,
+      });
+    }
     return {
       results,
-      applies: results.filter((r) => r.verdict === 'applies').length,
-      unknown: results.filter((r) => r.verdict === 'unknown').length,
-      explanation: 'Predicates are an upstream encoding; verify with the cited legal basis.',
+      applies,
+      unknown,
+      coverage,
+      explanation: `${applies} of ${results.length} rulesets apply, ${unknown} need more facts (${askFor.join(', ')}); predicates are an upstream encoding: verify with the cited legal basis.`,
     };
   },
 });

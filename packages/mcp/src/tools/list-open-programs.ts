@@ -7,6 +7,7 @@ import { resolveAsOf } from '../lib/dates.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { regionArg } from '../lib/prefecture.ts';
 import { compact } from '../lib/search.ts';
+import { windowCoverage, windowSentence } from '../lib/window-coverage.ts';
 
 export const listOpenPrograms = defineTool({
   name: 'list_open_programs',
@@ -26,8 +27,8 @@ export const listOpenPrograms = defineTool({
   annotations: READ_ONLY,
   empty: AM_EMPTY,
   async run(call, a) {
-    return {
-      ...(await call.api.am.openPrograms(
+    const [body, coverage] = await Promise.all([
+      call.api.am.openPrograms(
         compact({
           pivot_date: a.on_date ?? resolveAsOf(a.as_of),
           prefecture: regionArg(call, a.region),
@@ -36,7 +37,10 @@ export const listOpenPrograms = defineTool({
           size: a.size,
           limit: a.limit,
         }),
-      )),
-    };
+      ),
+      windowCoverage(call.api),
+    ]);
+    const n = Array.isArray(body.results) ? body.results.length : 0;
+    return { ...body, coverage, explanation: `${n} programme(s) with a known open window. ${windowSentence(coverage)}` };
   },
 });

@@ -8,6 +8,7 @@ import { addDays, fiscalQuarter, todayJst } from '../lib/dates.ts';
 import { deadlineOf } from '../lib/deadlines.ts';
 import { f, o } from '../lib/fields.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
+import { windowCoverage, windowSentence } from '../lib/window-coverage.ts';
 
 /** The catalogue's funding_purpose values (Japanese and English spellings) behind each purpose of the reference surface. */
 const PURPOSE_VALUES: Record<string, readonly string[]> = {
@@ -65,12 +66,14 @@ export const subsidyRoadmap3yr = defineTool({
     dated.sort((x, y) => String(x.deadline).localeCompare(String(y.deadline)));
     const byQuarter = new Map<string, Row[]>();
     for (const r of dated.slice(0, a.limit)) byQuarter.set(String(r.fiscal_quarter), [...(byQuarter.get(String(r.fiscal_quarter)) ?? []), r]);
+    const coverage = await windowCoverage(call.api);
     return {
       quarters: [...byQuarter].map(([fiscal_quarter, programs]) => ({ fiscal_quarter, programs })),
       undated: undated.slice(0, a.limit),
       results: dated.slice(0, a.limit),
       result_count: Math.min(dated.length, a.limit) + Math.min(undated.length, a.limit),
-      explanation: `${dated.length} program(s) with a window closing ${from}..${until}; ${undated.length} related program(s) without a recorded window.`,
+      coverage,
+      explanation: `${dated.length} program(s) with a window closing ${from}..${until}; ${undated.length} related program(s) without a recorded window. ${windowSentence(coverage)}`,
     };
   },
 });

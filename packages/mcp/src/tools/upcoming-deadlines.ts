@@ -7,6 +7,7 @@ import { closingBetween } from '../lib/deadlines.ts';
 import { TIER } from '../lib/enums.ts';
 import { f, o } from '../lib/fields.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
+import { windowCoverage, windowSentence } from '../lib/window-coverage.ts';
 
 export const upcomingDeadlines = defineTool({
   name: 'upcoming_deadlines',
@@ -32,10 +33,12 @@ export const upcomingDeadlines = defineTool({
       .filter((r) => !a.authority_level || r.authority_level === a.authority_level)
       .map((r) => ({ ...r, days_remaining: daysBetween(today, r.deadline) }))
       .slice(0, a.limit);
+    const coverage = await windowCoverage(call.api);
     return {
       window_end: until,
       results: found,
-      explanation: found.length === 0 ? `No recorded application window closes between ${today} and ${until}.` : null,
+      coverage,
+      explanation: `${found.length === 0 ? `No known window closes between ${today} and ${until}.` : `${found.length} known window(s) close by ${until}.`} ${windowSentence(coverage)}`,
     };
   },
 });

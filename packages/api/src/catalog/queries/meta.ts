@@ -9,6 +9,8 @@ export interface Meta {
   last_ingested_at: string;
   data_as_of: string;
   record_counts: Record<string, number>;
+  /** Programmes with a known closing date: what any deadline answer can cover. */
+  programs_with_window: number;
 }
 
 export function computeMeta(db: CatalogDatabase): Meta {
@@ -31,5 +33,6 @@ export function computeMeta(db: CatalogDatabase): Meta {
     last_ingested_at: db.metaValue('last_ingested_at') ?? '',
     data_as_of: db.metaValue('data_as_of') ?? '',
     record_counts: counts,
+    programs_with_window: db.get<{ n: number }>('SELECT count(*) AS n FROM programs WHERE window_end IS NOT NULL')?.n ?? 0,
   };
 }

@@ -126,6 +126,12 @@ export default defineRecordSet({
     responseId: 'LawSearchResponse',
     filters: [
       { name: 'status', type: Short('active, repealed, superseded'), sql: 'r.status = ?' },
+      {
+        // A third of the laws carry no status (租税特別措置法 among them): "in force" must not hide them.
+        name: 'in_force',
+        type: Literals(['true'], { description: '`true`: laws not repealed or superseded, including those whose status is not recorded' }),
+        sql: "(? = 'true' AND (r.status IS NULL OR r.status NOT IN ('repealed', 'superseded')))",
+      },
       { name: 'ministry_code', aliases: ['ministry'], type: Short('e.g. mhlw, meti, mof-nta'), sql: 'r.ministry_code = ?' },
       { name: 'category', type: Short('e.g. 税制, 労働'), sql: 'r.category = ?' },
       {
@@ -163,7 +169,7 @@ export default defineRecordSet({
       name: 'search_laws',
       title: 'Search laws',
       description:
-        "Statutes and regulations by keywords (short names such as 租特法 resolve), type, ministry and status. Use to find a law to cite or read. Not for an article's text (get_law_article_am). No notices (告示) or guidelines are held.",
+        "Statutes and regulations by title keywords, type, ministry and status (laws of unrecorded status included). Use to find a law to cite. Not for an article's text (get_law_article_am, which also takes short names such as 租特法). No notices (告示) or guidelines are held.",
       q: 'law titles and numbers',
       noun: 'laws',
       params: {

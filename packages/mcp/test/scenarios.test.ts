@@ -1,0 +1,390 @@
+// Consultant requests as the tool calls an agent makes, over the two real
+// transports (the stdio server as a child process, and Streamable HTTP at
+// /mcp), against the real API serving the bundled dataset. Each scenario
+// asserts properties an adviser would check before signing the answer: a
+// national programme where one applies, coverage stated when the answer is
+// empty or uncertain, no conflict where the rules do not say so, every cited
+// row with a source URL, one error discipline (decision 0390-0393).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { build } from '../../api/test/helper.ts';
+import { paidKey } from './fixtures.ts';
+
+type Json = Record<string, any>;
+interface Answer {
+  isError: boolean;
+  body: Json;
+}
+interface Scenario {
+  /** The request as a consultant would put it. */
+  ask: string;
+  tool: string;
+  args: Json;
+  check(answer: Answer): void;
+}
+
+const BIN = path.join(import.meta.dirname, '..', 'src', 'bin.ts');
+
+const rowsOf = (body: Json): Json[] => (Array.isArray(body.results) ? body.results : []);
+const cites = (row: Json): boolean => [row.source_url, row.official_url, row.source_urls?.[0]].some((u) => typeof u === 'string' && /^https?:\/\//.test(u));
+const ok = (a: Answer) => assert.equal(a.isError, false, JSON.stringify(a.body.error));
+/** Empty or uncertain answers say what they covered. */
+const statesCoverage = (a: Answer) => {
+  assert.ok(a.body.coverage && typeof a.body.coverage === 'object', 'coverage stated');
+  assert.ok(typeof a.body.explanation === 'string' && a.body.explanation.length > 20, 'explained');
+};
+
+const SCENARIOS: Scenario[] = [
+  {
+    ask: 'Which national programmes help with business succession (事業承継)?',
+    tool: 'search_programs',
+    args: { q: '事業承継 補助金', limit: 20 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0);
+      assert.ok(
+        rows.some((r) => r.prefecture === null),
+        'a nationwide programme is among them',
+      );
+    },
+  },
+  {
+    ask: 'Find the IT導入補助金.',
+    tool: 'search_programs',
+    args: { q: 'IT導入補助金', limit: 5 },
+    check(a) {
+      ok(a);
+      assert.ok(rowsOf(a.body).some((r) => String(r.primary_name).includes('IT導入')));
+    },
+  },
+  {
+    ask: 'Every programme row I cite has its source.',
+    tool: 'search_programs',
+    args: { q: '省エネ 設備', limit: 20 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0);
+      assert.ok(rows.filter(cites).length >= rows.length * 0.8, 'most rows carry a source URL');
+    },
+  },
+  {
+    ask: 'What can a 20-person company in Osaka apply for?',
+    tool: 'prescreen_programs',
+    args: { prefecture: '大阪府', employee_count: 20, limit: 10 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0);
+      assert.ok(
+        rows.every((r) => r.prefecture === null || r.prefecture === undefined || r.prefecture === '大阪府'),
+        'no other prefecture',
+      );
+    },
+  },
+  {
+    ask: 'Can my client combine ものづくり補助金 and 事業再構築補助金? (no rule names them)',
+    tool: 'check_exclusions',
+    args: { program_ids: ['UNI-00000000aa', 'UNI-00000000bb'] },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'insufficient_data', 'not read as compatible');
+      statesCoverage(a);
+      assert.equal(a.body.coverage.rules_held, 22);
+      assert.match(a.body.explanation, /unknown, not confirmed/);
+    },
+  },
+  {
+    ask: 'Combining 経営発展支援事業（初期投資促進タイプ） with 経営開始資金: any cap?',
+    tool: 'check_exclusions',
+    args: { program_ids: ['UNI-cfb34382d7', 'UNI-194743d166'] },
+    check(a) {
+      ok(a);
+      assert.ok(
+        a.body.hits.some((h: Json) => h.rule_id === 'excl-keiei-hatten-shoki-vs-keiei-kaishi-reduction'),
+        'the slug-keyed cap rule fires',
+      );
+      assert.ok(
+        a.body.hits.every((h: Json) => h.source_urls.length > 0),
+        'each hit cites its source',
+      );
+    },
+  },
+  {
+    ask: 'A new farmer wants 経営開始資金 and 青年等就農資金 together.',
+    tool: 'check_exclusions',
+    args: { program_ids: ['UNI-194743d166', 'UNI-08f87b0586'] },
+    check(a) {
+      ok(a);
+      assert.ok(!a.body.hits.some((h: Json) => h.rule_id === 'excl-corp-established-vs-new-farmer-programs'), 'the conditional rule is no conflict');
+      const corp = a.body.to_check.find((c: Json) => c.rule_id === 'excl-corp-established-vs-new-farmer-programs');
+      assert.deepEqual(corp?.to_check, ['経営開始から5年以上経過した法人経営体']);
+    },
+  },
+  {
+    ask: 'Is this company (法人番号 1234567890123) barred from subsidies?',
+    tool: 'check_enforcement_am',
+    args: { houjin_bangou: '1234567890123' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.found, false);
+      statesCoverage(a);
+      assert.ok(a.body.coverage.with_houjin_bangou < a.body.coverage.findings, 'few findings carry a number');
+      assert.match(a.body.explanation, /only \d+ of them name a corporate number/);
+      assert.match(a.body.explanation, /dated \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/);
+    },
+  },
+  {
+    ask: 'Due diligence on 法人番号 1234567890123.',
+    tool: 'dd_profile_am',
+    args: { houjin_bangou: '1234567890123' },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.coverage?.enforcement?.findings > 0, 'enforcement coverage stated');
+      assert.match(a.body.explanation, /not proof that none exists/);
+    },
+  },
+  {
+    ask: 'Any public tenders for construction work?',
+    tool: 'search_bids',
+    args: { q: '工事' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'no_data');
+      assert.match(a.body.explanation, /holds no bids/);
+    },
+  },
+  {
+    ask: 'Which application windows close in the next 30 days?',
+    tool: 'upcoming_deadlines',
+    args: { within_days: 30 },
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+      assert.ok(a.body.coverage.programs_with_known_window < a.body.coverage.programs_total);
+      assert.match(a.body.explanation, /windows are known for \d+ of \d+ programmes/);
+    },
+  },
+  {
+    ask: 'Deadlines by month for the next quarter.',
+    tool: 'deadline_calendar',
+    args: { months_ahead: 3 },
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+      assert.match(a.body.explanation, /known for \d+ of \d+/);
+    },
+  },
+  {
+    ask: 'What is open for applications today?',
+    tool: 'list_open_programs',
+    args: {},
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+    },
+  },
+  {
+    ask: 'A 3-year funding roadmap for a manufacturer.',
+    tool: 'subsidy_roadmap_3yr',
+    args: { industry: '製造業', company_size: 'small' },
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+    },
+  },
+  {
+    ask: 'Which tax measures apply to a company with 10M yen capital that files blue returns?',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: { capital_yen: 10_000_000, is_wholly_owned_by_large_corp: false } },
+    check(a) {
+      ok(a);
+      const reduced = a.body.results.find((r: Json) => String(r.ruleset_name).includes('法人税軽減税率'));
+      assert.ok(reduced, 'the reduced corporate tax rate ruleset is evaluated');
+      assert.equal(reduced.verdict, 'applies', 'capital_yen is read (the predicates say capital_jpy)');
+      assert.ok(reduced.reasons.some((line: string) => line.startsWith('capital_yen=10000000')));
+    },
+  },
+  {
+    ask: 'Which tax measures apply? (no facts given)',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: {} },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'insufficient_data');
+      assert.ok(a.body.coverage.fields_to_ask_for.includes('capital_yen'), 'says what to ask for, in the documented name');
+    },
+  },
+  {
+    ask: 'Find 租税特別措置法 (its status is not recorded).',
+    tool: 'search_laws',
+    args: { q: '租税特別措置法' },
+    check(a) {
+      ok(a);
+      assert.ok(
+        rowsOf(a.body).some((r) => r.title === '租税特別措置法'),
+        'not hidden by the in-force default',
+      );
+    },
+  },
+  {
+    ask: 'Quote 経営承継円滑化法 (a short name), article 1.',
+    tool: 'get_law_article_am',
+    args: { law_name_or_canonical_id: '経営承継円滑化法', article_number: '1' },
+    check(a) {
+      assert.equal(a.body.law?.title, '中小企業における経営の承継の円滑化に関する法律', 'the short name resolves');
+    },
+  },
+  {
+    ask: 'Quote article 1 of 租特法.',
+    tool: 'get_law_article_am',
+    args: { law_name_or_canonical_id: '租特法', article_number: '第1条' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.found, true);
+      assert.match(String(a.body.law?.source_url), /^https:\/\/elaws\.e-gov\.go\.jp\//, "the article carries its law's source");
+    },
+  },
+  {
+    ask: 'Quote article 42-4 of 租税特別措置法 (not in the shipped text).',
+    tool: 'get_law_article_am',
+    args: { law_name_or_canonical_id: '租税特別措置法', article_number: '第42条の4' },
+    check(a) {
+      assert.equal(a.isError, true, 'not found is a failure, not an empty answer');
+      assert.match(a.body.error.hint, /only the first \d+ articles/, 'says what the shipped text covers');
+    },
+  },
+  {
+    ask: 'What does 中小企業経営強化税制 offer?',
+    tool: 'search_tax_rules',
+    args: { q: '経営強化税制' },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.some((r) => String(r.ruleset_name).includes('経営強化税制')));
+      assert.ok(rows.every(cites));
+    },
+  },
+  {
+    ask: 'JFC loans without a personal guarantor.',
+    tool: 'search_loan_programs',
+    args: { q: '日本政策金融公庫', limit: 10 },
+    check(a) {
+      ok(a);
+      assert.ok(rowsOf(a.body).length > 0);
+    },
+  },
+  {
+    ask: 'Court rulings on subsidy fraud.',
+    tool: 'search_court_decisions',
+    args: { q: '補助金' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'no_data');
+    },
+  },
+  {
+    ask: 'Open a programme by a mistyped id.',
+    tool: 'get_program',
+    args: { unified_id: 'UNI-doesnotexist' },
+    check(a) {
+      assert.equal(a.isError, true);
+      assert.equal(a.body.status, 'error');
+      assert.equal(a.body.error.status, 404);
+      assert.equal(typeof a.body.error.detail, 'string');
+    },
+  },
+  {
+    ask: 'Search with a tier that does not exist.',
+    tool: 'search_programs',
+    args: { tier: ['Z'] },
+    check(a) {
+      assert.equal(a.isError, true);
+      assert.equal(a.body.error.detail, 'Invalid arguments: tier.0: must be one of S, A, B, C, X');
+    },
+  },
+  {
+    ask: 'Search with an argument the tool does not take.',
+    tool: 'search_programs',
+    args: { q: '補助金', limit: 1, colour: 'blue' },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.input_warnings.some((w: Json) => w.code === 'unknown_argument' && w.field === 'colour'));
+    },
+  },
+  {
+    ask: 'Regulations to prepare for a construction firm.',
+    tool: 'regulatory_prep_pack',
+    args: { industry: '建設' },
+    check(a) {
+      ok(a);
+      for (const law of a.body.laws) assert.ok(cites(law) || law.law_id, 'each law is citable');
+    },
+  },
+  {
+    ask: 'A starter pack for a 10-person Tokyo company.',
+    tool: 'smb_starter_pack',
+    args: { prefecture: '東京都', employee_count: 10 },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.subsidies.length > 0);
+      assert.ok(
+        a.body.subsidies.every((r: Json) => r.prefecture === null || r.prefecture === undefined || r.prefecture === '東京都'),
+        'no other prefecture',
+      );
+    },
+  },
+];
+
+async function runAll(client: Client): Promise<string[]> {
+  const failures: string[] = [];
+  for (const s of SCENARIOS) {
+    const r = await client.callTool({ name: s.tool, arguments: s.args });
+    const answer = { isError: r.isError === true, body: r.structuredContent as Json };
+    try {
+      s.check(answer);
+    } catch (err) {
+      failures.push(`${s.ask} (${s.tool}): ${(err as Error).message}\n  ${JSON.stringify(answer.body).slice(0, 400)}`);
+    }
+  }
+  return failures;
+}
+
+test('at least 25 consultant scenarios', () => {
+  assert.ok(SCENARIOS.length >= 25, `${SCENARIOS.length} scenarios`);
+});
+
+test('consultant scenarios over stdio and Streamable HTTP', async (t) => {
+  const app = await build(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const { key } = await paidKey(app);
+
+  const stdio = new Client({ name: 'scenarios-stdio', version: '1.0.0' });
+  await stdio.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--disable-warning=ExperimentalWarning', BIN],
+      env: { PATH: process.env.PATH ?? '', JPSP_API_BASE_URL: `http://127.0.0.1:${port}`, JPSP_API_KEY: key },
+      stderr: 'pipe',
+    }),
+  );
+  t.after(() => stdio.close());
+  const http = new Client({ name: 'scenarios-http', version: '1.0.0' });
+  await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { 'X-API-Key': key } } }));
+  t.after(() => http.close());
+
+  for (const [name, client] of [
+    ['stdio', stdio],
+    ['http', http],
+  ] as const) {
+    await client.listTools(); // the client validates structured content against the listed output schemas
+    const failures = await runAll(client);
+    assert.deepEqual(failures, [], `${name}: ${failures.length} scenario(s) failed:\n${failures.join('\n')}`);
+  }
+});

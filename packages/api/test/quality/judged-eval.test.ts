@@ -29,6 +29,18 @@ const FLOORS = {
   holdout: { ndcg: 0.53, success: 0.69 },
 };
 
+// Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
+// Issue 21's goal is success@1 >= 0.6 in every category: conversational and industry are below it.
+const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
+  conversational: { ndcg: 0.41, success: 0.52 },
+  english: { ndcg: 0.52, success: 0.73 },
+  industry: { ndcg: 0.49, success: 0.7 },
+  purpose: { ndcg: 0.59, success: 0.76 },
+  'place+purpose': { ndcg: 0.7, success: 0.95 },
+  filtered: { ndcg: 0.7, success: 0.81 },
+  nickname: { ndcg: 0.91, success: 1 },
+};
+
 interface Scored {
   q: JudgedQuery;
   ndcg: number;
@@ -104,5 +116,10 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
   for (const [part, floor] of Object.entries(FLOORS) as [keyof typeof FLOORS, { ndcg: number; success: number }][]) {
     assert.ok(results[part].ndcg >= floor.ndcg, `${part} nDCG@10 ${results[part].ndcg.toFixed(3)} >= ${floor.ndcg}`);
     assert.ok(results[part].success >= floor.success, `${part} success@1 ${results[part].success.toFixed(3)} >= ${floor.success}`);
+  }
+  for (const [category, floor] of Object.entries(CATEGORY_FLOORS)) {
+    const m = summary(scored.filter((s) => s.q.category === category));
+    assert.ok(m.ndcg >= floor.ndcg, `category ${category} nDCG@10 ${m.ndcg.toFixed(3)} >= ${floor.ndcg}`);
+    assert.ok(m.success >= floor.success, `category ${category} success@1 ${m.success.toFixed(3)} >= ${floor.success}`);
   }
 });

@@ -119,10 +119,19 @@ test('judged profiles: the held-out profiles are exactly the seeded draw', () =>
 // 0.480 / 0.800; with a purpose's match words from the programme vocabulary:
 // all 0.394 / 0.600, tuned 0.316 / 0.500, held out 0.551 / 0.800. Floors just
 // below. Whoever improves matching raises them.
+// On the catalogue with issue 20's record kinds: all 0.433 / 0.600, tuned 0.362 / 0.500, held out 0.576 / 0.800.
 const MATCH_FLOORS = {
-  all: { ndcg: 0.38, success: 0.58 },
-  tuned: { ndcg: 0.3, success: 0.5 },
-  holdout: { ndcg: 0.52, success: 0.7 },
+  all: { ndcg: 0.42, success: 0.58 },
+  tuned: { ndcg: 0.35, success: 0.5 },
+  holdout: { ndcg: 0.56, success: 0.7 },
+};
+/** Per category (both parts), at what was reached. */
+const MATCH_CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
+  founding: { ndcg: 0.36, success: 0.33 },
+  growth: { ndcg: 0.33, success: 0.4 },
+  investment: { ndcg: 0.54, success: 1 },
+  'succession-finance': { ndcg: 0.46, success: 0.6 },
+  workforce: { ndcg: 0.38, success: 0.5 },
 };
 
 test('judged profiles through POST /v1/programs/match: nDCG@10, success@1 and duplicate rate per category, tuned and held-out parts', async (t) => {
@@ -186,5 +195,10 @@ test('judged profiles through POST /v1/programs/match: nDCG@10, success@1 and du
   for (const [part, floor] of Object.entries(MATCH_FLOORS) as [keyof typeof MATCH_FLOORS, { ndcg: number; success: number }][]) {
     assert.ok(results[part].ndcg >= floor.ndcg, `${part} nDCG@10 ${results[part].ndcg.toFixed(3)} >= ${floor.ndcg}`);
     assert.ok(results[part].success >= floor.success, `${part} success@1 ${results[part].success.toFixed(3)} >= ${floor.success}`);
+  }
+  for (const [category, floor] of Object.entries(MATCH_CATEGORY_FLOORS)) {
+    const m = summary(scored.filter((s) => s.p.category === category));
+    assert.ok(m.ndcg >= floor.ndcg, `category ${category} nDCG@10 ${m.ndcg.toFixed(3)} >= ${floor.ndcg}`);
+    assert.ok(m.success >= floor.success, `category ${category} success@1 ${m.success.toFixed(3)} >= ${floor.success}`);
   }
 });

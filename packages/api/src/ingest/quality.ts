@@ -16,11 +16,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { classSection, kindSection, nameSection } from './quality-sections.ts';
+import { placeSection, tagSection } from './quality-tagging.ts';
 
 export type { QualityDb, QualityExample, QualitySection, SectionResult } from './quality-types.ts';
 import type { QualityDb, QualityExample, QualitySection } from './quality-types.ts';
 
-export const QUALITY_SECTIONS: readonly QualitySection[] = [classSection, kindSection, nameSection];
+export const QUALITY_SECTIONS: readonly QualitySection[] = [classSection, kindSection, nameSection, placeSection, tagSection];
 
 export const EXAMPLES_PER_CHANGE = 20;
 export const QUALITY_REPORT_FILE = 'quality-report.md';

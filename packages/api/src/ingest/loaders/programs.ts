@@ -17,7 +17,8 @@ import { compactKey, searchColumns, searchedValues, searchNormalize } from '../.
 import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { cleanProgramName, fiscalYear } from '../names.ts';
 import { classifyRecord, readClassOverrides, withClassExclusion } from '../classify.ts';
-import { buildPlaceMaster, derivePlace, type Municipality, type PlaceMaster } from '../places.ts';
+import { buildPlaceMaster, type Municipality, type PlaceMaster } from '../places.ts';
+import { placeAndLevel } from '../authority-level.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
 import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
@@ -161,6 +162,7 @@ interface NameAndPlace {
   name: string;
   prefecture: string | null;
   municipality: string | null;
+  authorityLevel: string | null;
   provenance: Record<string, unknown>;
 }
 
@@ -169,28 +171,22 @@ function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceM
   const provenance: Record<string, unknown> = { ...((p._provenance as Record<string, unknown> | undefined) ?? {}) };
   const cleaned = cleanProgramName(p.primary_name);
   if (cleaned.rules.length > 0) provenance.primary_name = `cleaned:${cleaned.rules.join('+')}`;
-  let prefecture = p.prefecture ?? null;
-  let municipality = p.municipality ?? null;
-  const derived = derivePlace(
+  // Level and place from the record's own evidence (authority-level.ts), each change named in the provenance.
+  const placed = placeAndLevel(
     {
-      prefecture,
-      municipality,
+      name: cleaned.name,
+      authorityName: p.authority_name ?? null,
       authorityLevel: p.authority_level ?? null,
+      prefecture: p.prefecture ?? null,
+      municipality: p.municipality ?? null,
       officialUrl: p.official_url ?? null,
       sourceUrl: p.source_url ?? null,
-      name: cleaned.name,
     },
     places,
   );
-  if (derived?.prefecture) {
-    prefecture = derived.prefecture;
-    provenance.prefecture = derived.how;
-  }
-  if (derived?.municipality) {
-    municipality = derived.municipality;
-    provenance.municipality = derived.how;
-  }
-  return { name: cleaned.name, prefecture, municipality, provenance };
+  for (const [field, how] of Object.entries(placed.changed)) provenance[field] = how;
+  const { prefecture, municipality, authorityLevel } = placed;
+  return { name: cleaned.name, prefecture, municipality, authorityLevel, provenance };
 }
 
 /**
@@ -306,7 +302,7 @@ export const programsLoader: Loader = {
       // URLs are served as links and written into calendars and exports: only http(s) ones are kept.
       const given = record as unknown as RawProgram;
       const raw: RawProgram = { ...given, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
-      const { name, prefecture, municipality, provenance } = cleanedRecord(raw, places);
+      const { name, prefecture, municipality, authorityLevel, provenance } = cleanedRecord(raw, places);
       // What the record is and its kind in the one vocabulary (classify.ts).
       const classified = classifyRecord(
         {
@@ -323,7 +319,7 @@ export const programsLoader: Loader = {
       if (classified.recordClass !== 'programme') provenance.record_class = `derived:${classified.classRule}`;
       // Every later derivation sees the cleaned name, the derived place, the normalised kind and the tagged purposes.
       const { tagged: p, published } = taggedRecord(
-        { ...raw, primary_name: name, prefecture, municipality, program_kind: classified.programKind },
+        { ...raw, primary_name: name, prefecture, municipality, authority_level: authorityLevel, program_kind: classified.programKind },
         provenance,
         raw.program_kind,
       );

@@ -1,0 +1,124 @@
+// Place and level from evidence (ingest/authority-level.ts): national bodies
+// and domains lose a place they were given, local-government domains and
+// names give theirs; then what the rule gives on the bundled catalogue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildPlaceMaster } from '../../src/ingest/places.ts';
+import { readingTokenizer } from '../../src/ingest/readings.ts';
+import { isNationalAuthority, isNationalHost, placeAndLevel, placeFromAuthority, type LevelInput } from '../../src/ingest/authority-level.ts';
+import { testCatalog } from '../helper.ts';
+
+const base: LevelInput = {
+  name: '補助金',
+  authorityName: null,
+  authorityLevel: null,
+  prefecture: null,
+  municipality: null,
+  officialUrl: null,
+  sourceUrl: null,
+};
+
+test('placeAndLevel: national bodies are national and nowhere, local governments are theirs, each change named', async () => {
+  const master = buildPlaceMaster(
+    [
+      { name: '下野市', prefecture: '栃木県' },
+      { name: '浜松市', prefecture: '静岡県' },
+      { name: '都城市', prefecture: '宮崎県' },
+      { name: '府中市', prefecture: '東京都' },
+      { name: '府中市', prefecture: '広島県' },
+    ],
+    await readingTokenizer(),
+  );
+  assert.ok(isNationalHost('https://www.jfc.go.jp/n/finance/search/01_sinki_m.html'));
+  assert.ok(isNationalHost('https://sii.or.jp/koujou06r/'));
+  assert.ok(!isNationalHost('https://www.jgrants-portal.go.jp/subsidy/a0W'), 'the jGrants portal lists every level');
+  assert.ok(!isNationalHost('https://www.city.hamamatsu.shizuoka.jp/'));
+  assert.ok(isNationalAuthority('日本政策金融公庫 (JFC)', master));
+  assert.ok(isNationalAuthority('農林水産省', master));
+  assert.ok(!isNationalAuthority('熊本県 / 経済産業省', master), 'a prefecture named beside the ministry');
+  assert.ok(!isNationalAuthority('長崎県庁', master));
+  assert.ok(!isNationalAuthority('市町村', master));
+  assert.deepEqual(placeFromAuthority('栃木県下野市', master), { prefecture: '栃木県', municipality: '下野市' });
+  assert.deepEqual(placeFromAuthority('大阪府商工労働部', master), { prefecture: '大阪府', municipality: null });
+  assert.deepEqual(placeFromAuthority('浜松市産業振興課', master), { prefecture: '静岡県', municipality: '浜松市' });
+
+  // JFC's 新規開業資金 was placed in 東京都 by a contact address: national, no place.
+  assert.deepEqual(
+    placeAndLevel(
+      {
+        ...base,
+        name: '新規開業資金',
+        authorityName: '日本政策金融公庫',
+        authorityLevel: 'national',
+        prefecture: '東京都',
+        sourceUrl: 'https://www.jfc.go.jp/n/finance/search/01_sinki_m.html',
+      },
+      master,
+    ),
+    { authorityLevel: 'national', prefecture: null, municipality: null, changed: { prefecture: 'derived:national_domain' } },
+  );
+  assert.deepEqual(placeAndLevel({ ...base, authorityName: '環境省', prefecture: '東京都', sourceUrl: 'https://example.org/shift' }, master), {
+    authorityLevel: 'national',
+    prefecture: null,
+    municipality: null,
+    changed: { authority_level: 'derived:national_authority', prefecture: 'derived:national_authority' },
+  });
+  // A national programme about one place keeps the place its name names.
+  assert.equal(placeAndLevel({ ...base, name: '浜松市 特区支援', sourceUrl: 'https://www.mlit.go.jp/x' }, master).municipality, '浜松市');
+  // A city's page on a national programme is the city's (the city is where one applies).
+  assert.deepEqual(
+    placeAndLevel(
+      {
+        ...base,
+        name: '新規就農者育成総合対策(経営開始資金)',
+        authorityName: '農林水産省',
+        authorityLevel: 'national',
+        prefecture: '宮崎県',
+        sourceUrl: 'https://www.city.miyakonojo.miyazaki.jp/x',
+      },
+      master,
+    ),
+    {
+      authorityLevel: 'municipality',
+      prefecture: '宮崎県',
+      municipality: '都城市',
+      changed: { authority_level: 'derived:official_url_domain', municipality: 'derived:official_url_domain' },
+    },
+  );
+  // A level the record has for a local government stays; its place is filled.
+  assert.deepEqual(placeAndLevel({ ...base, authorityLevel: 'prefecture', sourceUrl: 'https://www.pref.shizuoka.jp/x' }, master), {
+    authorityLevel: 'prefecture',
+    prefecture: '静岡県',
+    municipality: null,
+    changed: { prefecture: 'derived:official_url_domain' },
+  });
+  // The administering body names the place when nothing else does.
+  assert.deepEqual(placeAndLevel({ ...base, name: '乳用牛基礎雌牛導入促進事業', authorityName: '栃木県下野市' }, master), {
+    authorityLevel: 'municipality',
+    prefecture: '栃木県',
+    municipality: '下野市',
+    changed: { prefecture: 'derived:authority_place', municipality: 'derived:authority_place', authority_level: 'derived:authority_place' },
+  });
+  assert.deepEqual(placeAndLevel({ ...base, name: '府中市 補助金' }, master).changed, {}, 'an ambiguous name gives nothing');
+});
+
+// Measured on the bundled dataset's catalogue (programmes, not tier X).
+test('catalogue: national programmes carry no prefecture unless their name names one; local-government pages carry theirs', async () => {
+  const { db } = await testCatalog();
+  const count = (where: string): number =>
+    db.get<{ n: number }>(`SELECT count(*) AS n FROM programs WHERE tier <> 'X' AND record_class = 'programme' AND ${where}`)!.n;
+  const nationalWithPlace = count("authority_level = 'national' AND prefecture IS NOT NULL");
+  assert.ok(nationalWithPlace <= 40, `${nationalWithPlace} national programmes with a prefecture (their names name it)`);
+  const jfc = db.get<{ prefecture: string | null; provenance: string }>(
+    "SELECT prefecture, provenance FROM programs WHERE primary_name = '新規開業資金' AND source_url LIKE '%jfc.go.jp%'",
+  );
+  if (jfc) assert.equal(jfc.prefecture, null, 'JFC 新規開業資金: nationwide');
+  const localWithout = count(
+    "prefecture IS NULL AND (source_url LIKE '%.lg.jp%' OR source_url LIKE '%//www.pref.%' OR source_url LIKE '%//www.city.%' OR source_url LIKE '%//www.town.%')",
+  );
+  assert.ok(localWithout <= 150, `${localWithout} programmes on local-government sites without a prefecture`);
+  const derivedLevel = count(`provenance LIKE '%"authority_level":"derived:%'`);
+  assert.ok(derivedLevel >= 2000, `${derivedLevel} levels derived`);
+  const removed = count(`prefecture IS NULL AND provenance LIKE '%"prefecture":"derived:national_%'`);
+  assert.ok(removed >= 50 && removed <= 400, `${removed} places removed from national programmes`);
+});

@@ -148,16 +148,28 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
     'program_kind',
     'tier',
     'excluded',
+    'target_types',
+    'funding_purpose',
     'application_window',
     'source_url',
     'source_last_check_status',
     'name_as_published',
     'slug',
+    'jsic_majors',
   ]);
   assert.equal(facts.name_as_published, 'PREF-01-001_ものづくり設備導入支援事業補助金');
   assert.equal(facts.program_kind, 'subsidy', 'the kind ingest derived from the name (classify.ts)');
   assert.equal(facts.source_last_check_status, 200);
-  assert.deepEqual(JSON.parse(p1.provenance), { primary_name: 'llms', tier: 'sitemap', authority_name: 'rss_pref', program_kind: 'derived:name' });
+  assert.deepEqual(JSON.parse(p1.provenance), {
+    primary_name: 'llms',
+    tier: 'sitemap',
+    authority_name: 'rss_pref',
+    // What ingest derived (classify.ts, tagging.ts) says so.
+    program_kind: 'derived:name',
+    funding_purpose: 'derived:tagging:name',
+    target_types: 'derived:tagging:authority',
+    jsic_majors: 'derived:tagging:name',
+  });
   assert.deepEqual([p1.valid_from, p1.valid_until, p1.tier], ['2026-04-01', '2026-06-30', 'A']);
   // Internal fields (`_source`) are not facts; JSON columns come back as published.
   const tax = JSON.parse((db.prepare("SELECT facts FROM am_entities WHERE entity_id = 'TAX-00000000aa'").get() as { facts: string }).facts);

@@ -14,6 +14,8 @@ import { createGunzip } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../packages/api/src/config.ts';
+import { canonicalLinks } from '../packages/api/src/ingest/canonical.ts';
+import { cleanProgramName } from '../packages/api/src/ingest/names.ts';
 
 type Rec = Record<string, any>;
 
@@ -58,14 +60,26 @@ export async function deriveDataset(sourceDir = BUNDLED_DATASET_DIR, outDir = DE
   const changed = new Set<string>();
 
   // Programmes: only ordinary ones (not excluded, not in a duplicate group,
+  // not one programme with another record by the ingest's canonical rules,
   // not named by a law reference or an exclusion rule), so that no other
-  // programme's derived fields move with them.
+  // programme's derived fields move with them and each is followed by the feed.
   const programs = await readLines(sourceFile(sourceDir, 'programs'));
   const linked = new Set<string>();
   for (const name of ['program_duplicates', 'program_law_refs', 'exclusion_rules']) {
     const text = JSON.stringify(await readLines(sourceFile(sourceDir, name)));
     for (const m of text.matchAll(/UNI-[A-Za-z0-9-]+/g)) linked.add(m[0]);
   }
+  const names = programs.map((p, pid) => ({
+    pid,
+    name: cleanProgramName(p.primary_name).name,
+    prefecture: p.prefecture ?? null,
+    municipality: p.municipality ?? null,
+  }));
+  for (const link of canonicalLinks(names)) for (const pid of [link.a, link.b]) linked.add(programs[pid].unified_id);
+  // Same name (ingest compares the derived place too: this is a superset).
+  const byName = new Map<string, string[]>();
+  for (const n of names) byName.set(n.name, [...(byName.get(n.name) ?? []), programs[n.pid].unified_id]);
+  for (const ids of byName.values()) if (ids.length > 1) for (const id of ids) linked.add(id);
   const ordinary = programs.filter((p) => !p.excluded && p.tier && p.tier !== 'X' && !linked.has(p.unified_id) && p.slug === null).sort(byId('unified_id'));
   const pick = (test: (p: Rec) => boolean, skip: Set<string>) => {
     const found = ordinary.find((p) => test(p) && !skip.has(p.unified_id));
@@ -77,7 +91,8 @@ export async function deriveDataset(sourceDir = BUNDLED_DATASET_DIR, outDir = DE
   const moreMoney = pick((p) => p.amount_max_man_yen !== null && p.prefecture !== '東京都' && p.prefecture !== null, used);
   const newWindow = pick((p) => p.prefecture === '東京都', used);
   const renamed = pick((p) => p.prefecture === '大阪府', used);
-  const gone = [pick((p) => p.prefecture === '北海道', used), pick((p) => p.prefecture === '東京都', used)];
+  // Few ordinary programmes of 東京都 are left once programmes of several records are set aside: the second removal is of any prefecture.
+  const gone = [pick((p) => p.prefecture === '北海道', used), pick((p) => p.prefecture !== null && p.prefecture !== '北海道', used)];
   moreMoney.amount_max_man_yen = moreMoney.amount_max_man_yen * 2;
   manifest.edited[moreMoney.unified_id] = ['amount_max_man_yen'];
   newWindow.application_window = { start: '2026-07-01', end: '2026-08-31', cycle: null, fiscal_year: null, submission_route: null };

@@ -48,7 +48,8 @@ export function trackedProgram(row: ProgramRow): TrackedRecord {
 
 /** Every tracked record of the catalogue, kind by kind, ordered by id (read one row at a time). */
 export function* trackedRecords(db: CatalogDatabase, sets: readonly RecordSetSpec[] = RECORD_SETS): Generator<TrackedRecord> {
-  for (const row of db.iterate<ProgramRow>('SELECT * FROM programs ORDER BY unified_id')) yield trackedProgram(row);
+  // Programmes only: a record merged into another programme's (canonical_id set) is not followed on its own.
+  for (const row of db.iterate<ProgramRow>('SELECT * FROM programs WHERE canonical_id IS NULL ORDER BY unified_id')) yield trackedProgram(row);
   for (const t of TRACKED_SETS) {
     const spec = sets.find((s) => s.name === t.set);
     if (!spec) continue;

@@ -11,7 +11,9 @@
 //   programmes, the town pages of one prefecture on one national programme
 //   are one;
 // - or their cleaned names are identical after normalisation
-//   (search-text.ts#compactKey) and so is their place.
+//   (search-text.ts#compactKey) and so is their place;
+// - or a rule of canonical.ts links them (rounds, area splits, renamed
+//   successors, local expense-type splits), passed in as `links`.
 
 export interface DuplicateMember {
   pid: number;
@@ -25,6 +27,17 @@ export interface DuplicateMember {
   recordClass: string;
   trustLevel: string;
   hasOfficialUrl: boolean;
+  /** The record names its predecessor (X（旧Y）): the programme's current name, preferred. */
+  successor?: boolean;
+  /** The fiscal year the record names: among otherwise equal records, the newest round is preferred. */
+  fiscalYear?: number | null;
+}
+
+/** Two records of one programme by a rule of canonical.ts, with the rule's name. */
+export interface RuleLink {
+  a: number;
+  b: number;
+  rule: string;
 }
 
 export interface DatasetGroup {
@@ -38,11 +51,13 @@ export interface GroupAssignment {
   group: number;
   /** 0 for the best record, then 1, 2, … in order of preference. */
   rank: number;
+  /** Why the group's records are one programme (dataset_group, same_name, and canonical.ts's rules), sorted; empty for a record alone. */
+  rules: string[];
 }
 
 const TRUST_ORDER: Record<string, number> = { verified: 0, sourced: 1, listed: 2, unverified: 3 };
 
-export function assignDuplicateGroups(members: DuplicateMember[], groups: DatasetGroup[]): Map<number, GroupAssignment> {
+export function assignDuplicateGroups(members: DuplicateMember[], groups: DatasetGroup[], links: readonly RuleLink[] = []): Map<number, GroupAssignment> {
   const byUid = new Map(members.map((m) => [m.unifiedId, m]));
   const parent = new Map<number, number>(members.map((m) => [m.pid, m.pid]));
   const find = (pid: number): number => {
@@ -57,6 +72,8 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
   };
   const place = (m: DuplicateMember): string => `${m.prefecture ?? ''}\u0000${m.municipality ?? ''}`;
+  // Every union with its rule, to name each group's rules once the groups are known.
+  const edges: RuleLink[] = [];
 
   const winners = new Set<string>();
   for (const g of groups) {
@@ -64,7 +81,10 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     if (g.winnerUid) winners.add(g.winnerUid);
     for (let i = 1; i < present.length; i++) {
       for (let j = 0; j < i; j++) {
-        if (g.verdict === 'merge' || present[i].prefecture === present[j].prefecture) union(present[i].pid, present[j].pid);
+        if (g.verdict === 'merge' || present[i].prefecture === present[j].prefecture) {
+          union(present[i].pid, present[j].pid);
+          edges.push({ a: present[i].pid, b: present[j].pid, rule: 'dataset_group' });
+        }
       }
     }
   }
@@ -74,7 +94,22 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     const key = `${m.nameKey}\u0000${place(m)}`;
     const first = byName.get(key);
     if (first === undefined) byName.set(key, m.pid);
-    else union(first, m.pid);
+    else {
+      union(first, m.pid);
+      edges.push({ a: first, b: m.pid, rule: 'same_name' });
+    }
+  }
+  for (const link of links) {
+    if (!parent.has(link.a) || !parent.has(link.b)) continue;
+    union(link.a, link.b);
+    edges.push(link);
+  }
+  const rulesOf = new Map<number, Set<string>>();
+  for (const e of edges) {
+    const root = find(e.a);
+    const set = rulesOf.get(root);
+    if (set) set.add(e.rule);
+    else rulesOf.set(root, new Set([e.rule]));
   }
 
   const clusters = new Map<number, DuplicateMember[]>();
@@ -88,15 +123,18 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     Number(a.excluded) - Number(b.excluded) ||
     Number(winners.has(b.unifiedId)) - Number(winners.has(a.unifiedId)) ||
     Number(a.recordClass !== 'programme') - Number(b.recordClass !== 'programme') ||
+    Number(b.successor === true) - Number(a.successor === true) ||
     a.tierOrder - b.tierOrder ||
     b.coverage - a.coverage ||
+    (b.fiscalYear ?? 0) - (a.fiscalYear ?? 0) ||
     (TRUST_ORDER[a.trustLevel] ?? 9) - (TRUST_ORDER[b.trustLevel] ?? 9) ||
     Number(b.hasOfficialUrl) - Number(a.hasOfficialUrl) ||
     a.pid - b.pid;
   const out = new Map<number, GroupAssignment>();
-  for (const list of clusters.values()) {
+  for (const [root, list] of clusters) {
     list.sort(better);
-    list.forEach((m, rank) => out.set(m.pid, { group: list[0].pid, rank }));
+    const rules = list.length > 1 ? [...(rulesOf.get(root) ?? [])].sort() : [];
+    list.forEach((m, rank) => out.set(m.pid, { group: list[0].pid, rank, rules }));
   }
   return out;
 }

@@ -20,15 +20,9 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
       .map((f) => path.join(dir, f));
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles(path.join(INGEST_DIR, 'loaders')), ...tsFiles(path.join(CATALOG_DIR, 'record-sets'))];
-  const shared = [
-    ...['derive.ts', 'ingest.ts', 'jsonl.ts', 'overlays.ts', 'dataset-version.ts', 'names.ts', 'places.ts', 'readings.ts', 'duplicate-groups.ts'].map((f) =>
-      path.join(INGEST_DIR, f),
-    ),
-    // What a record is: the classifier's rules and its reviewed overrides.
-    path.join(INGEST_DIR, 'classify.ts'),
-    RECORD_CLASS_OVERRIDES_FILE,
-    ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f)),
-  ];
+  // Every module of ingest/ itself (derived fields, names, places, the classifier, canonical programmes, …): a new rule module counts without an edit here;
+  // and the classifier's reviewed overrides.
+  const shared = [...tsFiles(INGEST_DIR), RECORD_CLASS_OVERRIDES_FILE, ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f))];
   return [...new Set([...loaders, ...shared, ...extra])].sort();
 }
 

@@ -68,6 +68,16 @@ const detailProperties = {
     description:
       "Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest).",
   }),
+  canonical_id: Nullable(
+    Type.String({
+      description:
+        "One programme, one record: the unified_id of the record that stands for this record's programme in search, totals, facets, exports and the change feed; null when this record is that record. Its rules are in `provenance.canonical_id` (`derived:canonical:<rules>`).",
+    }),
+  ),
+  also_listed_as: Type.Array(Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }), {
+    description:
+      "The programme's other records (rounds, area or expense-type splits, renamed predecessors, duplicates), best first; empty when there are none or when this record is not the programme's canonical record. Its rules are in `provenance.also_listed_as`.",
+  }),
   enriched: Nullable(Type.Record(Type.String(), Nullable(Type.Record(Type.String(), Type.Unknown())))),
   source_mentions: Nullable(Type.Array(SourceMention)),
   source_url: Nullable(Type.String()),
@@ -116,16 +126,11 @@ export const SearchNeed = Type.Object(
 );
 
 const hitProperties = {
-  also_listed_as: Type.Optional(
-    Type.Array(Type.Object({ unified_id: Type.String(), primary_name: Type.String() }, { additionalProperties: false }), {
-      description: 'Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none.',
-    }),
-  ),
   score: Type.Optional(ScoreParts),
   need: Type.Optional(SearchNeed),
 };
 
-/** Search rows: the shapes plus `also_listed_as` (default, full) and `score` (explain=true). */
+/** Search rows: the shapes plus `score` (explain=true). */
 export const ProgramHitMinimal = Type.Object(
   { ...ProgramMinimal.properties, score: Type.Optional(ScoreParts), need: Type.Optional(SearchNeed) },
   { $id: 'ProgramHitMinimal', additionalProperties: false },
@@ -181,7 +186,10 @@ export const SearchResponse = Type.Object(
       }),
     ),
   },
-  { $id: 'SearchResponse', description: '`total`: programmes matching (duplicates collapsed: one programme, one row), exact.' },
+  {
+    $id: 'SearchResponse',
+    description: "`total`: programmes matching (one programme, one record: records merged into another programme's are not counted), exact.",
+  },
 );
 
 export const BatchRequest = Type.Object(
@@ -259,7 +267,6 @@ export const MatchReadAs = Type.Object(
 export const ProgramMatch = Type.Object(
   {
     ...programProperties,
-    also_listed_as: hitProperties.also_listed_as,
     reasons: Type.Array(MatchNote, { description: 'Why it fits: matched place, purpose, audience, industry, size, stage, words.' }),
     unknowns: Type.Array(MatchNote, { description: 'What is unknown or to check: size limits, other industries, a closed or unpublished window, amount.' }),
     need: Type.Optional(MatchReadAs),

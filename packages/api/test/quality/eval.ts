@@ -39,13 +39,18 @@ export interface QueryScore {
  * Gold ids missing from our dataset are left out of both (they cannot be found).
  * Queries with no expected ids score null (nothing to measure).
  */
-export function score(query: EvalQuery, returnedIds: string[]): QueryScore {
+/**
+ * `firstPage`: the record ids of the first ten rows (each row with the records
+ * merged into its programme), when the rows stand for several records; else
+ * the first ten of `returnedIds`.
+ */
+export function score(query: EvalQuery, returnedIds: string[], firstPage?: string[]): QueryScore {
   const expected = new Set(query.expected_ids_present_in_shared_data);
   const forbidden = query.forbidden_ids.map((f) => f.split(/\s/)[0]);
   const forbiddenReturned = returnedIds.filter((id) => forbidden.includes(id));
   if (expected.size === 0) return { id: query.id, precisionAt10: null, recall: null, forbiddenReturned, returned: returnedIds.length };
-  const top = returnedIds.slice(0, 10);
-  const hitsTop = top.filter((id) => expected.has(id)).length;
+  const top = firstPage ?? returnedIds.slice(0, 10);
+  const hitsTop = Math.min(10, top.filter((id) => expected.has(id)).length);
   const hitsAll = new Set(returnedIds.filter((id) => expected.has(id))).size;
   return {
     id: query.id,

@@ -6,9 +6,10 @@
 // anything that ranks what a programme's record says.
 //
 // A gold id is within reach of a text query when the catalogue's record
-// passes the query's own filters (tier, prefecture, authority level) and
-// either the search returned it at some depth or its name, published name,
-// aliases or authority hold the query (folded as the search folds it). A
+// was returned by the search at some depth (itself or merged into a
+// programme returned), or passes the query's own filters (tier, prefecture,
+// authority level) and its name, published name, aliases or authority hold
+// the query (folded as the search folds it). A
 // query without `q` has no ranking to choose: the contract orders it by tier
 // then name, so its ceiling is what it scores.
 import { searchNormalize } from '../../src/catalog/search-text.ts';
@@ -58,8 +59,10 @@ export function textQueryReach(query: EvalQuery, returned: Set<string>, recordOf
   const unreachable: Record<string, Unreachable> = {};
   for (const id of expected) {
     const record = recordOf(id);
-    if (!passesFilters(query.tool_args, record)) unreachable[id] = 'filtered_out';
-    else if (returned.has(id) || holdsQuery(String(query.tool_args.q), record)) reachable.push(id);
+    // Shown is reached: a record merged into a programme is shown with it (also_listed_as), whatever its own tier or place.
+    if (returned.has(id)) reachable.push(id);
+    else if (!passesFilters(query.tool_args, record)) unreachable[id] = 'filtered_out';
+    else if (holdsQuery(String(query.tool_args.q), record)) reachable.push(id);
     else unreachable[id] = 'no_query_text';
   }
   const ceiling = expected.length === 0 ? null : Math.min(10, reachable.length) / Math.min(10, expected.length);

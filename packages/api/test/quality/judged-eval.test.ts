@@ -15,7 +15,9 @@ import { programmeIdentity } from './programme-identity.ts';
 // Measured on them: nDCG@10 0.670, precision@10 0.654, duplicate rate 0 (main before that ranking: 0.403, 0.361, 0.046).
 const ORIGINAL_QUERIES = 165;
 const MIN_ORIGINAL_NDCG_AT_10 = 0.66;
-const MIN_ORIGINAL_PRECISION_AT_10 = 0.64;
+// 0.63 since one programme is one record (decision 0330): e.g. the seven records of
+// 埼玉県中小企業人手不足対応支援事業補助金, judged one by one, are one row (0.644 -> 0.640).
+const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // The whole set (issue 21: 256 queries), measured when it was judged, before any tuning on it;
 // whoever improves ranking raises these. Per part, so that the held-out part cannot sink unnoticed.
 // Measured: all 0.486 / 0.582, tuned 0.481 / 0.567, held out 0.498 / 0.618 (nDCG@10 / success@1).
@@ -65,7 +67,11 @@ const line = (label: string, s: ReturnType<typeof summary>, n: number): string =
 
 test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through the HTTP API, tuned and held-out parts', async (t) => {
   const app = await build(t, { ANON_DAILY_LIMIT: '1000000' });
-  const same = programmeIdentity((await testCatalog()).db);
+  const db = (await testCatalog()).db;
+  // Duplicates by the evaluation's own identity; gains by the programmes the catalogue serves (programme-identity.ts).
+  const same = programmeIdentity(db);
+  const served = programmeIdentity(db, { servedMerges: true });
+  const strict: number[] = [];
   const queries = loadJudgedQueries();
   assert.ok(queries.length >= 250);
   const scored: Scored[] = [];
@@ -75,13 +81,14 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
     const rows = body<{ results: ResultRow[] }>(res).results;
     const s: Scored = {
       q,
-      ndcg: ndcgAt10(rows, q.judgments, same),
+      ndcg: ndcgAt10(rows, q.judgments, served),
       success: successAt1(rows, q.judgments),
-      precision: judgedPrecisionAt10(rows, q.judgments, same),
+      precision: judgedPrecisionAt10(rows, q.judgments, served),
       duplicates: duplicateRows(rows, same),
       shown: Math.min(10, rows.length),
     };
     scored.push(s);
+    strict.push(ndcgAt10(rows, q.judgments, same));
     t.diagnostic(
       `${q.id}${q.holdout ? ' [held out]' : ''}: nDCG@10=${s.ndcg.toFixed(2)} success@1=${s.success ?? 'n/a'} p@10=${s.precision?.toFixed(2) ?? 'n/a'} (${q.query})`,
     );
@@ -99,6 +106,7 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
   t.diagnostic(line('tuned part', results.tuned, parts.tuned.length));
   t.diagnostic(line('held-out part', results.holdout, parts.holdout.length));
   t.diagnostic(line('judged set', results.all, scored.length));
+  t.diagnostic(`judged set, strict identity (records merged at ingest still counted apart in the ideal): nDCG@10=${mean(strict).toFixed(3)}`);
   const original = scored.filter((s) => Number(s.q.id.slice(3, 6)) <= ORIGINAL_QUERIES);
   const originalSummary = summary(original);
   t.diagnostic(line('queries of issue 10', originalSummary, original.length));

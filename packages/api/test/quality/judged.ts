@@ -104,5 +104,7 @@ export function judgedSearchQuery(params: SearchParams, limit = 10): string {
     for (const v of Array.isArray(value) ? value : [value]) query.append(key, String(v));
   }
   query.set('limit', String(limit));
+  // The full shape names the records merged into each programme (also_listed_as): a row is graded by the best of them.
+  query.set('fields', 'full');
   return query.toString();
 }

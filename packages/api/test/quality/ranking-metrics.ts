@@ -3,13 +3,13 @@
 // (nDCG@10 and precision@10 on graded judgments), plus the duplicate rate
 // of result pages. Pure functions over what the API returned.
 //
-// A result row stands for one programme; duplicates collapsed into it are
-// listed in `also_listed_as`. For the gold queries, whose expected ids list
-// records (two records of one programme are two ids), the ids are read in
-// the order the page shows them, each row's own id then the ids collapsed
-// into it, and the first ten ids are scored: a row holding two expected
-// records counts both, as the person sees both on that row, but no more
-// than ten ids are ever counted. For the judged set, a row's grade is the
+// A result row stands for one programme; the records merged into it at
+// ingest are listed in `also_listed_as` (full shape). For the gold queries,
+// whose expected ids list records (two records of one programme are two
+// ids), the first ten rows are read with the ids each stands for: a row
+// holding two expected records counts both, as the person finds both on that
+// row, but no more than ten ids are ever counted (eval.ts#score). For the
+// judged set, a row's grade is the
 // best grade of the records it stands for (duplicates carry one grade).
 
 export interface ResultRow {

@@ -362,6 +362,12 @@ export type ProgramDetail = {
   description: string | null;
   /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
   provenance: Record<string, unknown>;
+  canonical_id: string | null;
+  /** The programme's other records (rounds, area or expense-type splits, renamed predecessors, duplicates), best first; empty when there are none or when this record is not the programme's canonical record. Its rules are in `provenance.also_listed_as`. */
+  also_listed_as: Array<{
+    unified_id: string;
+    primary_name: string;
+  }>;
   enriched: (Record<string, Record<string, unknown> | null>) | null;
   source_mentions: (Array<{
     url: string;
@@ -404,11 +410,6 @@ export type ProgramHit = {
     start: string | null;
     end: string | null;
   };
-  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
-  also_listed_as?: Array<{
-    unified_id: string;
-    primary_name: string;
-  }>;
   score?: ScoreParts;
   need?: SearchNeed;
 };
@@ -449,6 +450,12 @@ export type ProgramHitFull = {
   description: string | null;
   /** Where each field's value comes from: the dataset's per-field source keys, plus `cleaned:<rules>` (primary_name cleaned at ingest) and `derived:official_url_domain` / `derived:name_place` (prefecture or municipality derived at ingest). */
   provenance: Record<string, unknown>;
+  canonical_id: string | null;
+  /** The programme's other records (rounds, area or expense-type splits, renamed predecessors, duplicates), best first; empty when there are none or when this record is not the programme's canonical record. Its rules are in `provenance.also_listed_as`. */
+  also_listed_as: Array<{
+    unified_id: string;
+    primary_name: string;
+  }>;
   enriched: (Record<string, Record<string, unknown> | null>) | null;
   source_mentions: (Array<{
     url: string;
@@ -458,11 +465,6 @@ export type ProgramHitFull = {
   source_url: string | null;
   source_fetched_at: string | null;
   source_checksum: string | null;
-  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
-  also_listed_as?: Array<{
-    unified_id: string;
-    primary_name: string;
-  }>;
   score?: ScoreParts;
   need?: SearchNeed;
 };
@@ -510,11 +512,6 @@ export type ProgramMatch = {
     start: string | null;
     end: string | null;
   };
-  /** Other records of the same programme (duplicates collapsed into this row, best record first). Absent when there are none. */
-  also_listed_as?: Array<{
-    unified_id: string;
-    primary_name: string;
-  }>;
   /** Why it fits: matched place, purpose, audience, industry, size, stage, words. */
   reasons: Array<{
     /** `place`, `purpose`, `audience`, `industry`, `size`, `stage`, `words`, `window`, `amount` */

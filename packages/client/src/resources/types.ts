@@ -26,8 +26,8 @@ export type {
   Operations,
 } from '../generated/openapi.ts';
 export type Advisor = G.AdvisorOut;
-/** A program in the default shape (a search row without the search's own keys also_listed_as and score). */
-export type Program = Omit<G.ProgramHit, 'also_listed_as' | 'score'>;
+/** A program in the default shape (a search row without the search's own key score). */
+export type Program = Omit<G.ProgramHit, 'score'>;
 
 // ---- meta, ping, feedback -------------------------------------------------
 export type Meta = G.GetMetaResponse;

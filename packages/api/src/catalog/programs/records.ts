@@ -4,11 +4,11 @@
 // catalogue and kept in a bounded cache (the largest share of a detail, batch
 // or search answer's own work in the profiles, docs/performance.md).
 //
-// A search row is a record's JSON plus what the hit adds (`also_listed_as`,
-// `score`), appended to the cached text, byte for byte what JSON.stringify of
-// the object with those keys added last gives (test/routes/program-bodies.test.ts).
+// A search row is a record's JSON plus what the hit adds (`score` with
+// explain), appended to the cached text, byte for byte what JSON.stringify of
+// the object with that key added last gives (test/routes/program-bodies.test.ts).
 import type { CatalogDatabase } from '../db.ts';
-import type { ProgramSearch, SearchHit } from '../search/engine.ts';
+import type { SearchHit } from '../search/engine.ts';
 import { explainParts } from '../search/rank.ts';
 import { Lru } from '../../lib/lru.ts';
 import { RECORD_JSON_BYTES, stringBytes } from '../../lib/cache-budget.ts';
@@ -53,6 +53,8 @@ export interface ProgramRow {
   description: string | null;
   provenance: string;
   jsic_majors: string;
+  canonical_id: string | null;
+  also_listed_as: string;
 }
 
 /** Rows by catalogue pid (the search's hits), keyed by pid. */
@@ -131,6 +133,8 @@ export function fullShape(r: ProgramRow, withConfidence: boolean) {
     published_name: r.published_name,
     description: r.description,
     provenance: parse<Record<string, unknown>>(r.provenance, {}),
+    canonical_id: r.canonical_id,
+    also_listed_as: parse<{ unified_id: string; primary_name: string }[]>(r.also_listed_as, []),
     enriched: parse<Record<string, Record<string, unknown> | null> | null>(r.enriched, null),
     source_mentions: mentions === null ? null : mentions.map((m) => (withConfidence ? m : { url: m.url, fetched_at: m.fetched_at })),
     source_url: r.source_url,
@@ -195,15 +199,9 @@ export function withMembers(json: string, members: Record<string, unknown>): str
   return json === '{}' ? `{${tail.slice(1)}}` : `${json.slice(0, -1)}${tail}}`;
 }
 
-/** The members a search hit adds after the record's own (in this order): the programme's other records, and with explain its score parts and the need q was read as. */
-export function hitMembers(search: ProgramSearch, hit: SearchHit, fields: FieldsShape, need?: unknown): Record<string, unknown> {
+/** The members a search hit adds after the record's own: with explain, its score parts and the need q was read as. */
+export function hitMembers(hit: SearchHit, need?: unknown): Record<string, unknown> {
   const members: Record<string, unknown> = {};
-  if (fields !== 'minimal' && hit.also.length > 0) {
-    members.also_listed_as = hit.also.map((pid) => {
-      const other = search.index.rows[pid];
-      return { unified_id: other.unifiedId, primary_name: other.primaryName };
-    });
-  }
   if (hit.parts) members.score = explainParts(hit.parts);
   if (hit.parts && need !== undefined) members.need = need;
   return members;

@@ -62,7 +62,7 @@ export class ProgramCatalog {
     const records = this.records.json(pids, page.fields);
     // explain: each row says the need q was read as beside its score parts.
     const need = page.explain && found.understood ? readNeed(found.understood, query.place ?? null) : undefined;
-    const results = found.hits.map((hit) => withMembers(records.get(hit.pid)!, hitMembers(this.engine, hit, page.fields, need)));
+    const results = found.hits.map((hit) => withMembers(records.get(hit.pid)!, hitMembers(hit, need)));
     const facets = found.facets ? `,"facets":${JSON.stringify(found.facets)}` : '';
     return (
       `{"total":${found.total},"limit":${page.limit},"offset":${page.offset},"results":[${results.join(',')}],` +
@@ -93,9 +93,8 @@ export class ProgramCatalog {
     };
     const results = found.hits.map((hit) => {
       const { reasons, unknowns } = matchNotes(this.engine.index.rows[hit.pid], profile, query.today);
-      const members = hitMembers(this.engine, hit, 'default');
+      const members = hitMembers(hit);
       return withMembers(records.get(hit.pid)!, {
-        also_listed_as: members.also_listed_as,
         reasons,
         unknowns,
         ...(page.explain ? { need: readAs, score: members.score ?? null } : {}),
@@ -132,22 +131,20 @@ export class ProgramCatalog {
     };
   }
 
-  /** Which of `ids` the query matches (a record collapsed into another's duplicate group matches with it). */
+  /** Which of `ids` the query matches (programmes only: a record merged into another programme's is never a match of its own). */
   matchingIds(query: ProgramQuery, ids: ReadonlySet<string>): Set<string> {
     const out = new Set<string>();
     if (ids.size === 0) return out;
     const rows = this.engine.index.rows;
     const all = this.engine.search({ query, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-    for (const hit of all.hits) for (const pid of [hit.pid, ...hit.also]) if (ids.has(rows[pid].unifiedId)) out.add(rows[pid].unifiedId);
+    for (const hit of all.hits) if (ids.has(rows[hit.pid].unifiedId)) out.add(rows[hit.pid].unifiedId);
     return out;
   }
 
-  /** The catalogue's pid of a unified_id, or undefined (from the search's in-memory columns: no query). */
+  /** The catalogue's pid of a unified_id of any record, canonical or not, or undefined (read once per catalogue). */
   pidOf(unifiedId: string): number | undefined {
     if (!this.pidById) {
-      this.pidById = new Map();
-      const { rows, pids } = this.engine.index;
-      for (const pid of pids) this.pidById.set(rows[pid].unifiedId, pid);
+      this.pidById = new Map(this.db.all<{ pid: number; unified_id: string }>('SELECT pid, unified_id FROM programs').map((r) => [r.unified_id, r.pid]));
     }
     return this.pidById.get(unifiedId);
   }

@@ -1,11 +1,13 @@
 // The programme search engine, top to bottom (its owner, which reads the
 // request and shapes the answer, is catalog/programs/search.ts): match (posting lists of
-// the terms, intersected) -> structured filters -> score -> one row per
-// programme (duplicate groups collapsed to their best matching record) ->
-// order -> page (offset or keyset cursor) -> facets.
+// the terms, intersected) -> structured filters -> score -> order -> page
+// (offset or keyset cursor) -> facets. One programme is one row already: the
+// index holds canonical records only (ingest decided which,
+// ingest/canonical-records.ts), so a filter sees the programme's own record
+// and totals add up under every filter.
 //
-// Cost: matching is bounded by the rarest term's matches; filters, scoring
-// and collapse are a few operations per match on in-memory columns; the
+// Cost: matching is bounded by the rarest term's matches; filters and scoring
+// are a few operations per match on in-memory columns; the
 // ordered list of a query is kept in a bounded LRU keyed by the normalised
 // query, filters and sort, so the pages of one search and repeated searches
 // do no work again. The catalogue is read-only; a new catalogue is a new
@@ -56,8 +58,6 @@ export interface SearchRequest {
 
 export interface SearchHit {
   pid: number;
-  /** Other records of the same programme that matched, best first. */
-  also: number[];
   parts?: ScoreParts;
 }
 
@@ -72,9 +72,6 @@ export interface SearchPage {
 interface Entry {
   pid: number;
   score: number;
-  /** The member whose score is the group's (its parts are what explain shows). */
-  scorer: number;
-  also: number[];
   /** Its sort key (computed once, so sorting allocates nothing). */
   key: CursorKey;
 }
@@ -89,9 +86,6 @@ interface Ordered {
 
 export class CursorError extends Error {}
 
-/** The `also` of the (many) entries without duplicates: one shared empty list, never written (an entry gets its own on its first duplicate). */
-const NO_OTHERS: number[] = Object.freeze([]) as unknown as number[];
-
 /** At most this many matches get the full score (the rest are ordered by their prior). */
 export const SCORE_LIMIT = 600;
 // Matches beyond SCORE_LIMIT rank after every fully scored one.
@@ -99,9 +93,6 @@ const BELOW_SCORED = 1000;
 
 export class ProgramSearch {
   private readonly results = new Lru<string, Ordered>(RESULT_LIST_BYTES);
-  /** Scratch for grouping by dup_group: the entry of a group, valid where stamp = the current generation. */
-  private readonly groupSlot: { stamp: Int32Array; entry: Int32Array };
-  private generation = 0;
 
   readonly index: SearchIndex;
   /**
@@ -116,8 +107,6 @@ export class ProgramSearch {
 
   constructor(index: SearchIndex) {
     this.index = index;
-    const size = index.rows.length + 1;
-    this.groupSlot = { stamp: new Int32Array(size), entry: new Int32Array(size) };
     this.queryFree = queryFreePriors(index);
   }
 
@@ -147,8 +136,7 @@ export class ProgramSearch {
     const hits = slice.map(
       (e): SearchHit => ({
         pid: e.pid,
-        also: e.also,
-        ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.scorer]) } : {}),
+        ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.pid]) } : {}),
       }),
     );
     const last = slice[slice.length - 1];
@@ -227,45 +215,13 @@ export class ProgramSearch {
       }
       this.work.scored += scored;
     }
-    // One entry per duplicate group: its best-ranked record that passes, the others in `also`.
-    const slot = this.groupSlot;
-    const stamp = ++this.generation;
-    const entries: Entry[] = [];
-    let reordered = false;
-    for (let i = 0; i < n; i++) {
-      const pid = accepted[i];
-      const r = rows[pid];
-      const score = scores[i];
-      if (slot.stamp[r.dupGroup] !== stamp) {
-        slot.stamp[r.dupGroup] = stamp;
-        slot.entry[r.dupGroup] = entries.length;
-        entries.push({ pid, score, scorer: pid, also: NO_OTHERS, key: null! });
-        continue;
-      }
-      const entry = entries[slot.entry[r.dupGroup]];
-      // The group's score is its best member's; its row is its best record (dup_rank).
-      if (score > entry.score) {
-        entry.score = score;
-        entry.scorer = pid;
-      }
-      if (entry.also === NO_OTHERS) entry.also = [];
-      if (r.dupRank < rows[entry.pid].dupRank) {
-        reordered = true;
-        entry.also.push(entry.pid);
-        entry.pid = pid;
-      } else {
-        entry.also.push(pid);
-      }
-    }
+    const entries: Entry[] = new Array(n);
+    for (let i = 0; i < n; i++) entries[i] = { pid: accepted[i], score: scores[i], key: null! };
     this.work.entries += entries.length;
     const { compare, keyOf } = comparatorFor(index, sort, query.today);
-    for (const e of entries) {
-      if (e.also.length > 1) e.also.sort((a, b) => rows[a].dupRank - rows[b].dupRank);
-      e.key = keyOf(e);
-    }
-    // Without q in the default order the entries were built in that order already
-    // (unless a group's best record came after another of its records).
-    if (q === null && sort === 'relevance' && !reordered) return { entries, sorted: entries.length, compare, keyOf };
+    for (const e of entries) e.key = keyOf(e);
+    // Without q in the default order the entries were built in that order already.
+    if (q === null && sort === 'relevance') return { entries, sorted: entries.length, compare, keyOf };
     if (sort !== 'relevance' || !prepared || n <= SCORE_LIMIT) {
       entries.sort((a, b) => compare(a, b.key));
       return { entries, sorted: entries.length, compare, keyOf };

@@ -1,8 +1,9 @@
 // The programme search's in-memory side of one read-only catalogue: per
-// programme the few columns that filters, ranking and duplicate collapse
-// read (about 12,000 rows; a few MB), loaded once when the catalogue opens,
-// and the postings of each searched term (which programmes contain it),
-// cached.
+// programme the few columns that filters and ranking read (about 12,000
+// rows; a few MB), loaded once when the catalogue opens, and the postings of
+// each searched term (which programmes contain it), cached. Only canonical
+// records are programmes here (one programme, one record: ingest decides,
+// ingest/canonical-records.ts); the others are readable by id only.
 //
 // Matching a term is a substring match on the search normalisation
 // (catalog/search-text.ts) of name, aliases, authority and kind/target/
@@ -47,8 +48,8 @@ export interface ProgramColumns {
   description: string;
   reading: string;
   nameKey: string;
-  dupGroup: number;
-  dupRank: number;
+  /** nameKey of the programme's other records (merged at ingest): the exact-name boost reads them too, so a renamed or split programme is found by any of its names. */
+  otherNameKeys: string[];
   /** Position in the contract's browse order (excluded, tier, primary_name, pid). */
   browseRank: number;
   /** Position in primary_name order (sort=name). */
@@ -132,8 +133,8 @@ export class SearchIndex {
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
-              aliases, authority_name, description, name_reading, name_key, dup_group, dup_rank, jsic_majors, provenance
-         FROM programs ORDER BY excluded, tier_order, primary_name, pid`,
+              aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance
+         FROM programs WHERE canonical_id IS NULL ORDER BY excluded, tier_order, primary_name, pid`,
       )
       .all() as Record<string, string | number | null>[];
     const pids: number[] = [];
@@ -180,8 +181,7 @@ export class SearchIndex {
           r.name_reading as string,
         ),
         nameKey: r.name_key as string,
-        dupGroup: r.dup_group as number,
-        dupRank: r.dup_rank as number,
+        otherNameKeys: [],
         browseRank,
         nameRank: 0,
         fields: [],
@@ -199,8 +199,15 @@ export class SearchIndex {
       if (row.description !== '') described++;
       sums.reading += row.reading.length;
     });
+    for (const m of db.db.prepare('SELECT dup_group, name_key FROM programs WHERE canonical_id IS NOT NULL').all() as {
+      dup_group: number;
+      name_key: string;
+    }[]) {
+      const row = this.rows[m.dup_group];
+      if (row && m.name_key !== row.nameKey && !row.otherNameKeys.includes(m.name_key)) row.otherNameKeys.push(m.name_key);
+    }
     // sort=name: primary_name in the catalogue's collation (code point order), pid breaking ties.
-    const byName = db.db.prepare('SELECT pid FROM programs ORDER BY primary_name, pid').all() as { pid: number }[];
+    const byName = db.db.prepare('SELECT pid FROM programs WHERE canonical_id IS NULL ORDER BY primary_name, pid').all() as { pid: number }[];
     byName.forEach((r, i) => {
       this.rows[r.pid].nameRank = i;
     });
@@ -286,7 +293,8 @@ export class SearchIndex {
           'SELECT json_group_array(rowid) AS ids FROM programs_fts WHERE programs_fts MATCH ?',
           `${withReading ? ALL_COLUMNS : TEXT_COLUMNS}: ${ftsPhrase(term)}`,
         )?.ids ?? '[]';
-      hit = ids === '[]' ? EMPTY : Int32Array.from(JSON.parse(ids) as number[]).sort();
+      // Only programmes (canonical records) are searched; the index holds every record's text.
+      hit = ids === '[]' ? EMPTY : Int32Array.from((JSON.parse(ids) as number[]).filter((pid) => this.rows[pid] !== undefined)).sort();
     } else {
       hit = this.scan(term);
     }

@@ -166,7 +166,8 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   text /= 3;
 
   let name = 0;
-  if (q.compact !== '' && r.nameKey === q.compact) name += EXACT_NAME;
+  // The name of any of the programme's records (a renamed programme is still found first by its old name).
+  if (q.compact !== '' && (r.nameKey === q.compact || r.otherNameKeys.includes(q.compact))) name += EXACT_NAME;
   else if (q.compact !== '' && r.nameKey.startsWith(q.compact)) name += NAME_PREFIX;
   for (const phrase of q.phrases) if (r.name.includes(phrase)) name += PHRASE_IN_NAME;
   if (q.required.length > 1 && groupsInName === q.required.length) name += ALL_TERMS_IN_NAME;

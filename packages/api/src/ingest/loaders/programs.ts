@@ -1,5 +1,4 @@
 // The programs table, its derived fields and its trigram full-text index.
-import type { DatabaseSync } from 'node:sqlite';
 import { Type } from 'typebox';
 import { schemaValidator, json, bool, insertOrReject, type Loader } from './types.ts';
 import {
@@ -21,7 +20,7 @@ import { buildPlaceMaster, type Municipality, type PlaceMaster } from '../places
 import { placeAndLevel } from '../authority-level.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
-import { assignDuplicateGroups, type DatasetGroup, type DuplicateMember } from '../duplicate-groups.ts';
+import { writeCanonicalProgrammes } from '../canonical-records.ts';
 import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 import { datasetFile, readJsonl } from '../jsonl.ts';
 import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
@@ -123,9 +122,13 @@ export const PROGRAMS_DDL = `
     name_key TEXT NOT NULL,
     -- Per-field source keys (JSON): the dataset's _provenance plus the cleaned:/derived: keys of ingest.
     provenance TEXT NOT NULL,
-    -- One programme, one row (duplicate-groups.ts): pid of the group's best record, and this record's rank in it.
+    -- One programme, one record (canonical-records.ts): pid of the group's canonical record, and this record's rank in it (0 = canonical).
     dup_group INTEGER NOT NULL DEFAULT 0,
-    dup_rank INTEGER NOT NULL DEFAULT 0
+    dup_rank INTEGER NOT NULL DEFAULT 0,
+    -- unified_id of the canonical record of this record's programme; null on the canonical record itself.
+    canonical_id TEXT,
+    -- On a canonical record: its programme's other records (JSON [{unified_id, primary_name}], best first).
+    also_listed_as TEXT NOT NULL DEFAULT '[]'
   ) STRICT;
   -- Browse order (tier, name; rowid breaks ties) per visibility, so the
   -- default listing reads rows in order instead of sorting. search_text makes
@@ -401,7 +404,7 @@ export const programsLoader: Loader = {
     };
   },
   finalize(ctx) {
-    writeDuplicateGroups(ctx.db);
+    writeCanonicalProgrammes(ctx.db);
     // The reference date of the data: the newest source fetch of any program.
     const row = ctx.db
       .prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'")
@@ -409,35 +412,6 @@ export const programsLoader: Loader = {
     ctx.db.prepare("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('data_as_of', ?)").run(row.d ?? '');
   },
 };
-
-function writeDuplicateGroups(db: DatabaseSync): void {
-  const rows = db
-    .prepare(
-      `SELECT pid, unified_id, name_key, prefecture, municipality, excluded, tier_order, coverage_score, record_class,
-            trust_level, official_url FROM programs`,
-    )
-    .all() as Record<string, string | number | null>[];
-  const members: DuplicateMember[] = rows.map((r) => ({
-    pid: r.pid as number,
-    unifiedId: r.unified_id as string,
-    nameKey: r.name_key as string,
-    prefecture: r.prefecture as string | null,
-    municipality: r.municipality as string | null,
-    excluded: r.excluded === 1,
-    tierOrder: r.tier_order as number,
-    coverage: r.coverage_score as number,
-    recordClass: r.record_class as string,
-    trustLevel: r.trust_level as string,
-    hasOfficialUrl: r.official_url !== null,
-  }));
-  const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[]).map(
-    (g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }),
-  );
-  const update = db.prepare('UPDATE programs SET dup_group = ?, dup_rank = ? WHERE pid = ?');
-  db.exec('BEGIN');
-  for (const [pid, a] of assignDuplicateGroups(members, groups)) update.run(a.group, a.rank, pid);
-  db.exec('COMMIT');
-}
 
 /** Where the record's facts were seen: its primary source, then its official page. */
 function sourceMentions(p: RawProgram): { url: string; fetched_at: string | null; confidence: number }[] | null {

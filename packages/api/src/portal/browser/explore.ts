@@ -18,7 +18,7 @@ import { anyFilterSet, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, 
 import { AUDIENCES, PROGRAM_KINDS, PURPOSES, valueLabel } from './value-labels.ts';
 
 // The API's own types (generated from the OpenAPI document); a type import is erased, so the browser never loads it.
-// A search row (default shape plus also_listed_as when duplicates were collapsed into it).
+// A search row (the default shape; one row per programme).
 type Program = OpenAPI.ProgramHit;
 type ProgramDetail = OpenAPI.ProgramDetail;
 /** A search page in the default row shape (the one `searchPath` asks for). */

@@ -1,6 +1,6 @@
 // GET /v1/programs/search?format=csv|jsonl: every match of the search, in
-// its order, as the page shows its rows (the shape `fields` selects, plus the
-// programme's other records; CSV columns from that shape's schema), streamed
+// its order, as the page shows its rows (the shape `fields` selects; the full
+// shape names the programme's other records; CSV columns from that shape's schema), streamed
 // page by page through the engine's cursor (catalog/programs/search.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProgramHit, ProgramHitFull, ProgramHitMinimal } from '../../../schemas/programs.ts';
@@ -31,7 +31,7 @@ export function exportPrograms(app: FastifyInstance, request: FastifyRequest, re
       return {
         total,
         rows: (function* () {
-          for (const { row, hit } of hits) yield Object.assign(shapeRow(row, fields) as object, hitMembers(programs.engine, hit, fields));
+          for (const { row, hit } of hits) yield Object.assign(shapeRow(row, fields) as object, hitMembers(hit));
         })(),
       };
     },

@@ -1,0 +1,139 @@
+// One programme, one record (docs/decisions/0330-canonical-programmes.md):
+// the rules, beyond the dataset's duplicate groups and identical names
+// (duplicate-groups.ts), by which records of one programme are linked at
+// ingest. Pure over the records' cleaned names and places.
+//
+// - round:     the same name once rounds and years are removed
+//              (持続化補助金 一般型 通常枠 商工会版 第11回 / 第12回 / …,
+//              令和6年度 / 令和7年度 …), in the same place;
+// - area:      the same name once a 商工会 / 商工会議所 area marker is removed
+//              (… 商工会地区分 / … 商工会議所地区), in the same place;
+// - successor: a record naming its predecessor (デジタル化・AI導入補助金
+//              （旧IT導入補助金）) and the predecessor's records, in the same place;
+// - expense_split: a local programme published as one record per expense
+//              type or course (就農移住者支援事業（住居費支援）/（燃料費支援）…):
+//              local records of one place whose names are one programme name
+//              plus a bracketed part, at least two of them, and a record of
+//              that programme name alone in that place.
+// Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
+// rules and amounts of their own and stay apart.
+import { compactKey } from '../catalog/search-text.ts';
+
+export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split';
+
+export interface CanonicalMember {
+  pid: number;
+  /** The cleaned primary name. */
+  name: string;
+  prefecture: string | null;
+  municipality: string | null;
+}
+
+export interface Link {
+  a: number;
+  b: number;
+  rule: LinkRule;
+}
+
+// A key shorter than this says too little to link two records by.
+const MIN_KEY = 5;
+
+const NUMBER = '[0-9一二三四五六七八九十〇元]+';
+// 第11回, 第22次公募, 第2期, （第19回/第20回）.
+const ROUND = new RegExp(`第\\s*${NUMBER}\\s*(?:回|次|期)(?:\\s*(?:公募|募集|締切))?`, 'gu');
+// 令和7年度, 令和6年度補正, R6年度, 2025年度, 平成30年, 令和7年7月.
+const YEAR = new RegExp(
+  `(?:(?:令和|平成)\\s*${NUMBER}|r\\s*[0-9]{1,2}|20[0-9]{2})\\s*年度?(?:\\s*[0-9]{1,2}\\s*月)?(?:\\s*(?:補正|当初))?(?:予算)?(?:分)?`,
+  'giu',
+);
+// A bare year right after a programme word: IT導入補助金2024.
+const TRAILING_YEAR = /(?<=[金業度])20[0-9]{2}(?![0-9])/gu;
+// One programme, one record per area of the chambers of commerce.
+const AREA = /[（(]?\s*商工会(?:・商工会議所)?(?:議所)?\s*(?:地区分|地区\s*共通制度|地区|版)\s*[）)]?/gu;
+// 「（旧IT導入補助金）」, 「(旧:先駆け審査指定制度)」, 「(旧事業再構築補助金後継)」.
+const PREDECESSOR = /[（(]\s*旧\s*[:：・]?\s*([^（）()]{2,40}?)\s*(?:後継|等)?\s*[）)]/u;
+// A programme name: what a name stripped of its bracketed part must end with to be one.
+const PROGRAMME_END = /(?:補助金|助成金|支援金|奨励金|交付金|給付金|補給金|事業|制度|資金)$/u;
+const TRAILING_BRACKET = /^(.+?)\s*(?:[（(][^（）()]{1,40}[）)]|【[^【】]{1,40}】)$/u;
+
+export interface ProgrammeKey {
+  key: string;
+  rules: LinkRule[];
+}
+
+/** The name's key with rounds, years and area markers removed, and which of those it had. */
+export function programmeKey(name: string): ProgrammeKey {
+  const text = name.normalize('NFKC');
+  const rules: LinkRule[] = [];
+  let stripped = text.replace(ROUND, ' ').replace(YEAR, ' ').replace(TRAILING_YEAR, ' ');
+  if (stripped !== text) rules.push('round');
+  const withoutArea = stripped.replace(AREA, ' ');
+  if (withoutArea !== stripped) rules.push('area');
+  stripped = withoutArea;
+  return { key: compactKey(stripped), rules };
+}
+
+/** The predecessor a name points to (X（旧Y） -> Y), as a programme key, or null. */
+export function predecessorKey(name: string): string | null {
+  const m = PREDECESSOR.exec(name.normalize('NFKC'));
+  if (!m) return null;
+  const key = programmeKey(m[1]).key;
+  return key.length >= MIN_KEY ? key : null;
+}
+
+/** The programme name of a local split record (BASE（part）), as a programme key, or null. */
+export function splitBaseKey(name: string): string | null {
+  const m = TRAILING_BRACKET.exec(name.normalize('NFKC').trim());
+  if (!m || !PROGRAMME_END.test(m[1].trim())) return null;
+  const key = programmeKey(m[1]).key;
+  return key.length >= MIN_KEY ? key : null;
+}
+
+const placeOf = (m: CanonicalMember): string => `${m.prefecture ?? ''}\u0000${m.municipality ?? ''}`;
+
+/** The links between records of one programme found by the rules above. */
+export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
+  const links: Link[] = [];
+  const keys = new Map<number, ProgrammeKey>(members.map((m) => [m.pid, programmeKey(m.name)]));
+  // Records by programme key and place.
+  const byKey = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    const { key } = keys.get(m.pid)!;
+    if (key.length < MIN_KEY) continue;
+    const k = `${key}\u0000${placeOf(m)}`;
+    const list = byKey.get(k);
+    if (list) list.push(m);
+    else byKey.set(k, [m]);
+  }
+  // round / area: one key, one place.
+  for (const list of byKey.values()) {
+    for (let i = 1; i < list.length; i++) {
+      const rules = new Set([...keys.get(list[0].pid)!.rules, ...keys.get(list[i].pid)!.rules]);
+      // Identical names are linked by duplicate-groups.ts already; a link here names what differed.
+      for (const rule of rules) links.push({ a: list[0].pid, b: list[i].pid, rule });
+    }
+  }
+  // successor: X（旧Y） with the records of Y in its place.
+  for (const m of members) {
+    const old = predecessorKey(m.name);
+    if (old === null) continue;
+    for (const p of byKey.get(`${old}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: m.pid, b: p.pid, rule: 'successor' });
+  }
+  // expense_split: local BASE（part） records, two or more, with a record of BASE alone in their place.
+  const splits = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    if (m.prefecture === null) continue;
+    const base = splitBaseKey(m.name);
+    if (base === null) continue;
+    const k = `${base}\u0000${placeOf(m)}`;
+    const list = splits.get(k);
+    if (list) list.push(m);
+    else splits.set(k, [m]);
+  }
+  for (const [k, parts] of splits) {
+    const whole = byKey.get(k);
+    if (!whole || parts.length < 2) continue;
+    for (const part of parts) links.push({ a: whole[0].pid, b: part.pid, rule: 'expense_split' });
+  }
+  return links;
+}

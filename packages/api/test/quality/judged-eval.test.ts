@@ -28,7 +28,9 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 const FLOORS = {
   all: { ndcg: 0.59, success: 0.75 },
   tuned: { ndcg: 0.62, success: 0.78 },
-  holdout: { ndcg: 0.53, success: 0.69 },
+  // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here).
+  holdout: { ndcg: 0.52, success: 0.69 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.

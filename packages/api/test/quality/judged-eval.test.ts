@@ -41,7 +41,9 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   industry: { ndcg: 0.49, success: 0.7 },
   purpose: { ndcg: 0.59, success: 0.76 },
   'place+purpose': { ndcg: 0.7, success: 0.95 },
-  filtered: { ndcg: 0.7, success: 0.81 },
+  // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
+  // had put in one prefecture are nationwide now, and a prefecture filter is exact.
+  filtered: { ndcg: 0.67, success: 0.78 },
   nickname: { ndcg: 0.91, success: 1 },
 };
 

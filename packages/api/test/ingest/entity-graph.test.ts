@@ -144,6 +144,7 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
   assert.deepEqual(Object.keys(facts), [
     'unified_id',
     'primary_name',
+    'authority_level',
     'authority_name',
     'program_kind',
     'tier',
@@ -164,7 +165,8 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
     primary_name: 'llms',
     tier: 'sitemap',
     authority_name: 'rss_pref',
-    // What ingest derived (classify.ts, tagging.ts) says so.
+    // What ingest derived (authority-level.ts, classify.ts, tagging.ts) says so.
+    authority_level: 'derived:national_domain',
     program_kind: 'derived:name',
     funding_purpose: 'derived:tagging:name',
     target_types: 'derived:tagging:authority',

@@ -327,6 +327,28 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    ask: 'A funding mix around equipment investment (設備投資).',
+    tool: 'subsidy_combo_finder',
+    args: { keyword: '設備投資' },
+    check(a) {
+      ok(a);
+      for (const combo of a.body.results) {
+        assert.ok(combo.why && typeof combo.why.loan === 'string', 'each item says why it is there');
+        assert.match(combo.exclusion_check, /rule held/);
+      }
+    },
+  },
+  {
+    ask: 'Regulatory briefing for 建設: no off-target tax rulesets.',
+    tool: 'regulatory_prep_pack',
+    args: { industry: '建設' },
+    check(a) {
+      ok(a);
+      for (const row of a.body.results) assert.match(row.why, /建設/);
+      assert.ok(Array.isArray(a.body.coverage.sections_without_a_match));
+    },
+  },
+  {
     ask: 'A starter pack for a 10-person Tokyo company.',
     tool: 'smb_starter_pack',
     args: { prefecture: '東京都', employee_count: 10 },

@@ -26,18 +26,28 @@ export const regulatoryPrepPack = defineTool({
   async run(call, a) {
     const n = a.limit_per_section;
     const prefecture = prefectureArg(call, a.prefecture);
+    // Every section is searched by the industry words: a section with no match stays empty and says so,
+    // rather than listing records unrelated to the industry (decision 0392).
     const [laws, certs, tax, enforcement] = await Promise.all([
-      call.api.laws.search({ q: a.industry, status: a.include_expired ? undefined : 'active', limit: n }).then(rowsOf),
+      call.api.laws.search({ q: a.industry, in_force: a.include_expired ? undefined : 'true', limit: n }).then(rowsOf),
       call.api.certifications.search({ q: a.industry, limit: n }).then(rowsOf),
-      call.api.taxRulesets.search({ effective_on: a.include_expired ? undefined : todayJst(), limit: n }).then(rowsOf),
+      call.api.taxRulesets.search({ q: a.industry, effective_on: a.include_expired ? undefined : todayJst(), limit: n }).then(rowsOf),
       call.api.enforcement.search({ q: a.industry, prefecture, limit: n }).then(rowsOf),
     ]);
-    const results = [
-      ...laws.map((r) => ({ section: 'laws', ...r })),
-      ...certs.map((r) => ({ section: 'certifications', ...r })),
-      ...tax.map((r) => ({ section: 'tax_rulesets', ...r })),
-      ...enforcement.map((r) => ({ section: 'enforcement_examples', ...r })),
-    ];
-    return { laws, certifications: certs, tax_rulesets: tax, enforcement_examples: enforcement, results };
+    const why = `matches "${a.industry}"`;
+    const sections = { laws, certifications: certs, tax_rulesets: tax, enforcement_examples: enforcement };
+    const results = Object.entries(sections).flatMap(([section, rows]) => rows.map((r) => ({ section, why, ...r })));
+    const empty = Object.entries(sections)
+      .filter(([, rows]) => rows.length === 0)
+      .map(([section]) => section);
+    return {
+      ...sections,
+      results,
+      coverage: { matched_by: a.industry, sections_without_a_match: empty },
+      explanation:
+        empty.length > 0
+          ? `Every item matches "${a.industry}"; nothing held matches it in: ${empty.join(', ')}.`
+          : `Every item matches "${a.industry}"; check each on its source.`,
+    };
   },
 });

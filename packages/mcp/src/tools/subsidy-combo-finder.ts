@@ -33,9 +33,12 @@ export const subsidyComboFinder = defineTool({
     const seeds: Row[] = a.unified_id
       ? [await call.api.programs.get(a.unified_id)]
       : rowsOf(await call.api.programs.search(compact({ q: a.keyword, prefecture, fields: 'minimal' as const, limit: a.limit * 2 })));
+    // The loan and the tax measure are searched by the same words as the subsidy: none matching leaves the
+    // slot empty with the reason, never an unrelated first record (decision 0392).
+    const words = a.keyword ?? (typeof seeds[0]?.primary_name === 'string' ? seeds[0].primary_name : undefined);
     const [loans, tax] = await Promise.all([
-      call.api.loans.search({ plan_type: 'loan', limit: a.limit }).then(rowsOf),
-      call.api.taxRulesets.search({ effective_on: todayJst(), limit: a.limit }).then(rowsOf),
+      call.api.loans.search(compact({ q: words, plan_type: 'loan' as const, limit: a.limit })).then(rowsOf),
+      call.api.taxRulesets.search(compact({ q: words, effective_on: todayJst(), limit: a.limit })).then(rowsOf),
     ]);
     const combos: Row[] = [];
     for (const [i, seed] of seeds.entries()) {
@@ -45,14 +48,26 @@ export const subsidyComboFinder = defineTool({
       const ids = [seed.unified_id, loan?.unified_id].filter((x): x is string => typeof x === 'string');
       const check = await call.api.exclusions.check({ program_ids: ids });
       if (check.hits.length > 0) continue;
-      combos.push({ subsidy: seed, loan, tax_measure: taxRule, exclusion_hits: 0 });
+      const covered = check.covered_program_ids ?? [];
+      combos.push({
+        subsidy: seed,
+        loan,
+        tax_measure: taxRule,
+        why: {
+          subsidy: a.unified_id ? 'the seed programme' : `matches "${words}"`,
+          loan: loan ? `matches "${words}"` : `no loan held matches "${words}"`,
+          tax_measure: taxRule ? `matches "${words}"` : `no tax ruleset held matches "${words}"`,
+        },
+        exclusion_check: covered.length > 0 ? 'no rule held is triggered' : 'no rule held names these programmes: compatibility unknown',
+      });
     }
     return {
       results: combos,
+      coverage: { matched_by: words ?? null, loans_matching: loans.length, tax_rulesets_matching: tax.length },
       explanation:
         combos.length === 0
           ? 'No conflict-free combination found for this seed.'
-          : 'Combinations checked against the exclusion rules; verify conditions on each source.',
+          : 'Each item says why it is there; the combination rules cover few programmes (see exclusion_check). Verify conditions on each source.',
     };
   },
 });

@@ -290,7 +290,7 @@ test('explore: search, a detail in the reader language with what is not publishe
 
   // Nothing matches: what to try, and trying it finds programmes.
   // The form's place is applicable_in (the prefecture's programmes with the nationwide ones).
-  await page.goto(`${origin}/explore?q=${encodeURIComponent('存在しない制度名ですよ')}&applicable_in=${encodeURIComponent('東京都')}`);
+  await page.goto(`${origin}/explore?q=${encodeURIComponent('ぴよぴよ架空制度')}&applicable_in=${encodeURIComponent('東京都')}`);
   await page.locator('#status', { hasText: '該当する制度はありません' }).waitFor();
   const tries = await page.locator('#suggestions li').allInnerTexts();
   assert.ok(

@@ -188,9 +188,10 @@ test('duplicate groups: merge verdicts, same-place groups and identical names co
     { unifiedIds: ['U3', 'U4'], verdict: 'keep', winnerUid: null },
     { unifiedIds: ['U5', 'U6'], verdict: 'merge', winnerUid: 'U6' },
   ]);
-  assert.deepEqual(out.get(1), { group: 2, rank: 1 }, 'identical names: the better tier leads');
-  assert.deepEqual(out.get(2), { group: 2, rank: 0 });
+  assert.deepEqual(out.get(1), { group: 2, rank: 1, rules: ['same_name'] }, 'identical names: the better tier leads');
+  assert.deepEqual(out.get(2), { group: 2, rank: 0, rules: ['same_name'] });
   assert.notEqual(out.get(3)!.group, out.get(4)!.group, 'a keep group of two places stays two programmes');
-  assert.deepEqual(out.get(6), { group: 5, rank: 1 }, 'merged; an excluded winner does not lead');
+  assert.deepEqual(out.get(6), { group: 5, rank: 1, rules: ['dataset_group'] }, 'merged; an excluded winner does not lead');
+  assert.deepEqual(out.get(7)!.rules, [], 'a record alone names no rule');
   assert.notEqual(out.get(7)!.group, out.get(8)!.group, 'one name in two prefectures: two programmes');
 });

@@ -204,7 +204,7 @@ export default fp(
       aggregator: 'sum',
       help:
         'Memory of the serving process by component: resident, V8 heap used and committed, external (Buffers); ' +
-        'the bounded caches (lib/cache-budget.ts) and the search columns as estimated bytes held; the catalogue SQLite page cache as its bound',
+        'the bounded caches (lib/cache-budget.ts) and the search columns as estimated bytes held; the page cache of the catalogue database as its bound',
       labelNames: ['component'],
       registers: [registry],
       collect() {

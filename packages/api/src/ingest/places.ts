@@ -58,30 +58,26 @@ export interface DerivedPlace {
 
 const LOCAL_DOMAIN = /(?:^|\.)(pref|city|town|vill|metro)\.([a-z0-9-]+)(?:\.([a-z]+))?\.(?:lg\.)?jp$/;
 
-/** The level of a local government's web domain (pref.*, metro.*: prefecture; city.*, town.*, vill.*: municipality), or null. */
-export function localDomainLevel(url: string | null | undefined): 'prefecture' | 'municipality' | null {
+/** LOCAL_DOMAIN's match on a URL's host (kind, label, region), or null when the URL has none or does not parse. */
+function localDomain(url: string | null | undefined): RegExpExecArray | null {
   if (!url) return null;
-  let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return LOCAL_DOMAIN.exec(new URL(url).hostname.toLowerCase());
   } catch {
     return null;
   }
-  const m = LOCAL_DOMAIN.exec(host);
+}
+
+/** The level of a local government's web domain (pref.*, metro.*: prefecture; city.*, town.*, vill.*: municipality), or null. */
+export function localDomainLevel(url: string | null | undefined): 'prefecture' | 'municipality' | null {
+  const m = localDomain(url);
   if (!m) return null;
   return m[1] === 'pref' || m[1] === 'metro' ? 'prefecture' : 'municipality';
 }
 
 /** Place of a local government's web domain, or null when the host is not one or is ambiguous. */
 export function placeFromUrl(url: string | null | undefined, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
-  if (!url) return null;
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  const m = LOCAL_DOMAIN.exec(host);
+  const m = localDomain(url);
   if (!m) return null;
   const [, kind, label, region] = m;
   if (kind === 'pref' || kind === 'metro') {

@@ -121,6 +121,10 @@ export const SearchNeed = Type.Object(
     applicable_in: Nullable(Type.Object({ prefecture: Type.String(), municipality: Nullable(Type.String()) }, { additionalProperties: false })),
     purposes: Type.Array(Type.String(), { description: 'funding_purpose spellings of the purposes named.' }),
     kinds: Type.Array(Type.String(), { description: 'program_kind values the words point to.' }),
+    audiences: Type.Array(Type.String(), {
+      description:
+        'Who q says is asking, as target_types terms (社員, 店, company: the business audiences; NPO, 農家: theirs): the fit part prefers programmes for them.',
+    }),
   },
   { $id: 'SearchNeed', additionalProperties: false },
 );

@@ -4,6 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { understandQuery } from '../../src/catalog/search/understand.ts';
 import { readProgramQuery } from '../../src/catalog/programs/query.ts';
+import { needOfQuery } from '../../src/catalog/search/need.ts';
+import { fitOf } from '../../src/catalog/search/rank.ts';
+import type { ProgramColumns } from '../../src/catalog/search/index.ts';
 
 const read = (params: Record<string, unknown>) => readProgramQuery(params, '2026-11-23');
 import { testCatalog } from '../helper.ts';
@@ -101,4 +104,32 @@ test('a sentence is read into its need: wish endings drop, its incidental words 
   assert.deepEqual(terms('hiring subsidy'), ['雇入れ助成']);
   assert.deepEqual(terms('宇都宮市で就農したい'), ['宇都宮市', '新規就農'], 'a municipality stays a term');
   assert.deepEqual(terms('地域おこし協力隊 起業'), ['地域おこし', '協力隊', '起業'], 'keywords are matched as typed');
+});
+
+test('who is asking: business words, NPO or farmers are read as the audiences the fit part prefers; nothing when q does not say', () => {
+  const business = ['中小企業', '小規模事業者', '個人事業主', '法人', '中堅企業', 'スタートアップ', '創業予定者'];
+  assert.deepEqual(understandQuery('従業員の研修費用を補助してほしい')!.audiences, business);
+  assert.deepEqual(understandQuery('training subsidy for our staff')!.audiences, business, 'a Latin word as a whole word');
+  assert.deepEqual(understandQuery('NPOの助成金')!.audiences, ['NPO']);
+  assert.deepEqual(understandQuery('農家の後継ぎ')!.audiences, ['農林漁業者', '新規就農者']);
+  assert.deepEqual(understandQuery('子育て 支援')!.audiences, [], 'a resident or a business: q does not say');
+  assert.deepEqual(understandQuery('staffing')!.audiences, [], 'staff only as a word of its own');
+  const need = needOfQuery(understandQuery('会社で新しい技術を研究開発したい'));
+  const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
+  assert.ok(fitOf(need, row(['中小企業'])) > 0, 'a programme for SMEs fits a company');
+  assert.ok(fitOf(need, row(['大学・研究機関'])) < 0, 'one for researchers ranks down for a company');
+  assert.equal(fitOf(need, row([])), 0, 'one that states no applicants is neither');
+});
+
+test('a sentence that names a purpose and a trade: the purpose filters, the trade ranks', () => {
+  const q = understandQuery('飲食店で起業したい')!;
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['創業'],
+  );
+  assert.deepEqual(
+    q.optional.map((g) => g.term),
+    ['飲食店'],
+  );
+  assert.deepEqual(terms('倉庫 省力化'), ['倉庫', '省力化'], 'keywords are matched as typed');
 });

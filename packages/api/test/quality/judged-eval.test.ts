@@ -25,9 +25,12 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // all 0.586 / 0.723, tuned 0.607 / 0.744, held out 0.535 / 0.671; with licences below support and
 // the hiring need named by its programmes: all 0.592 / 0.754, tuned 0.616 / 0.778, held out 0.534 / 0.697;
 // with a city named without 市 as a place and loans as 貸付: all 0.597 / 0.762, tuned 0.624 / 0.789, held out 0.534 / 0.697.
+// Who is asking read from q (askers: a business, an NPO, a farmer) into the fit part, a trade in a sentence that names a
+// purpose ranks instead of filtering, abolished or ended measures below running ones, nationwide first 1 -> 1.5 (issue 21):
+// all 0.606 / 0.766, tuned 0.635 / 0.794, held out 0.540 / 0.697.
 const FLOORS = {
-  all: { ndcg: 0.59, success: 0.75 },
-  tuned: { ndcg: 0.62, success: 0.78 },
+  all: { ndcg: 0.6, success: 0.76 },
+  tuned: { ndcg: 0.63, success: 0.79 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here).
   holdout: { ndcg: 0.52, success: 0.69 },
@@ -36,9 +39,9 @@ const FLOORS = {
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
 // Issue 21's goal is success@1 >= 0.6 in every category: conversational and industry are below it.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.41, success: 0.52 },
-  english: { ndcg: 0.52, success: 0.73 },
-  industry: { ndcg: 0.49, success: 0.7 },
+  conversational: { ndcg: 0.45, success: 0.52 },
+  english: { ndcg: 0.55, success: 0.73 },
+  industry: { ndcg: 0.5, success: 0.75 },
   purpose: { ndcg: 0.59, success: 0.76 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   'place+purpose': { ndcg: 0.7, success: 0.93 },

@@ -614,6 +614,8 @@ export type SearchNeed = {
   purposes: string[];
   /** program_kind values the words point to. */
   kinds: string[];
+  /** Who q says is asking, as target_types terms (社員, 店, company: the business audiences; NPO, 農家: theirs): the fit part prefers programmes for them. */
+  audiences: string[];
 };
 
 export type TaxRuleset = {

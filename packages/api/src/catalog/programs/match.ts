@@ -17,7 +17,7 @@ import {
 import { searchNormalize } from '../search-text.ts';
 import type { EngineFilter } from '../search/engine.ts';
 import type { ProgramColumns } from '../search/index.ts';
-import { type Need, type Stage, NO_NEED, mergeNeeds } from '../search/need.ts';
+import { type Need, type Stage, NO_NEED, mergeNeeds, needOfQuery } from '../search/need.ts';
 import { reachOf } from '../search/reach.ts';
 import { MAX_QUERY_TERMS, understandQuery, type TermGroup, type UnderstoodQuery } from '../search/understand.ts';
 import { PROGRAM_SEARCH_PARAMETERS, ProgramQueryError } from './parameters.ts';
@@ -143,6 +143,7 @@ function profileText(need: string | null, purposes: string[], stageWord: string 
     prefectures: [],
     purposes: [],
     kinds: [],
+    audiences: base?.audiences ?? [],
     termCount: 1 + needGroups.length + groups.length,
   };
 }
@@ -172,7 +173,11 @@ function readPlace(body: MatchProfileBody): Place | null {
 }
 
 /** A profile read once; `today` is the Japan date (the founding year's plausibility and the window checks). */
-export function readMatchRequest(body: MatchProfileBody, today: string, readText: (text: string) => Need = () => NO_NEED): MatchRequest {
+export function readMatchRequest(
+  body: MatchProfileBody,
+  today: string,
+  readText: (text: string) => Need = (t) => needOfQuery(understandQuery(t)),
+): MatchRequest {
   const thisYear = Number(today.slice(0, 4));
   const place = readPlace(body);
   let industry: string | null = null;

@@ -31,6 +31,7 @@ export function readNeed(q: UnderstoodQuery, place: Place | null) {
     applicable_in: place,
     purposes: q.purposes,
     kinds: q.kinds,
+    audiences: q.audiences,
   };
 }
 

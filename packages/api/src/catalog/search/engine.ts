@@ -19,7 +19,7 @@ import { RESULT_ENTRY_BYTES, RESULT_LIST_BYTES } from '../../lib/cache-budget.ts
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
-import type { Need } from './need.ts';
+import { needOfQuery, type Need } from './need.ts';
 import { decodeCursor, encodeCursor, type CursorKey } from './cursor.ts';
 
 export type SortOrder = 'relevance' | 'amount' | 'deadline' | 'name';
@@ -132,7 +132,7 @@ export class ProgramSearch {
     }
     orderedUpTo(ordered, start + req.limit);
     const slice = entries.slice(start, start + req.limit);
-    const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null, req.query.need) : null;
+    const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null, req.query.need ?? needOfQuery(understood)) : null;
     const hits = slice.map(
       (e): SearchHit => ({
         pid: e.pid,
@@ -176,7 +176,7 @@ export class ProgramSearch {
         q,
         lists.map((l) => idf(index.size, l.length)),
         query.place ?? null,
-        query.need,
+        query.need ?? needOfQuery(q),
         q.optional.map((g) => idf(index.size, unionAll(g.alternatives.map((a) => index.postingsOf(a))).length)),
       );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));

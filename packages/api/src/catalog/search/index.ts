@@ -38,6 +38,8 @@ export interface ProgramColumns {
   recordClass: string;
   /** A licence, registration, certification or legal duty, not support (rank.ts ranks it below support). */
   regulatory: boolean;
+  /** Its name says it was abolished or its call has ended (廃止, 募集終了): rank.ts ranks it below running programmes. */
+  ended: boolean;
   fiscalYear: number | null;
   /** Search-normalised text per field (what the index holds). */
   name: string;
@@ -65,6 +67,9 @@ export interface ProgramColumns {
 // 認証工場 is what a garage must hold, not what helps it.
 const REGULATORY = /資格|免許|許可|認証|指定工場|登録|届出|検定|試験|規制|義務/u;
 const SUPPORT = /補助|助成|支援|融資|貸付|資金|奨励|給付|交付|減免|軽減|補給|保証|税制|控除|特例|優遇|ローン|促進/u;
+
+// A name that says the measure was abolished or its call is over (DX投資促進税制（廃止）, （募集終了）…).
+const ENDED = /廃止|終了/u;
 
 /** Whether a programme's name says it is a licence, registration or duty rather than support. */
 export function isRegulatory(name: string): boolean {
@@ -164,6 +169,7 @@ export class SearchIndex {
         windowEnd: r.window_end as string | null,
         recordClass: r.record_class as string,
         regulatory: isRegulatory(r.primary_name as string),
+        ended: ENDED.test(r.primary_name as string),
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
         ...searchColumns(

@@ -4,6 +4,7 @@
 // size and stage. The ranking's `fit` part (rank.ts) compares it with what a
 // programme is for; match (catalog/programs/match.ts) also says why.
 import type { CompanySize } from '@jp-support/vocab';
+import type { UnderstoodQuery } from './understand.ts';
 
 export type Stage = 'planning' | 'founding' | 'established';
 
@@ -33,4 +34,10 @@ export function mergeNeeds(a: Need, b: Need): Need {
     size: a.size ?? b.size,
     stage: a.stage ?? b.stage,
   };
+}
+
+/** What a search's q says of the need: who is asking (understand.ts#askersIn). */
+export function needOfQuery(q: UnderstoodQuery | null): Need {
+  if (q === null || q.audiences.length === 0) return NO_NEED;
+  return { ...NO_NEED, audiences: q.audiences };
 }

@@ -11,7 +11,8 @@
 //   quality   the record's tier and what kind of page it is: real
 //             programmes ahead of law provisions, documents, index pages
 //             and announcements; licences, registrations and legal duties
-//             below support
+//             below support; a measure its name says was abolished or
+//             whose call has ended below running ones
 //   place     a prefecture named in q: that prefecture first, nationwide
 //             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
@@ -68,6 +69,8 @@ const CLASS_PRIOR: Record<string, number> = {
 };
 // A licence, registration or legal duty (index.ts#isRegulatory) below the support for the same trade.
 const REGULATORY_PAGE = -3;
+// A measure whose name says it was abolished or its call has ended (index.ts#ENDED) below the running ones.
+const ENDED_PAGE = -2.5;
 const EXACT_NAME = 6;
 const NAME_PREFIX = 2.5;
 const PHRASE_IN_NAME = 2;
@@ -76,7 +79,7 @@ const GENERIC_IN_NAME = 0.4;
 const SAME_PLACE = 4;
 const NATIONWIDE = 1;
 const OTHER_PLACE = -3;
-const REACH = 1;
+const REACH = 1.5;
 const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
@@ -188,7 +191,7 @@ function priorParts(index: SearchIndex, p: PreparedQuery, r: ProgramColumns) {
 
 /** Page kind and tier, and recency: the same for every query. */
 function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
-  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0) + (r.regulatory ? REGULATORY_PAGE : 0);
+  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0) + (r.regulatory ? REGULATORY_PAGE : 0) + (r.ended ? ENDED_PAGE : 0);
   const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
   return { quality, recency };
 }

@@ -16,7 +16,7 @@
 //   苦しい) and the word the search uses for it, replaced before splitting.
 // - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
 //   filter; so are a purpose and a kind.
-import { isPlace, normalizePrefecture, resolvePlace } from '@jp-support/vocab';
+import { INDUSTRIES, PURPOSES as PURPOSE_VOCABULARY, isPlace, normalizePrefecture, resolvePlace } from '@jp-support/vocab';
 import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 import { Lru } from '../../lib/lru.ts';
@@ -56,6 +56,12 @@ export interface UnderstoodQuery {
   purposes: string[];
   /** program_kind values the words point to (補助金 -> subsidy, grant): ranking signal. */
   kinds: string[];
+  /**
+   * Who is asking, as target_types terms (社員, 店, company -> the business
+   * audiences; NPO, 農家 -> theirs): the fit part of the ranking prefers
+   * programmes for them. Empty when q does not say.
+   */
+  audiences: string[];
   /** Number of terms, for the MAX_QUERY_TERMS rule. */
   termCount: number;
 }
@@ -123,6 +129,43 @@ function dropVerbs(words: Word[]): Word[] {
 
 /** Text with every need phrase replaced by its word, set apart by spaces. */
 const SOFT = new Set(vocabulary.soft.map(norm));
+
+// The programme vocabulary's purpose and industry words (@jp-support/vocab), in the search normalisation.
+const PURPOSE_WORDS = PURPOSE_VOCABULARY.flatMap((p) => [p.term, ...p.match])
+  .map(norm)
+  .filter((w) => [...w].length >= 2);
+const INDUSTRY_WORDS = INDUSTRIES.flatMap((i) => i.match)
+  .map(norm)
+  .filter((w) => [...w].length >= 2);
+
+/** A term that names a purpose of support: one of its spellings holds a purpose word (設備更新: 設備). */
+function isPurposeTerm(g: TermGroup): boolean {
+  return g.alternatives.some((a) => PURPOSE_WORDS.some((w) => a.includes(w)));
+}
+
+/** A term that names a trade and no purpose (飲食店, 倉庫). */
+function isTradeTerm(g: TermGroup): boolean {
+  return !isPurposeTerm(g) && g.alternatives.some((a) => INDUSTRY_WORDS.some((w) => a.includes(w)));
+}
+
+/** Words that say who is asking, with the audiences each stands for (askers_groups expanded). */
+const ASKERS: [string, string[]][] = Object.entries(vocabulary.askers as Record<string, string[]>).map(([word, names]) => [
+  norm(word),
+  names.flatMap((n) => (vocabulary.askers_groups as Record<string, string[]>)[n] ?? [n]),
+]);
+const LATIN_WORD = /^[a-z0-9&][a-z0-9& .-]*$/u;
+
+/** The audiences the words of q say are asking, in vocabulary order (a Latin word only as a whole word). */
+function askersIn(normalized: string): string[] {
+  const out = new Set<string>();
+  for (const [word, audiences] of ASKERS) {
+    const at = normalized.indexOf(word);
+    if (at < 0) continue;
+    if (LATIN_WORD.test(word) && (/[a-z0-9]/u.test(normalized[at - 1] ?? ' ') || /[a-z0-9]/u.test(normalized[at + word.length] ?? ' '))) continue;
+    for (const a of audiences) out.add(a);
+  }
+  return [...out];
+}
 
 function rewriteNeeds(text: string): string {
   let out = text;
@@ -304,6 +347,14 @@ function understand(q: string): UnderstoodQuery | null {
       if (unknown.has(required[i].term)) optional.unshift(...required.splice(i, 1));
     }
   }
+  // A sentence that names what is wanted (a purpose: 創業, 省力化) and the
+  // trade it is for (飲食店, 倉庫): the purpose filters, the trade ranks, so
+  // the national programmes for that purpose, which name no trade, are found.
+  if (sentence && required.some((g) => isPurposeTerm(g))) {
+    for (let i = required.length - 1; i >= 0; i--) {
+      if (isTradeTerm(required[i]) && required.length > 1) optional.unshift(...required.splice(i, 1));
+    }
+  }
   // Nothing but generic words or places: they are what there is to match.
   if (required.length === 0) {
     if (places.length > 0) {
@@ -327,6 +378,7 @@ function understand(q: string): UnderstoodQuery | null {
     prefectures,
     purposes: [...purposes],
     kinds: [...kinds],
+    audiences: askersIn(normalized),
     termCount: required.length + optional.length + generic.length,
   };
 }

@@ -24,6 +24,8 @@ import { REPO_ROOT, runCli, startBare, startServer, treeProcessCount, treeRss } 
 import { record, replayKey, type BenchRequest, type Recording } from './lib/recording.ts';
 import { buildScenarios, type Scenario } from './lib/scenarios.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
+import { describeDelay, withEventLoopDelay, type EventLoopDelay } from './lib/event-loop.ts';
+import { describeTreeMemory, treeMemory, type ProcessMemory } from './lib/memory-tree.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,8 +60,12 @@ mkdirSync(dataDir, { recursive: true });
 for (const f of ['state.sqlite', 'state.sqlite-wal', 'state.sqlite-shm']) rmSync(path.join(dataDir, f), { force: true });
 
 const stripe = await new FakeStripe().start();
+// The primary's metrics listener: the workers' event-loop delay per scenario (bench/lib/event-loop.ts).
+const metricsPort = await freePort();
+const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
 const env: Record<string, string> = {
   DATA_DIR: dataDir,
+  METRICS_PORT: String(metricsPort),
   ANON_DAILY_LIMIT: '1000000000',
   FREE_DAILY_LIMIT: '1000000000',
   ...stripe.env(),
@@ -72,6 +78,7 @@ const keys = {
 
 console.error('starting our server as `npm start` does (the first start builds the catalogue) …');
 const ours = await startServer(await freePort(), env);
+const perProcess: Record<string, ProcessMemory[]> = { atStart: treeMemory(ours.child.pid!) };
 const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail'])).filter((s) => !only || only.has(s.name));
 
 console.error('recording answers for the bare replay …');
@@ -101,6 +108,15 @@ interface Row {
   p99Ratio: number;
   target?: Scenario['target'];
   met: boolean | null;
+  /** The workers' event-loop delay during our load (the worst worker's). */
+  eventLoop: EventLoopDelay;
+}
+
+interface SoakSample {
+  second: number;
+  rssBytes: number;
+  rps: number;
+  eventLoop: EventLoopDelay;
 }
 
 const rows: Row[] = [];
@@ -113,37 +129,40 @@ try {
       await load(ours.url, s.requests, warmup);
     }
     const b = await load(bare.url, s.requests, seconds);
-    const o = await load(ours.url, s.requests, seconds);
+    const { result: o, delay: eventLoop } = await withEventLoopDelay(metricsUrl, () => load(ours.url, s.requests, seconds));
     const rpsRatio = o.rps / b.rps;
     const p99Ratio = o.p99 / Math.max(b.p99, 1);
     const met = s.target
       ? (s.target.rps === undefined || rpsRatio >= s.target.rps) && (s.target.p99Times === undefined || p99Ratio <= s.target.p99Times)
       : null;
-    rows.push({ scenario: s.name, about: s.about, requests: s.requests.length, bare: b, ours: o, rpsRatio, p99Ratio, target: s.target, met });
+    rows.push({ scenario: s.name, about: s.about, requests: s.requests.length, bare: b, ours: o, rpsRatio, p99Ratio, target: s.target, met, eventLoop });
   }
 
   const rssAfterRun = treeRss(ours.child.pid!);
   const processes = treeProcessCount(ours.child.pid!);
+  perProcess.afterRun = treeMemory(ours.child.pid!);
 
   // Soak: the long tail for `soakSeconds`, memory sampled every 5 s.
-  const soak: { second: number; rssBytes: number; rps: number }[] = [];
+  const soak: SoakSample[] = [];
   const tail = scenarios.find((s) => s.name === 'long-tail');
   if (soakSeconds > 0 && tail) {
     console.error(`soak: long tail for ${soakSeconds} s …`);
     for (let t = 0; t < soakSeconds; t += 5) {
-      const r = await load(ours.url, tail.requests, Math.min(5, soakSeconds - t));
-      soak.push({ second: t + Math.min(5, soakSeconds - t), rssBytes: treeRss(ours.child.pid!), rps: r.rps });
+      const { result: r, delay } = await withEventLoopDelay(metricsUrl, () => load(ours.url, tail.requests, Math.min(5, soakSeconds - t)));
+      soak.push({ second: t + Math.min(5, soakSeconds - t), rssBytes: treeRss(ours.child.pid!), rps: r.rps, eventLoop: delay });
     }
   }
 
-  report(rows, { rssAfterRun, processes, soak });
+  if (soak.length > 0) perProcess.afterSoak = treeMemory(ours.child.pid!);
+
+  report(rows, { rssAfterRun, processes, soak, perProcess });
 } finally {
   await bare.stop();
   await ours.stop();
   await stripe.stop();
 }
 
-function report(rows: Row[], memory: { rssAfterRun: number; processes: number; soak: { second: number; rssBytes: number; rps: number }[] }): void {
+function report(rows: Row[], memory: { rssAfterRun: number; processes: number; soak: SoakSample[]; perProcess: Record<string, ProcessMemory[]> }): void {
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   const lines: string[] = [];
   lines.push(
@@ -161,6 +180,8 @@ function report(rows: Row[], memory: { rssAfterRun: number; processes: number; s
     );
   }
   lines.push('');
+  lines.push('event-loop delay of our workers during each scenario:');
+  for (const r of rows) lines.push(`  ${r.scenario}: ${describeDelay(r.eventLoop)}`);
   lines.push(`memory: ${memory.processes} server process(es), ${mb(memory.rssAfterRun)} MB resident after the scenarios`);
   if (memory.soak.length > 1) {
     const first = memory.soak[0];
@@ -169,6 +190,9 @@ function report(rows: Row[], memory: { rssAfterRun: number; processes: number; s
       `soak (long tail): ${mb(first.rssBytes)} MB at ${first.second} s → ${mb(last.rssBytes)} MB at ${last.second} s (growth ${mb(last.rssBytes - first.rssBytes)} MB); req/s ${memory.soak.map((s) => s.rps.toFixed(0)).join(' ')}`,
     );
   }
+  if (memory.soak.length > 0)
+    lines.push(`soak event-loop delay per 5 s: ${memory.soak.map((s) => `p99 ${s.eventLoop.p99.toFixed(1)}/max ${s.eventLoop.max.toFixed(0)}`).join(', ')} ms`);
+  for (const [when, processes] of Object.entries(memory.perProcess)) lines.push(`memory per process, ${when}:`, describeTreeMemory(processes));
   const failures = rows.filter((r) => r.ours.failures > 0 || r.bare.failures > 0);
   for (const r of failures)
     lines.push(`WARNING ${r.scenario}: ${r.ours.failures} failed answers from ours, ${r.bare.failures} from bare: figures not comparable`);

@@ -3,7 +3,8 @@
 // status; the usage writes in flight; the meter outbox's pending and parked
 // events and the age of its oldest pending one; whether the state store
 // answers; the catalogue's version and the dataset version served (info
-// gauges); process metrics.
+// gauges); memory by component; the event-loop delay since the previous
+// scrape (event-loop-delay.ts); process metrics.
 //
 // Who may read it: the operator key (access `admin`, like /v1/admin/*), or
 // anyone who reaches METRICS_PORT, a separate listener meant for a private
@@ -24,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { metricsFromPrimary } from './metrics-bridge.ts';
+import { registerEventLoopDelay } from './event-loop-delay.ts';
 import { answersOf } from '../http/answers.ts';
 import { CATALOG_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
 
@@ -74,6 +76,8 @@ export default fp(
     // No per-process label: a cluster primary sums the workers' series (cluster-metrics.ts); Prometheus labels each scraped instance itself.
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    const stopDelayMonitor = registerEventLoopDelay(registry);
+    app.addHook('onClose', async () => stopDelayMonitor());
     const labelNames = ['method', 'route', 'status'] as const;
     const requests = new Counter({
       name: 'http_requests_total',

@@ -133,3 +133,10 @@ test('a sentence that names a purpose and a trade: the purpose filters, the trad
   );
   assert.deepEqual(terms('倉庫 省力化'), ['倉庫', '省力化'], 'keywords are matched as typed');
 });
+
+test('a trade named with 業, 業者 or 事業者 is also found by its stem; a one-character stem is not', () => {
+  const alternatives = (q: string) => understandQuery(q)!.required[0].alternatives;
+  assert.ok(alternatives('宮城県 水産業 支援').includes('水産'));
+  assert.ok(alternatives('酒造業').includes('酒造'));
+  assert.deepEqual(alternatives('林業'), ['林業'], '林 says too little');
+});

@@ -27,13 +27,15 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // with a city named without 市 as a place and loans as 貸付: all 0.597 / 0.762, tuned 0.624 / 0.789, held out 0.534 / 0.697.
 // Who is asking read from q (askers: a business, an NPO, a farmer) into the fit part, a trade in a sentence that names a
 // purpose ranks instead of filtering, abolished or ended measures below running ones, nationwide first 1 -> 1.5 (issue 21):
-// all 0.606 / 0.766, tuned 0.635 / 0.794, held out 0.540 / 0.697.
+// all 0.606 / 0.766, tuned 0.635 / 0.794, held out 0.540 / 0.697; with a trade named with 業 also found by its stem
+// (水産業 -> 水産), another prefecture's programmes below the nationwide ones when q names a place (-3 -> -6), nationwide
+// first 2, スタートアップ also 創業: all 0.613 / 0.770, tuned 0.640 / 0.800, held out 0.547 / 0.697.
 const FLOORS = {
-  all: { ndcg: 0.6, success: 0.76 },
-  tuned: { ndcg: 0.63, success: 0.79 },
+  all: { ndcg: 0.61, success: 0.76 },
+  tuned: { ndcg: 0.635, success: 0.79 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
-  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here).
-  holdout: { ndcg: 0.52, success: 0.69 },
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.54 at 0.547 (issue 21).
+  holdout: { ndcg: 0.54, success: 0.69 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
@@ -41,10 +43,11 @@ const FLOORS = {
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   conversational: { ndcg: 0.45, success: 0.52 },
   english: { ndcg: 0.55, success: 0.73 },
-  industry: { ndcg: 0.5, success: 0.75 },
-  purpose: { ndcg: 0.59, success: 0.76 },
+  industry: { ndcg: 0.52, success: 0.75 },
+  purpose: { ndcg: 0.61, success: 0.79 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
-  'place+purpose': { ndcg: 0.7, success: 0.93 },
+  // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
+  'place+purpose': { ndcg: 0.72, success: 0.93 },
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.

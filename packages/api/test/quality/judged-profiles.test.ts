@@ -123,9 +123,12 @@ test('judged profiles: the held-out profiles are exactly the seeded draw', () =>
 // With places from evidence (decision 0312: national programmes nationwide, city pages the city's):
 // all 0.411 / 0.600, tuned 0.341 / 0.500, held out 0.550 / 0.800; with canonical programmes on top
 // (decision 0330): all 0.411 / 0.600, tuned 0.350 / 0.550, held out 0.534 / 0.700.
+// With who is asking read from the need and a trade's own schemes as ranking words (industry_words: 生活衛生 for
+// salons and inns, 介護 for care providers; issue 21): all 0.411 -> 0.435 / 0.600, tuned 0.355 -> 0.386 / 0.550,
+// held out 0.534 / 0.700.
 const MATCH_FLOORS = {
-  all: { ndcg: 0.4, success: 0.58 },
-  tuned: { ndcg: 0.33, success: 0.5 },
+  all: { ndcg: 0.43, success: 0.58 },
+  tuned: { ndcg: 0.38, success: 0.5 },
   holdout: { ndcg: 0.52, success: 0.7 },
 };
 /** Per category (both parts), at what was reached. */

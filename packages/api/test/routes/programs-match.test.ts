@@ -89,3 +89,15 @@ test('match: a JSIC division code reads as its major letter; a municipality alon
   const city = await match(app, { municipality: '札幌市', limit: 1 });
   assert.deepEqual(city.read_as.place, { prefecture: '北海道', municipality: '札幌市' });
 });
+
+test("match: a trade with schemes of its own ranks them (a barber's cash need reads 生活衛生 as a ranking term); other trades add none", async (t) => {
+  const app = await build(t);
+  const barber = await match(app, { prefecture: '山口県', industry: 'N', employees: 2, stage: 'established', purposes: ['資金繰り'] });
+  assert.ok(barber.read_as.terms.includes('jsic:N'), JSON.stringify(barber.read_as.terms));
+  assert.ok(
+    barber.results.slice(0, 5).some((r) => r.primary_name.includes('生活衛生')),
+    barber.results.map((r) => r.primary_name).join(' / '),
+  );
+  const factory = await match(app, { prefecture: '山口県', industry: 'E', employees: 20, stage: 'established', purposes: ['資金繰り'] });
+  assert.ok(!factory.read_as.terms.some((w: string) => w.startsWith('jsic:')), 'manufacturing is served by the general programmes');
+});

@@ -15,6 +15,7 @@ import {
   type Place,
 } from '@jp-support/vocab';
 import { searchNormalize } from '../search-text.ts';
+import vocabulary from '../search/vocabulary.json' with { type: 'json' };
 import type { EngineFilter } from '../search/engine.ts';
 import type { ProgramColumns } from '../search/index.ts';
 import { type Need, type Stage, NO_NEED, mergeNeeds, needOfQuery } from '../search/need.ts';
@@ -126,10 +127,11 @@ function wordGroup(word: string): TermGroup | null {
  * ranks it up. Without purposes the need is the query, read as a search
  * reads it. Null when the profile names nothing.
  */
-function profileText(need: string | null, purposes: string[], stageWord: string | null): UnderstoodQuery | null {
+function profileText(need: string | null, purposes: string[], stageWord: string | null, industry: string | null): UnderstoodQuery | null {
   const base = need === null ? null : understandQuery(need);
   const groups = [...purposes, ...(stageWord ? [stageWord] : [])].map(wordGroup).filter((g): g is TermGroup => g !== null);
-  if (groups.length === 0) return base;
+  const trade = industry === null ? null : industryGroup(industry);
+  if (groups.length === 0) return base && trade ? { ...base, optional: [...base.optional, trade], termCount: base.termCount + 1 } : base;
   const any: TermGroup = { term: groups.map((g) => g.term).join('|'), alternatives: [...new Set(groups.flatMap((g) => g.alternatives))] };
   const needGroups = base ? [...base.required, ...base.optional] : [];
   const normalized = [base?.normalized ?? '', ...groups.map((g) => g.term)].join(' ');
@@ -137,15 +139,28 @@ function profileText(need: string | null, purposes: string[], stageWord: string 
     normalized,
     compact: '',
     required: [any],
-    optional: [...needGroups, ...(groups.length > 1 ? groups : [])],
+    optional: [...needGroups, ...(groups.length > 1 ? groups : []), ...(trade ? [trade] : [])],
     phrases: [],
     generic: [],
     prefectures: [],
     purposes: [],
     kinds: [],
     audiences: base?.audiences ?? [],
-    termCount: 1 + needGroups.length + groups.length,
+    termCount: 1 + needGroups.length + groups.length + (trade ? 1 : 0),
   };
+}
+
+/**
+ * The words the own schemes of the profile's trade are named with, as one
+ * ranking group (the search vocabulary's industry_words: 生活衛生 for
+ * salons, inns and restaurants, 介護 for care providers), so a barber's cash
+ * need finds 生活衛生貸付 and a care provider's hiring need the care-staff
+ * schemes. A trade without schemes of its own (manufacturing, retail) has
+ * none: the general SME programmes serve it.
+ */
+function industryGroup(code: string): TermGroup | null {
+  const words = ((vocabulary.industry_words as Record<string, string[]>)[code] ?? []).map(searchNormalize);
+  return words.length === 0 ? null : { term: `jsic:${code}`, alternatives: words };
 }
 
 /** The applicable_in filter of the search's table: match filters places exactly as the search does. */
@@ -199,7 +214,7 @@ export function readMatchRequest(
   const words = [need, ...purposes, stage ? STAGE_WORDS[stage] : null].filter((w): w is string => w !== null);
   const seen = new Set<string>();
   const textSource = words.filter((w) => !seen.has(w) && seen.add(w)).join(' ');
-  const text = profileText(need, purposes, stage ? STAGE_WORDS[stage] : null);
+  const text = profileText(need, purposes, stage ? STAGE_WORDS[stage] : null, industry);
   if (text && text.termCount > MAX_QUERY_TERMS * 2)
     throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
   const fromText = textSource === '' ? NO_NEED : readText(textSource);

@@ -192,7 +192,19 @@ function classify(raw: string): Word {
   if (GENERIC.has(text)) return { text, kind: 'generic' };
   const synonyms = SYNONYMS.get(text);
   if (synonyms) return { text, kind: 'dict', alternatives: synonyms };
-  return { text, kind: 'content' };
+  const trade = tradeStem(text);
+  return trade ? { text, kind: 'content', alternatives: [text, trade] } : { text, kind: 'content' };
+}
+
+// A trade or its members named with 業 / 業者 / 事業者 (水産業, 酒造業, 観光事業者):
+// the schemes for it name the trade itself (水産加工, 酒造好適米, 観光振興), so
+// the stem is a spelling of the term too. A stem of one character (農, 林) says too little.
+const TRADE_SUFFIX = /(?:事業者|業者|業)$/u;
+
+/** The trade a word names with its suffix (水産業 -> 水産), or null. */
+function tradeStem(text: string): string | null {
+  const stem = text.replace(TRADE_SUFFIX, '');
+  return stem !== text && [...stem].length >= 2 && HAS_KANJI.test(stem) && !stem.endsWith('事') ? stem : null;
 }
 
 const known = (raw: string): boolean => {

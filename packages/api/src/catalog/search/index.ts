@@ -36,6 +36,8 @@ export interface ProgramColumns {
   amountMax: number | null;
   windowEnd: string | null;
   recordClass: string;
+  /** Points of importance of the programme (ingest/importance.ts): a ranking prior apart from the tier. */
+  importance: number;
   /** A licence, registration, certification or legal duty, not support (rank.ts ranks it below support). */
   regulatory: boolean;
   /** Its name says it was abolished or its call has ended (廃止, 募集終了): rank.ts ranks it below running programmes. */
@@ -138,7 +140,7 @@ export class SearchIndex {
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
-              aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance
+              aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance, importance
          FROM programs WHERE canonical_id IS NULL ORDER BY excluded, tier_order, primary_name, pid`,
       )
       .all() as Record<string, string | number | null>[];
@@ -168,6 +170,7 @@ export class SearchIndex {
         amountMax: r.amount_max_man_yen as number | null,
         windowEnd: r.window_end as string | null,
         recordClass: r.record_class as string,
+        importance: r.importance as number,
         regulatory: isRegulatory(r.primary_name as string),
         ended: ENDED.test(r.primary_name as string),
         fiscalYear: r.fiscal_year as number | null,

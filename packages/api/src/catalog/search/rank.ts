@@ -12,7 +12,10 @@
 //             programmes ahead of law provisions, documents, index pages
 //             and announcements; licences, registrations and legal duties
 //             below support; a measure its name says was abolished or
-//             whose call has ended below running ones
+//             whose call has ended below running ones; and the programme's
+//             importance (listed under several records, cited by laws or
+//             enforcement records: ingest/importance.ts), which the tier, a
+//             completeness grade, does not say
 //   place     a prefecture named in q: that prefecture first, nationwide
 //             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
@@ -67,6 +70,8 @@ const CLASS_PRIOR: Record<string, number> = {
   law_provision: -4,
   debris: -8,
 };
+// Per point of importance (0–2, ingest/importance.ts).
+const IMPORTANCE = 0.5;
 // A licence, registration or legal duty (index.ts#isRegulatory) below the support for the same trade.
 const REGULATORY_PAGE = -3;
 // A measure whose name says it was abolished or its call has ended (index.ts#ENDED) below the running ones.
@@ -191,7 +196,12 @@ function priorParts(index: SearchIndex, p: PreparedQuery, r: ProgramColumns) {
 
 /** Page kind and tier, and recency: the same for every query. */
 function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
-  const quality = (TIER_PRIOR[r.tier] ?? 0) + (CLASS_PRIOR[r.recordClass] ?? 0) + (r.regulatory ? REGULATORY_PAGE : 0) + (r.ended ? ENDED_PAGE : 0);
+  const quality =
+    (TIER_PRIOR[r.tier] ?? 0) +
+    IMPORTANCE * r.importance +
+    (CLASS_PRIOR[r.recordClass] ?? 0) +
+    (r.regulatory ? REGULATORY_PAGE : 0) +
+    (r.ended ? ENDED_PAGE : 0);
   const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
   return { quality, recency };
 }

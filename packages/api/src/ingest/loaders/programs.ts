@@ -21,6 +21,7 @@ import { placeAndLevel } from '../authority-level.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
 import { writeCanonicalProgrammes } from '../canonical-records.ts';
+import { writeImportance } from '../importance.ts';
 import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 import { datasetFile, readJsonl } from '../jsonl.ts';
 import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
@@ -128,7 +129,9 @@ export const PROGRAMS_DDL = `
     -- unified_id of the canonical record of this record's programme; null on the canonical record itself.
     canonical_id TEXT,
     -- On a canonical record: its programme's other records (JSON [{unified_id, primary_name}], best first).
-    also_listed_as TEXT NOT NULL DEFAULT '[]'
+    also_listed_as TEXT NOT NULL DEFAULT '[]',
+    -- Points of importance of the record's programme (importance.ts: national reach, several records, cited, large amount); a ranking prior.
+    importance INTEGER NOT NULL DEFAULT 0
   ) STRICT;
   -- Browse order (tier, name; rowid breaks ties) per visibility, so the
   -- default listing reads rows in order instead of sorting. search_text makes
@@ -405,6 +408,8 @@ export const programsLoader: Loader = {
   },
   finalize(ctx) {
     writeCanonicalProgrammes(ctx.db);
+    // Read after the merge: the number of a programme's records is one of its points.
+    writeImportance(ctx.db);
     // The reference date of the data: the newest source fetch of any program.
     const row = ctx.db
       .prepare("SELECT max(substr(source_fetched_at, 1, 10)) AS d FROM programs WHERE source_fetched_at GLOB '[0-9][0-9][0-9][0-9]-*'")

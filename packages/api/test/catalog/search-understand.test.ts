@@ -114,6 +114,9 @@ test('who is asking: business words, NPO or farmers are read as the audiences th
   assert.deepEqual(understandQuery('農家の後継ぎ')!.audiences, ['農林漁業者', '新規就農者']);
   assert.deepEqual(understandQuery('子育て 支援')!.audiences, [], 'a resident or a business: q does not say');
   assert.deepEqual(understandQuery('staffing')!.audiences, [], 'staff only as a word of its own');
+  const enterprise = understandQuery('展示会に出展したい')!.audiences;
+  assert.ok(enterprise.includes('中小企業') && enterprise.includes('農林漁業者'), 'a need only an enterprise has: a business, a farm or a care provider');
+  assert.ok(!understandQuery('社員研修 助成金')!.audiences.includes('農林漁業者'), 'a word that says more (社員) decides');
   const need = needOfQuery(understandQuery('会社で新しい技術を研究開発したい'));
   const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
   assert.ok(fitOf(need, row(['中小企業'])) > 0, 'a programme for SMEs fits a company');

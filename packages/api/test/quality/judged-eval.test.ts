@@ -32,18 +32,20 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // first 2, スタートアップ also 創業: all 0.613 / 0.770, tuned 0.640 / 0.800, held out 0.547 / 0.697.
 // With a programme's importance in the prior (decision 0302, chosen on the tuned part):
 // all 0.619 / 0.777, tuned 0.647 / 0.806, held out 0.555 / 0.711.
+// A need only an enterprise has (展示会, 事業承継, 賃上げ) read as asked by one, 高効率 a spelling of 省エネ (issue 21):
+// all 0.624 / 0.777, tuned 0.651 / 0.806, held out 0.559 / 0.711.
 const FLOORS = {
-  all: { ndcg: 0.61, success: 0.76 },
-  tuned: { ndcg: 0.635, success: 0.79 },
+  all: { ndcg: 0.62, success: 0.77 },
+  tuned: { ndcg: 0.645, success: 0.8 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
-  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.54 at 0.547 (issue 21).
-  holdout: { ndcg: 0.54, success: 0.69 },
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.555 at 0.559 (issue 21).
+  holdout: { ndcg: 0.555, success: 0.7 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
 // Issue 21's goal is success@1 >= 0.6 in every category: conversational and industry are below it.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.45, success: 0.52 },
+  conversational: { ndcg: 0.47, success: 0.58 },
   english: { ndcg: 0.55, success: 0.73 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.

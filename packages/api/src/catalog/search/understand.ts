@@ -148,22 +148,35 @@ function isTradeTerm(g: TermGroup): boolean {
   return !isPurposeTerm(g) && g.alternatives.some((a) => INDUSTRY_WORDS.some((w) => a.includes(w)));
 }
 
-/** Words that say who is asking, with the audiences each stands for (askers_groups expanded). */
+/** Words that say who is asking, with the audiences each stands for (askers_groups expanded, a group may name another). */
+const GROUPS = vocabulary.askers_groups as Record<string, string[]>;
+const expandGroup = (name: string): string[] => (GROUPS[name] ? [...new Set(GROUPS[name].flatMap(expandGroup))] : [name]);
 const ASKERS: [string, string[]][] = Object.entries(vocabulary.askers as Record<string, string[]>).map(([word, names]) => [
   norm(word),
-  names.flatMap((n) => (vocabulary.askers_groups as Record<string, string[]>)[n] ?? [n]),
+  [...new Set(names.flatMap(expandGroup))],
 ]);
 const LATIN_WORD = /^[a-z0-9&][a-z0-9& .-]*$/u;
 
-/** The audiences the words of q say are asking, in vocabulary order (a Latin word only as a whole word). */
-function askersIn(normalized: string): string[] {
+const ENTERPRISE_NEEDS = vocabulary.enterprise_needs.map(norm);
+const ENTERPRISE = expandGroup('enterprise');
+
+/** Whether `text` holds `word` (a Latin word only as a whole word). */
+function holds(text: string, word: string): boolean {
+  const at = text.indexOf(word);
+  if (at < 0) return false;
+  return !LATIN_WORD.test(word) || !(/[a-z0-9]/u.test(text[at - 1] ?? ' ') || /[a-z0-9]/u.test(text[at + word.length] ?? ' '));
+}
+
+/**
+ * The audiences asking, in vocabulary order: those the words of q name
+ * (社員 -> the business audiences), else, when q names a need only an
+ * enterprise has (展示会, 事業承継 …, in its words or the needs it was read
+ * as), an enterprise's.
+ */
+function askersIn(text: string): string[] {
   const out = new Set<string>();
-  for (const [word, audiences] of ASKERS) {
-    const at = normalized.indexOf(word);
-    if (at < 0) continue;
-    if (LATIN_WORD.test(word) && (/[a-z0-9]/u.test(normalized[at - 1] ?? ' ') || /[a-z0-9]/u.test(normalized[at + word.length] ?? ' '))) continue;
-    for (const a of audiences) out.add(a);
-  }
+  for (const [word, audiences] of ASKERS) if (holds(text, word)) for (const a of audiences) out.add(a);
+  if (out.size === 0 && ENTERPRISE_NEEDS.some((w) => holds(text, w))) return ENTERPRISE;
   return [...out];
 }
 
@@ -390,7 +403,7 @@ function understand(q: string): UnderstoodQuery | null {
     prefectures,
     purposes: [...purposes],
     kinds: [...kinds],
-    audiences: askersIn(normalized),
+    audiences: askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')),
     termCount: required.length + optional.length + generic.length,
   };
 }

@@ -143,3 +143,12 @@ test('a trade named with 業, 業者 or 事業者 is also found by its stem; a o
   assert.ok(alternatives('酒造業').includes('酒造'));
   assert.deepEqual(alternatives('林業'), ['林業'], '林 says too little');
 });
+
+test("English beyond the needs table: a purpose's English spelling in the programme vocabulary reads as its first match word, whole words only", () => {
+  assert.deepEqual(terms('machinery subsidy'), ['設備投資']);
+  assert.deepEqual(terms('cash flow help'), ['資金繰り'], 'a need: the other words only rank');
+  assert.deepEqual(terms('recycling subsidy'), ['環境保全'], 'kept whole');
+  assert.deepEqual(terms('energy saving equipment subsidy'), ['省えね', 'equipment'], 'the synonyms read the words they know first');
+  assert.deepEqual(terms('business support'), ['business', 'support'], 'generic words only: left as typed');
+  assert.deepEqual(terms('homes'), ['homes'], 'home only as a word of its own');
+});

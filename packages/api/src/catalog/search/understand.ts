@@ -180,9 +180,34 @@ function askersIn(text: string): string[] {
   return [...out];
 }
 
+// English spellings of the programme vocabulary's purposes (@jp-support/vocab:
+// machinery, telework, cash flow …), each read as its purpose's first match
+// word (設備投資, 働き方, 資金繰り), as whole words only; the needs table and
+// the synonyms read the words they know their own way first. A spelling two
+// purposes share (environment, education) or made of generic words only
+// (business support) says too little and is left as typed.
+const ENGLISH: [RegExp, string][] = (() => {
+  const owners = new Map<string, Set<string>>();
+  for (const p of PURPOSE_VOCABULARY) for (const en of p.en) owners.set(en, (owners.get(en) ?? new Set()).add(p.match[0]));
+  const needs = new Set(NEEDS.map(([phrase]) => phrase));
+  return [...owners]
+    .filter(
+      ([en, words]) => words.size === 1 && en.length >= 4 && !needs.has(en) && !SYNONYMS.has(en) && !en.split(' ').every((w) => GENERIC.has(w) || STOP.has(w)),
+    )
+    .sort((a, b) => b[0].length - a[0].length)
+    .map(([en, words]): [RegExp, string] => [
+      new RegExp(`(?<![a-z0-9&])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9&])`, 'gu'),
+      [...words][0].normalize('NFKC').toLowerCase(),
+    ]);
+})();
+
+/** The words English spellings are read as: needs, as the needs table's words are (kept whole, and a sentence's concept). */
+const ENGLISH_WORDS = new Set(ENGLISH.map(([, word]) => norm(word)));
+
 function rewriteNeeds(text: string): string {
   let out = text;
   for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
+  if (/[a-z]{4}/u.test(out)) for (const [pattern, word] of ENGLISH) out = out.replace(pattern, ` ${word} `);
   return out;
 }
 
@@ -222,7 +247,7 @@ function tradeStem(text: string): string | null {
 
 const known = (raw: string): boolean => {
   const text = norm(raw);
-  return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text);
+  return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text) || ENGLISH_WORDS.has(text);
 };
 
 /** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
@@ -353,7 +378,7 @@ function understand(q: string): UnderstoodQuery | null {
       if (seen.has(text)) continue;
       seen.add(text);
       if (SOFT.has(text)) unknown.add(text);
-      else if (w.kind === 'dict' || NEED_WORDS.has(text)) concepts++;
+      else if (w.kind === 'dict' || NEED_WORDS.has(text) || ENGLISH_WORDS.has(text)) concepts++;
       else if (w.kind === 'content' && !isMunicipality(w.text)) {
         unknown.add(text);
         // A city named without 市 (札幌, 福岡市 is a municipality already): its prefecture ranks.

@@ -9,6 +9,9 @@ import { CATALOG_SCHEMA_VERSION } from './schema-version.ts';
 import { overlayStamp } from './overlays.ts';
 import { RECORD_CLASS_OVERRIDES_FILE } from './classify.ts';
 
+/** The reviewed data files (data/overrides/: the classifier's overrides, reviewed record additions). */
+const OVERRIDES_DIR = path.dirname(RECORD_CLASS_OVERRIDES_FILE);
+
 const INGEST_DIR = import.meta.dirname;
 const CATALOG_DIR = path.join(INGEST_DIR, '..', 'catalog');
 
@@ -21,8 +24,11 @@ export function catalogSourceFiles(extra: readonly string[] = []): string[] {
   // The record-set specs name the typed tables' columns, derived values and search text.
   const loaders = [...tsFiles(path.join(INGEST_DIR, 'loaders')), ...tsFiles(path.join(CATALOG_DIR, 'record-sets'))];
   // Every module of ingest/ itself (derived fields, names, places, the classifier, canonical programmes, …): a new rule module counts without an edit here;
-  // and the classifier's reviewed overrides.
-  const shared = [...tsFiles(INGEST_DIR), RECORD_CLASS_OVERRIDES_FILE, ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f))];
+  // and the reviewed data files (a new one counts without an edit here).
+  const reviewed = readdirSync(OVERRIDES_DIR)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => path.join(OVERRIDES_DIR, f));
+  const shared = [...tsFiles(INGEST_DIR), ...reviewed, ...['text-query.ts', 'search-text.ts'].map((f) => path.join(CATALOG_DIR, f))];
   return [...new Set([...loaders, ...shared, ...extra])].sort();
 }
 

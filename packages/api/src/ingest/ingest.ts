@@ -17,7 +17,7 @@
 // overlay record that fails validation always fails the build (the sync
 // validated it before publishing, so a rejection here is never "just data").
 import { DatabaseSync } from 'node:sqlite';
-import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { datasetFile, readJsonl, type JsonlLine } from './jsonl.ts';
 import type { Loader, LoadContext } from './loaders/types.ts';
@@ -219,6 +219,7 @@ async function runLoader(
       }
       loaded++;
     }
+    if (loader.reviewed) loaded += loadReviewed(loader, writer, loader.reviewed, report, ctx);
     ctx.db.exec('COMMIT');
   } catch (err) {
     ctx.db.exec('ROLLBACK');
@@ -226,6 +227,45 @@ async function runLoader(
   }
   report.counts[loader.name] = loaded;
   progress({ type: 'file-done', loader: loader.name, loaded, rejected });
+}
+
+/**
+ * The reviewed additions of a loader (TableSpec.reviewed): every line must
+ * parse, validate, carry `review: {reason, sources}` and be written; any
+ * failure stops the build, naming the file and line. An addition that rests
+ * on programmes of the catalogue (`review.programmes`, unified ids) is added
+ * only to a catalogue holding one of them: a dataset without the evidence
+ * (a test fixture, another deployment's data) does not get it.
+ */
+function loadReviewed(
+  loader: Loader,
+  writer: (record: Record<string, unknown>) => string | null,
+  file: string,
+  report: IngestReport,
+  ctx: LoadContext,
+): number {
+  const held = ctx.db.prepare('SELECT 1 FROM programs WHERE unified_id = ?');
+  let loaded = 0;
+  for (const [i, text] of readFileSync(file, 'utf8').split('\n').entries()) {
+    const line = text.trim();
+    if (line === '' || line.startsWith('//')) continue;
+    const where = `${path.basename(file)}:${i + 1}`;
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new IngestError(`${where}: not JSON`, report);
+    }
+    const review = record.review as { reason?: unknown; sources?: unknown; programmes?: unknown } | undefined;
+    if (Array.isArray(review?.programmes) && !review.programmes.some((id) => held.get(String(id)) !== undefined)) continue;
+    const problem =
+      typeof review?.reason !== 'string' || !Array.isArray(review.sources) || review.sources.length === 0
+        ? 'a reviewed record needs review {reason, sources}'
+        : (loader.validate(record) ?? writer(record));
+    if (problem) throw new IngestError(`${where}: ${problem}`, report);
+    loaded++;
+  }
+  return loaded;
 }
 
 async function* tagged(lines: AsyncIterable<JsonlLine>, file: string): AsyncGenerator<MergedLine> {

@@ -201,10 +201,11 @@ test('the graph is built from the typed tables: entities, facts, provenance, rel
 test('bundled dataset: the counts docs/data.md and /meta state', async () => {
   const catalog = await testCatalog();
   const db = catalog.db;
-  assert.equal(JSON.parse(db.metaValue('counts') ?? '{}').am_entities, 26_557);
+  // 26,557 + the 4 reviewed tax rulesets (data/overrides/tax-rulesets.jsonl, decision 0398)
+  assert.equal(JSON.parse(db.metaValue('counts') ?? '{}').am_entities, 26_561);
   assert.deepEqual(JSON.parse(db.metaValue('am_entity_counts') ?? '{}'), {
     program: 11_906,
-    tax_measure: 50,
+    tax_measure: 54,
     certification: 166,
     law: 9_285,
     enforcement: 1_485,
@@ -217,7 +218,8 @@ test('bundled dataset: the counts docs/data.md and /meta state', async () => {
     document: 0,
   });
   // exclusion rules relate side a to side b only, never two programmes of one side (decision 0393)
-  assert.equal(db.metaValue('am_relation_count'), '11177');
+  // plus 6 based_on_law edges of the reviewed tax rulesets (租税特別措置法 x4, 経営承継円滑化法 x2)
+  assert.equal(db.metaValue('am_relation_count'), '11183');
 });
 
 test('every module the graph build imports is part of the catalogue fingerprint', () => {

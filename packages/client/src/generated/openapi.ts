@@ -276,7 +276,7 @@ export type LawRevision = {
   last_seen_at: string;
 };
 
-/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name. */
+/** Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name. Units: interest_rate_*_annual per cent per year (1.5 = 1.5%; a source rate written as a fraction is read into per cent and named in `provenance`), amount_max_yen yen, amount_max_man_yen 万円 (10,000 yen), loan and grace periods years. */
 export type Loan = {
   plan_type: string | null;
   unified_id: string | null;
@@ -303,6 +303,7 @@ export type Loan = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
+  provenance: unknown;
   plan_kind: string | null;
   tax_deduction_type: string | null;
   [key: string]: unknown;
@@ -635,6 +636,10 @@ export type TaxRuleset = {
   confidence: number | null;
   needs_verification: boolean | null;
   _source: string | null;
+  requirements: unknown;
+  requirements_note: string | null;
+  review: unknown;
+  requirements_status: string | null;
   /** = ruleset_name */
   rule_name: string;
   effective_to: string | null;
@@ -2173,6 +2178,7 @@ export type GetLoanResponse = {
   in_public_index: boolean | null;
   record_origin: string | null;
   id: string | null;
+  provenance: unknown;
   plan_kind: string | null;
   tax_deduction_type: string | null;
   [key: string]: unknown;
@@ -2608,9 +2614,9 @@ export type SearchTaxRulesetsQuery = {
   q?: string;
   /** In force on this day: effective_from <= day <= effective_until (open ends match) (YYYY-MM-DD) */
   effective_on?: string;
-  /** consumption, corporate, income */
+  /** consumption, corporate, income, gift, inheritance */
   tax_category?: string;
-  /** credit, deduction, exemption, preservation, registration, special_depreciation, other */
+  /** credit, deduction, exemption, deferral, preservation, registration, special_depreciation, other */
   ruleset_kind?: string;
   /** Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match */
   authority?: string;
@@ -2656,6 +2662,10 @@ export type GetTaxRulesetResponse = {
   confidence: number | null;
   needs_verification: boolean | null;
   _source: string | null;
+  requirements: unknown;
+  requirements_note: string | null;
+  review: unknown;
+  requirements_status: string | null;
   /** = ruleset_name */
   rule_name: string;
   effective_to: string | null;

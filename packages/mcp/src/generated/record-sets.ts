@@ -151,7 +151,9 @@ export const RECORD_SETS = {
             "enum": [
               "consumption",
               "corporate",
-              "income"
+              "income",
+              "gift",
+              "inheritance"
             ]
           }
         },
@@ -169,6 +171,7 @@ export const RECORD_SETS = {
               "deduction",
               "special_depreciation",
               "exemption",
+              "deferral",
               "preservation",
               "other"
             ]
@@ -190,7 +193,7 @@ export const RECORD_SETS = {
     "get": {
       "name": "get_tax_rule",
       "title": "Get one tax ruleset",
-      "description": "One tax ruleset by its TAX- id, with its legal basis and eligibility predicate.",
+      "description": "One tax ruleset by its TAX- id, with its legal basis, eligibility predicate and requirements_status (predicate, listed, not_held).",
       "id": {
         "name": "unified_id",
         "description": "Ruleset id, TAX- followed by 10 hex digits",

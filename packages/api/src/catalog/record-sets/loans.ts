@@ -15,6 +15,30 @@ const RiskValue = Literals(RISK_VALUES, {
 });
 const RISK_COLUMNS = ['collateral_required', 'personal_guarantor_required', 'third_party_guarantor_required'];
 
+/**
+ * Loan rates are per cent per year (1.5 = 1.5%), the unit of the JFC's own
+ * rate tables and of most records. A record that writes a rate as a fraction
+ * (0.041 for 4.1%: the upstream's detail example does) is read into per cent:
+ * a rate below 0.1 is taken for a fraction, since no public loan in the data is
+ * priced under 0.1% a year (the JFC's base rates run 1 to 5%). Zero stays zero
+ * (an interest-free loan). The record's provenance names each value read so.
+ */
+export const RATE_FIELDS = ['interest_rate_base_annual', 'interest_rate_special_annual'] as const;
+const FRACTION_BELOW = 0.1;
+
+export function ratesInPercent(record: Row): Row {
+  const provenance: Record<string, string> = {};
+  for (const field of RATE_FIELDS) {
+    const rate = record[field];
+    if (typeof rate !== 'number' || rate <= 0 || rate >= FRACTION_BELOW) continue;
+    const percent = Math.round(rate * 100 * 1e6) / 1e6;
+    record[field] = percent;
+    provenance[field] = `derived:rate-fraction-to-percent: the source gives ${rate}, a fraction; read as ${percent} (per cent)`;
+  }
+  if (Object.keys(provenance).length > 0) record.provenance = provenance;
+  return record;
+}
+
 /** The largest amount in yen: amount_max_yen where stated, else amount_max_man_yen (万円). */
 const AMOUNT_YEN = 'coalesce(r.amount_max_yen, r.amount_max_man_yen * 10000)';
 const Yen = (description: string) => Type.Integer({ minimum: 0, maximum: 1e15, description });
@@ -80,8 +104,11 @@ export default defineRecordSet({
   },
   // The dataset has no single id: programs carry unified_id, the JFC products loan_id.
   // A mutual-aid plan's kind and tax treatment are classified from its name (plan-kinds.ts).
+  normalise: ratesInPercent,
   derived: {
     id: { kind: 'text', value: (r) => (r.unified_id as string | null) ?? String(r.loan_id) },
+    // Which values were read into the set's unit, and from what (ratesInPercent); null when none was.
+    provenance: { kind: 'json', value: (r) => r.provenance ?? null },
     plan_kind: { kind: 'text', value: (r) => (r.plan_type === 'mutual_aid' ? mutualPlanKind(r.name as string).plan_kind : null) },
     tax_deduction_type: { kind: 'text', value: (r) => (r.plan_type === 'mutual_aid' ? mutualPlanKind(r.name as string).tax_deduction_type : null) },
   },
@@ -96,7 +123,8 @@ export default defineRecordSet({
     $id: 'Loan',
     description:
       'Loan or mutual-aid plan. `id` is the unified_id, or the JFC loan_id for the two JFC products; risk axes the source does not state read `unknown`; ' +
-      'plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name.',
+      'plan_kind and tax_deduction_type (mutual-aid plans only) are classified from the plan name. Units: interest_rate_*_annual per cent per year (1.5 = 1.5%; ' +
+      'a source rate written as a fraction is read into per cent and named in `provenance`), amount_max_yen yen, amount_max_man_yen 万円 (10,000 yen), loan and grace periods years.',
   },
   // A risk axis the source does not state reads `unknown`.
   shape: (r: Row) => {

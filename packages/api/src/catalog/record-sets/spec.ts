@@ -48,6 +48,19 @@ export interface TableSpec {
   searchable?: Record<string, SearchField>;
   /** Checks beyond the schema (e.g. check digits): a reason, or null. */
   check?(record: Row): string | null;
+  /**
+   * A valid record read into the set's one unit per field before it is
+   * stored (e.g. a rate written as a fraction read as per cent); each value
+   * it changes is named in the record's `provenance` (a derived column).
+   */
+  normalise?(record: Row): Row;
+  /**
+   * A reviewed data file (data/overrides/, JSON Lines, `//` comments) whose
+   * records are added after the dataset's: each must validate, carry
+   * `review: {reason, sources}`, and not repeat an id; any that does not fails
+   * the build (hand-made data is reviewed data, decision 0398).
+   */
+  reviewed?: string;
   /** Field naming a record in rejection reasons. */
   idField?: string;
 }

@@ -1,5 +1,9 @@
 // Tax rulesets: the invoice system, e-bookkeeping and SME tax incentives, each
-// with its legal basis and a machine-readable eligibility predicate.
+// with its legal basis and, where held, a machine-readable eligibility
+// predicate; plus reviewed additions (data/overrides/tax-rulesets.jsonl) for
+// flagship SME measures the upstream rulesets lack, with the requirements
+// their sources state and what is not held.
+import path from 'node:path';
 import { Type } from 'typebox';
 import { defineRecordSet, joinFields, type Row } from './spec.ts';
 import { opt, Str, DateStr, Bool, StrList } from './fields.ts';
@@ -20,6 +24,20 @@ function conditionWords(condition: unknown): string {
   };
   walk(condition);
   return words.join(' ');
+}
+
+/** The reviewed additions: flagship SME measures the catalogue holds as programmes but the upstream rulesets do not. */
+const REVIEWED_ADDITIONS = path.join(import.meta.dirname, '..', '..', '..', '..', '..', 'data', 'overrides', 'tax-rulesets.jsonl');
+
+/**
+ * `predicate`: the requirements are held as a machine-readable predicate
+ * (evaluate_tax_applicability decides on it); `listed`: some are listed with
+ * their sources, the rest are not held (requirements_note says which);
+ * `not_held`: none is held, read them at source_url.
+ */
+export function requirementsStatus(r: Row): 'predicate' | 'listed' | 'not_held' {
+  if (r.eligibility_conditions_json && typeof r.eligibility_conditions_json === 'object') return 'predicate';
+  return Array.isArray(r.requirements) && r.requirements.length > 0 ? 'listed' : 'not_held';
 }
 
 export default defineRecordSet({
@@ -45,7 +63,18 @@ export default defineRecordSet({
     confidence: opt(Type.Number({ minimum: 0, maximum: 1 })),
     needs_verification: Bool,
     _source: Str,
+    // Reviewed additions only (data/overrides/tax-rulesets.jsonl): the requirements a cited source states, what is not held, why added.
+    requirements: opt(Type.Array(Type.Object({ requirement: Type.String({ minLength: 1 }), source: Type.String({ minLength: 1 }) }))),
+    requirements_note: Str,
+    review: opt(
+      Type.Object({
+        reason: Type.String({ minLength: 1 }),
+        sources: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+        programmes: Type.Optional(Type.Array(Type.String())),
+      }),
+    ),
   }),
+  reviewed: REVIEWED_ADDITIONS,
   columns: {
     unified_id: 'text',
     ruleset_name: 'text',
@@ -63,6 +92,13 @@ export default defineRecordSet({
     confidence: 'real',
     needs_verification: 'bool',
     _source: 'text',
+    requirements: 'json',
+    requirements_note: 'text',
+    review: 'json',
+  },
+  derived: {
+    // What an agent can quote of a ruleset's requirements (decision 0398).
+    requirements_status: { kind: 'text', value: requirementsStatus },
   },
   unique: ['unified_id'],
   indexes: ['tax_category', 'ruleset_kind', 'effective_from'],
@@ -98,8 +134,12 @@ export default defineRecordSet({
         type: DateParam('In force on this day: effective_from <= day <= effective_until (open ends match)'),
         sql: '(r.effective_from IS NULL OR r.effective_from <= ?) AND (r.effective_until IS NULL OR r.effective_until >= ?)',
       },
-      { name: 'tax_category', type: Short('consumption, corporate, income'), sql: 'r.tax_category = ?' },
-      { name: 'ruleset_kind', type: Short('credit, deduction, exemption, preservation, registration, special_depreciation, other'), sql: 'r.ruleset_kind = ?' },
+      { name: 'tax_category', type: Short('consumption, corporate, income, gift, inheritance'), sql: 'r.tax_category = ?' },
+      {
+        name: 'ruleset_kind',
+        type: Short('credit, deduction, exemption, deferral, preservation, registration, special_depreciation, other'),
+        sql: 'r.ruleset_kind = ?',
+      },
       {
         name: 'authority',
         type: Short('Substring of the administering authority (e.g. 国税庁, 中小企業庁); records without one never match'),
@@ -137,11 +177,11 @@ export default defineRecordSet({
       q: 'ruleset names and legal bases',
       noun: 'rulesets',
       params: {
-        tax_category: { filter: 'tax_category', description: 'Tax category', values: ['consumption', 'corporate', 'income'] },
+        tax_category: { filter: 'tax_category', description: 'Tax category', values: ['consumption', 'corporate', 'income', 'gift', 'inheritance'] },
         ruleset_kind: {
           filter: 'ruleset_kind',
           description: 'Kind of ruleset',
-          values: ['registration', 'credit', 'deduction', 'special_depreciation', 'exemption', 'preservation', 'other'],
+          values: ['registration', 'credit', 'deduction', 'special_depreciation', 'exemption', 'deferral', 'preservation', 'other'],
         },
         effective_on: { filter: 'effective_on', description: 'Keep rulesets in force on this date' },
       },
@@ -149,7 +189,7 @@ export default defineRecordSet({
     get: {
       name: 'get_tax_rule',
       title: 'Get one tax ruleset',
-      description: 'One tax ruleset by its TAX- id, with its legal basis and eligibility predicate.',
+      description: 'One tax ruleset by its TAX- id, with its legal basis, eligibility predicate and requirements_status (predicate, listed, not_held).',
       id: { name: 'unified_id', description: 'Ruleset id, TAX- followed by 10 hex digits', pattern: '^TAX-[0-9a-f]{10}$', example: 'TAX-0123456789' },
     },
   },

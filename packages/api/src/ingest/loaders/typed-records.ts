@@ -49,6 +49,7 @@ export function typedRecordsLoader(spec: TableSpec): Loader {
     file: spec.file,
     required: false,
     ddl,
+    reviewed: spec.reviewed,
     validate(record) {
       return validateSchema(record) ?? spec.check?.(record) ?? null;
     },
@@ -63,7 +64,8 @@ export function typedRecordsLoader(spec: TableSpec): Loader {
       const texts = searchText(spec);
       const fieldKinds = Object.entries(spec.columns);
       const derived = Object.values(spec.derived ?? {});
-      return (r) => {
+      return (given) => {
+        const r = spec.normalise ? spec.normalise({ ...given }) : given;
         const values = [...fieldKinds.map(([name, kind]) => storeValue(kind, r[name])), ...derived.map((d) => storeValue(d.kind, d.value(r)))];
         let rowId = 0;
         const problem = insertOrReject(

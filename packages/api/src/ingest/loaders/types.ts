@@ -29,6 +29,8 @@ export interface Loader {
    * first (the programs loader reads the municipality master and a tokenizer).
    */
   prepare(ctx: LoadContext): Writer | Promise<Writer>;
+  /** A reviewed data file loaded after the dataset file with the same checks; a bad line fails the build (TableSpec.reviewed). */
+  reviewed?: string;
   /** Runs after every loader has loaded (cross-record-set derivations). */
   finalize?(ctx: LoadContext): void;
   /**

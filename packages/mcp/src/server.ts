@@ -31,8 +31,10 @@ const INSTRUCTIONS =
   'Every answer has status: ok; empty (nothing matched); no_data (the record set is not held); ' +
   'insufficient_data (the catalogue cannot support an answer: say so, do not guess); error (isError, with error.detail). ' +
   'It also has result_count, a one-line explanation and, where the tool can say, coverage (what was looked at: rules, records, period). ' +
-  'limit is the page size (clamped to its range), offset the rows to skip. Amounts are yen unless the name says man_yen (万円); ' +
-  'dates are YYYY-MM-DD. Cite each record by its source_url.';
+  'limit is the page size (clamped to its range), offset the rows to skip. ' +
+  'fields=compact (the default) gives each record its id, name, kind, place, authority, amount, window, purposes and source_url, plus why it is listed; ' +
+  'fields=full gives every field the API returns. The licence and source credit of an answer is given once, in attribution. ' +
+  'Amounts are yen unless the name says man_yen (万円); rates are per cent (1.5 = 1.5%); dates are YYYY-MM-DD. Cite each record by its source_url.';
 
 /**
  * One JSON Schema validator per process. The SDK builds a fresh Ajv (with its

@@ -2,7 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluatePredicate } from '../src/lib/predicate.ts';
-import { rankPrograms } from '../src/lib/ranking.ts';
+import { compactRecord, compactRecords } from '../src/lib/rows.ts';
+import { Attributions } from '../src/lib/attribution.ts';
+import { setAsideReason } from '../src/lib/match.ts';
+import { admitsSize } from '../src/lib/company-size.ts';
 import { fiscalQuarter } from '../src/lib/dates.ts';
 import { deadlineOf, sunsetBucket } from '../src/lib/deadlines.ts';
 import { normalizePrefecture } from '@jp-support/vocab';
@@ -49,20 +52,63 @@ test('fiscal quarters start in April; sunset buckets; deadline field', () => {
   assert.equal(deadlineOf({ application_window: null }), null);
 });
 
-test('rankPrograms: own prefecture beats another prefecture; tier X dropped', () => {
-  const ranked = rankPrograms(
-    [
-      { unified_id: 'a', primary_name: 'A', tier: 'S', prefecture: '大阪府' },
-      { unified_id: 'b', primary_name: 'B', tier: 'C', prefecture: '東京都' },
-      { unified_id: 'x', primary_name: 'X', tier: 'X', prefecture: '東京都' },
-    ],
-    { prefecture: '東京都' },
-  );
-  assert.deepEqual(
-    ranked.map((r) => r.unified_id),
-    ['b', 'a'],
-  );
-  assert.ok((ranked[0].reasons as string[]).some((s) => s.includes('東京都')));
+test('compact rows keep what an agent cites, drop what says nothing, and reach records inside containers', () => {
+  const program = {
+    unified_id: 'UNI-1',
+    primary_name: 'A',
+    aliases: ['a'],
+    a_to_j_coverage: { A_basics: true },
+    program_kind: 'subsidy',
+    prefecture: null,
+    amount_max_man_yen: 500,
+    application_window: { start: null, end: null },
+    official_url: 'https://example.go.jp/a',
+    _source: 'scripts/x.json',
+  };
+  assert.deepEqual(compactRecord(program), {
+    unified_id: 'UNI-1',
+    primary_name: 'A',
+    program_kind: 'subsidy',
+    prefecture: null, // nationwide: a null that says something
+    amount_max_man_yen: 500,
+    official_url: 'https://example.go.jp/a',
+  });
+  // one id per row: a loan's id repeats its unified_id
+  assert.deepEqual(Object.keys(compactRecord({ unified_id: 'UNI-2', id: 'UNI-2', name: 'L' })), ['unified_id', 'name']);
+  // an entity's validity repeats its window
+  const entity = {
+    entity_id: 'E',
+    name: 'N',
+    valid_from: '2026-01-01',
+    valid_until: '2026-02-01',
+    application_window: { start: '2026-01-01', end: '2026-02-01' },
+  };
+  assert.deepEqual(Object.keys(compactRecord(entity)), ['entity_id', 'name', 'application_window']);
+  assert.deepEqual(compactRecords([{ fiscal_quarter: 'FY2026-Q1', programs: [program] }]), [
+    { fiscal_quarter: 'FY2026-Q1', programs: [compactRecord(program)] },
+  ]);
+});
+
+test('attribution: collected from the answers read and the payload, given once per distinct source', async () => {
+  const block = { source: 'S', source_url: 'https://s', license: 'CC BY 4.0', edited: true, notice: 'n' };
+  const other = { ...block, source: 'e-Gov' };
+  const credits = new Attributions();
+  const api = credits.tap({ meta: async () => ({ attribution: block }) } as never);
+  await (api as unknown as { meta(): Promise<unknown> }).meta();
+  const payload = { record: { title: 'x', attribution: other }, results: [{ name: 'y', attribution: block }] };
+  credits.hoist(payload);
+  assert.deepEqual(credits.list, [block, other]);
+  assert.deepEqual(payload, { record: { title: 'x' }, results: [{ name: 'y' }] });
+});
+
+test('a composite lists what the engine matched to the company: rows without a reason, or naming other industries or applicants, are set aside', () => {
+  const place = { kind: 'place', detail: 'nationwide' };
+  assert.equal(setAsideReason({ reasons: [], unknowns: [] }), 'no_reason');
+  assert.equal(setAsideReason({ reasons: [place], unknowns: [{ kind: 'industry', detail: 'names other industries' }] }), 'other_industry');
+  assert.equal(setAsideReason({ reasons: [place], target_types: ['大学・研究機関'], unknowns: [{ kind: 'size' }] }), 'other_applicants');
+  // applicant types not published: a size still to check, not a mismatch
+  assert.equal(setAsideReason({ reasons: [place], target_types: [], unknowns: [{ kind: 'size' }] }), null);
+  assert.equal(setAsideReason({ reasons: [place, { kind: 'size' }], unknowns: [{ kind: 'window' }] }), null);
 });
 
 test('prefecture aliases', () => {
@@ -77,19 +123,10 @@ test('checkArgs passes valid values through', () => {
   assert.deepEqual(checkArgs({ q: 'x', limit: 5 }), { args: { q: 'x', limit: 5 }, warnings: [] });
 });
 
-test('rankPrograms: a company size rules out programs whose applicant types exclude it', () => {
-  const programs = [
-    { unified_id: 'sole', primary_name: 'Sole only', tier: 'S', prefecture: null, target_types: ['sole_proprietor'] },
-    { unified_id: 'any', primary_name: 'Anyone', tier: 'B', prefecture: null, target_types: [] },
-    { unified_id: 'corp', primary_name: 'Companies', tier: 'B', prefecture: null, target_types: ['corporation'] },
-  ];
-  assert.deepEqual(
-    rankPrograms(programs, {}).map((r) => r.unified_id),
-    ['sole', 'any', 'corp'],
-  );
-  const large = rankPrograms(programs, { company_size: 'large' });
-  assert.equal(large.at(-1)?.unified_id, 'sole');
-  assert.ok((large.at(-1)!.reasons as string[]).some((s) => s.includes('do not admit a large company')));
+test('admitsSize: a company size rules out programs whose applicant types exclude it', () => {
+  assert.equal(admitsSize({ target_types: ['sole_proprietor'] }, 'large'), false);
+  assert.equal(admitsSize({ target_types: [] }, 'large'), true, 'no applicant types named: admits everyone');
+  assert.equal(admitsSize({ target_types: ['corporation'] }, 'large'), true);
 });
 
 test('not-applied parameters and aliases: not published; a call that sets one is warned', async () => {

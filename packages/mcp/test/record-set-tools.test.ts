@@ -17,7 +17,7 @@ test('record-set tools: the advertised filters select the matching records', asy
   const { key } = await paidKey(app);
   const client = await connectTools(t, new JpSupportClient({ transport: injectTransport(app), apiKey: key, maxRetries: 0 }));
   const call = async (name: string, args: Json): Promise<Json> => {
-    const result = await client.callTool({ name, arguments: { limit: 100, ...args } });
+    const result = await client.callTool({ name, arguments: { limit: 100, fields: 'full', ...args } });
     assert.equal(result.isError, undefined, `${name} ${JSON.stringify(args)}`);
     const body = result.structuredContent as Json;
     assert.equal(body.error, undefined, `${name} ${JSON.stringify(args)}: ${JSON.stringify(body.error)}`);

@@ -38,6 +38,12 @@ const statesCoverage = (a: Answer) => {
   assert.ok(typeof a.body.explanation === 'string' && a.body.explanation.length > 20, 'explained');
 };
 
+/** A composite answer lists each record once, whatever section it is in. */
+const noRowTwice = (body: Json, sections: string[]) => {
+  const ids = sections.flatMap((s) => (body[s] as Json[]).map((r) => r.unified_id ?? r.law_id ?? r.enforcement_id ?? r.case_id ?? r.id));
+  assert.equal(new Set(ids).size, ids.length, 'no row twice');
+};
+
 const SCENARIOS: Scenario[] = [
   {
     ask: 'Which national programmes help with business succession (事業承継)?',
@@ -332,9 +338,14 @@ const SCENARIOS: Scenario[] = [
     args: { keyword: '設備投資' },
     check(a) {
       ok(a);
+      assert.ok(a.body.results.length > 0);
+      const listed = [...a.body.subsidies, ...a.body.loans, ...a.body.tax_measures];
+      for (const row of listed) assert.ok(typeof row.why === 'string' && row.why.length > 0, 'each item says why it is there');
+      noRowTwice(a.body, ['subsidies', 'loans', 'tax_measures']);
+      const ids = new Set(listed.map((r) => r.unified_id));
       for (const combo of a.body.results) {
-        assert.ok(combo.why && typeof combo.why.loan === 'string', 'each item says why it is there');
         assert.match(combo.exclusion_check, /rule held/);
+        for (const part of [combo.subsidy, combo.loan, combo.tax_measure]) if (part) assert.ok(ids.has(part), `${part} is listed once below`);
       }
     },
   },
@@ -344,7 +355,9 @@ const SCENARIOS: Scenario[] = [
     args: { industry: '建設' },
     check(a) {
       ok(a);
-      for (const row of a.body.results) assert.match(row.why, /建設/);
+      for (const section of ['laws', 'certifications', 'tax_rulesets', 'enforcement_examples'])
+        for (const row of a.body[section]) assert.match(row.why, /建設/);
+      assert.equal(a.body.results, undefined, 'no merged list repeating the sections');
       assert.ok(Array.isArray(a.body.coverage.sections_without_a_match));
     },
   },
@@ -359,6 +372,128 @@ const SCENARIOS: Scenario[] = [
         a.body.subsidies.every((r: Json) => r.prefecture === null || r.prefecture === undefined || r.prefecture === '東京都'),
         'no other prefecture',
       );
+    },
+  },
+  {
+    ask: 'Quote 事業承継税制: its legal basis and what is known of its requirements.',
+    tool: 'search_tax_rules',
+    args: { q: '事業承継税制' },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      const shokei = rows.filter((r) => String(r.ruleset_name).includes('事業承継税制'));
+      assert.ok(shokei.length > 0, 'a tax ruleset of 事業承継税制');
+      for (const r of shokei) {
+        assert.ok(
+          r.legal_basis.some((b: string) => b.startsWith('租税特別措置法')),
+          'cites its article',
+        );
+        assert.equal(r.requirements_status, 'listed');
+        assert.match(r.requirements_note, /Not held/, 'says which requirements are not held');
+      }
+      assert.ok(rows.every(cites));
+    },
+  },
+  {
+    ask: 'Does 事業承継税制 apply to this company? (requirements not held as a predicate)',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: { capital_yen: 10_000_000, is_wholly_owned_by_large_corp: false } },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.coverage.rulesets_without_predicate > 0);
+      const shokei = a.body.results.filter((r: Json) => String(r.ruleset_name).includes('事業承継税制'));
+      assert.ok(shokei.length > 0);
+      for (const r of shokei) {
+        assert.equal(r.verdict, 'unknown', 'never decided without a predicate');
+        assert.match(r.reasons[0], /requirements listed, not as a predicate/);
+      }
+    },
+  },
+  {
+    ask: 'A starter pack (nothing said about the company).',
+    tool: 'smb_starter_pack',
+    args: {},
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'insufficient_data', 'no list for a profile that says nothing');
+      statesCoverage(a);
+      assert.deepEqual(a.body.subsidies, []);
+    },
+  },
+  {
+    ask: 'What can a 30-person manufacturer in Aichi apply for?',
+    tool: 'prescreen_programs',
+    args: { prefecture: '愛知県', industry_jsic: 'E', employee_count: 30, limit: 20 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0);
+      assert.ok(
+        rows.some((r) => r.prefecture === null),
+        'a national programme is among them',
+      );
+      for (const r of rows) {
+        assert.ok(r.reasons.length > 0, 'each says why it fits');
+        assert.ok(!r.unknowns?.some((u: Json) => u.kind === 'industry'), `no programme naming other industries: ${r.primary_name}`);
+        assert.ok(r.prefecture === null || r.prefecture === '愛知県', 'no other prefecture');
+      }
+      assert.ok(a.body.coverage.set_aside, 'what was set aside is counted');
+    },
+  },
+  {
+    ask: 'A 3-year roadmap for a manufacturer: each programme once, each with why.',
+    tool: 'subsidy_roadmap_3yr',
+    args: { industry: '製造業', horizon_months: 36 },
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+      if (a.body.status === 'insufficient_data') return; // no matched window in the horizon: said so, with coverage
+      const listed = [...a.body.quarters.flatMap((q: Json) => q.programs), ...a.body.undated];
+      const ids = listed.map((r: Json) => r.unified_id);
+      assert.equal(new Set(ids).size, ids.length, 'no row twice');
+      for (const r of listed) assert.ok(typeof r.why === 'string' && r.why.length > 0, 'says why');
+      assert.equal(a.body.results, undefined, 'no merged list');
+    },
+  },
+  {
+    ask: 'Classify a question that says nothing.',
+    tool: 'intent_of',
+    args: { query: 'zzzz qqqq' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'insufficient_data');
+      statesCoverage(a);
+    },
+  },
+  {
+    ask: 'JFC loan rates, all in one unit.',
+    tool: 'search_loan_programs',
+    args: { provider: '日本政策金融公庫', fields: 'full', limit: 50 },
+    check(a) {
+      ok(a);
+      const rated = rowsOf(a.body).filter((r) => typeof r.interest_rate_base_annual === 'number');
+      assert.ok(rated.length > 0);
+      for (const r of rated) assert.ok(r.interest_rate_base_annual >= 0.1, `per cent, not a fraction: ${r.interest_rate_base_annual}`);
+      assert.ok(
+        rated.some((r) => /rate-fraction-to-percent/.test(r.provenance?.interest_rate_base_annual ?? '')),
+        'the value read into per cent says so',
+      );
+    },
+  },
+  {
+    ask: 'A compact answer, the full record on request, the licence once.',
+    tool: 'search_programs',
+    args: { q: 'ものづくり補助金', limit: 5 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0);
+      for (const r of rows) {
+        assert.equal(r.a_to_j_coverage, undefined, 'compact by default');
+        assert.equal(r.attribution, undefined, 'no attribution per row');
+      }
+      assert.ok(Array.isArray(a.body.attribution) && a.body.attribution.length === 1, 'attribution once');
+      assert.ok(a.body.attribution[0].license);
     },
   },
 ];

@@ -13,6 +13,8 @@ import { checkArgs } from './lenient.ts';
 import { INSUFFICIENT_DATA, isNoData } from './no-data.ts';
 import { aliasWarnings, notAppliedWarnings } from './not-applied.ts';
 import { CallBudgetExceeded, withCallBudget } from './call-budget.ts';
+import { Attributions } from './attribution.ts';
+import { compactRecords } from './rows.ts';
 
 /** Run a tool for leniently parsed arguments (fields may carry invalid markers, see lenient.ts). */
 /** `unknown`: argument names the tool does not take (dropped, each warned `unknown_argument`). */
@@ -30,9 +32,12 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
   try {
     const checked = checkArgs(rawArgs);
     warnings.push(...checked.warnings, ...notAppliedWarnings(def, checked.args), ...aliasWarnings(def, checked.args));
-    const call: ToolCall = { api: withCallBudget(api), warn: (w) => void warnings.push(w) };
+    const attributions = new Attributions();
+    const call: ToolCall = { api: attributions.tap(withCallBudget(api)), warn: (w) => void warnings.push(w) };
     const payload = await def.run(call, checked.args as never);
     if (payload.error === null) delete payload.error;
+    attributions.hoist(payload);
+    if (def.rows && checked.args.fields === 'compact') for (const key of def.rows) if (key in payload) payload[key] = compactRecords(payload[key]);
     const noData = isNoData(payload);
     const insufficient = payload.status === INSUFFICIENT_DATA;
     if (payload.error && typeof payload.error === 'object' && !noData && !insufficient) {
@@ -41,8 +46,10 @@ export async function callTool(def: ToolDef, api: ToolApi, rawArgs: Record<strin
     }
     // A no-data or insufficient-data answer carries the usual empty payload keys, like an error does.
     const status = noData ? 'no_data' : insufficient ? 'insufficient_data' : countResults(payload) === 0 ? 'empty' : 'ok';
+    // The credit of the data cited, once; an answer that cites nothing credits nothing.
+    const credit = status === 'ok' && attributions.list.length > 0 ? { attribution: attributions.list } : {};
     const result = toResult(
-      noData || insufficient ? { ...def.empty, ...payload, ...envelope(ctx, status, payload) } : { ...payload, ...envelope(ctx, status, payload) },
+      noData || insufficient ? { ...def.empty, ...payload, ...envelope(ctx, status, payload) } : { ...payload, ...envelope(ctx, status, payload), ...credit },
     );
     // A result our own output schema rejects is a bug to surface plainly, not a protocol error.
     const check = outputSchema(def).safeParse(result.structuredContent);

@@ -4,6 +4,7 @@
 // per tool under tools/ holds one `defineTool({...})`.
 import type { z, ZodRawShape } from 'zod';
 import type { ToolApi } from './api.ts';
+import { fieldsInput } from './rows.ts';
 
 export type Payload = Record<string, unknown>;
 /** A record as the API returns it. */
@@ -62,11 +63,18 @@ export interface ToolDef<S extends ZodRawShape = ZodRawShape> {
   aliases?: { readonly [K in keyof S]?: string };
   /** The tool is over a record set this deployment does not hold: every call answers no_data, so only its required fields are published. */
   holdsNoData?: true;
+  /**
+   * Payload keys holding records (lists, or containers of them): compact
+   * unless the call asks `fields: "full"` (lib/rows.ts, decision 0395).
+   * The tool gets a `fields` input unless it declares its own.
+   */
+  rows?: readonly string[];
   run(call: ToolCall, args: z.infer<z.ZodObject<S>>): Promise<Payload>;
 }
 
 export function defineTool<S extends ZodRawShape>(def: ToolDef<S>): ToolDef<S> {
-  return def;
+  if (!def.rows || 'fields' in def.input) return def;
+  return { ...def, input: { ...def.input, fields: fieldsInput() } };
 }
 
 /** Thrown by a run function for input the schema cannot express (an empty list, an unknown id form, …). */

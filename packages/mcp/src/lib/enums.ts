@@ -6,5 +6,3 @@ export const TIER = z.enum(TIERS);
 /** Row shape of program answers: minimal (7 keys), default (all fields), full (plus enrichment and lineage). */
 export const PROGRAM_SHAPE = z.enum(['minimal', 'default', 'full']);
 export const AUTHORITY_LEVEL = z.enum(['national', 'prefecture', 'municipality', 'financial']);
-/** Row detail of the record-set and entity-store searches. */
-export const ROW_DETAIL = z.enum(['minimal', 'standard', 'full']);

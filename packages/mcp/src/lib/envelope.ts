@@ -30,6 +30,10 @@ const ENVELOPE_KEYS = {
     .array(z.object({ code: z.string(), field: z.string(), message: z.string() }))
     .optional()
     .describe('Input that was clamped, normalised or ignored'),
+  attribution: z
+    .array(z.object({ source: z.string(), source_url: z.string(), license: z.string() }).passthrough())
+    .optional()
+    .describe('Licence and source credit of the data in this answer, once (one entry per source)'),
   error: z
     .object({
       code: z.string(),

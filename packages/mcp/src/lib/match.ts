@@ -1,9 +1,14 @@
 // The composite tools' programme matching (prescreen_programs,
-// smb_starter_pack): POST /v1/programs/match, the service's own engine, so a
-// tool ranks programmes exactly as REST does, with the reasons each fits and
-// what is still to check.
+// smb_starter_pack, subsidy_roadmap_3yr): POST /v1/programs/match, the
+// service's own engine, so a tool ranks programmes exactly as REST does, with
+// the reasons each fits and what is still to check (decision 0396).
+//
+// A composite answer lists what the engine matched to the company, nothing
+// else: a programme the engine gives no reason for, or one it flags as naming
+// other industries or applicant types that do not include the company, is set
+// aside and counted in the coverage, never listed as a fit.
 import type { ToolApi } from './api.ts';
-import type { Row } from './define.ts';
+import type { Payload, Row } from './define.ts';
 import { rowsOf } from './search.ts';
 
 export interface ToolProfile {
@@ -14,25 +19,125 @@ export interface ToolProfile {
   founded_year?: number;
   sole_proprietor?: boolean;
   planned_investment_man_yen?: number;
+  /** What the company wants, in its words (the engine reads it through the vocabulary). */
+  need?: string;
+  /** Funding purposes, in the vocabulary's words. */
+  purposes?: string[];
   limit: number;
+  /** Pages of the engine's answer to read (a section such as loans may be thin on the first). */
+  pages?: number;
 }
 
-/** The matched programmes (default shape plus reasons and unknowns); a planned investment adds a reason where the amount covers a quarter of it. */
-export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Row[]> {
-  const body: Record<string, unknown> = { limit: p.limit };
+/** Why programmes were set aside (the counts a composite's coverage gives). */
+export interface SetAside {
+  /** The engine gave no reason: it ranked the programme by tier alone. */
+  no_reason: number;
+  /** The programme names other industries than the company's. */
+  other_industry: number;
+  /** The programme names applicant types that do not include the company's size. */
+  other_applicants: number;
+}
+
+export interface Matched {
+  rows: Row[];
+  /** Programmes the engine matched in all (before paging). */
+  total: number;
+  /** Rows of the page read. */
+  read: number;
+  set_aside: SetAside;
+}
+
+interface Note {
+  kind?: string;
+  detail?: string;
+}
+/** The largest page POST /v1/programs/match serves. */
+const MATCH_PAGE_MAX = 50;
+const notes = (v: unknown): Note[] => (Array.isArray(v) ? (v as Note[]) : []);
+
+/** A profile that gives the engine something about the company (else every programme ranks by tier alone). */
+export function saysSomething(p: Omit<ToolProfile, 'limit'>): boolean {
+  return (
+    !!p.prefecture ||
+    !!p.industry?.trim() ||
+    p.employees !== undefined ||
+    p.founded_year !== undefined ||
+    p.sole_proprietor === true ||
+    !!p.need?.trim() ||
+    (p.purposes?.length ?? 0) > 0
+  );
+}
+
+/** The fields a profile can give, for an insufficient_data answer. */
+export const PROFILE_FIELDS = 'prefecture, industry_jsic, employee_count, founded_year, is_sole_proprietor';
+
+/** Why a matched row is not a fit to list, or null when it is one. */
+export function setAsideReason(row: Row): keyof SetAside | null {
+  if (notes(row.reasons).length === 0) return 'no_reason';
+  const unknowns = notes(row.unknowns);
+  if (unknowns.some((u) => u.kind === 'industry')) return 'other_industry';
+  const named = Array.isArray(row.target_types) && row.target_types.length > 0;
+  if (named && unknowns.some((u) => u.kind === 'size')) return 'other_applicants';
+  return null;
+}
+
+/**
+ * The programmes the engine matched to a profile and that fit it (default
+ * shape plus reasons and unknowns), at most `limit`; a planned investment
+ * adds a reason where the amount covers a quarter of it.
+ */
+export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matched> {
+  // Read a few pages' worth, so the rows set aside still leave `limit` fits.
+  const body: Record<string, unknown> = { limit: Math.min(MATCH_PAGE_MAX, Math.max(20, p.limit * 3)) };
   if (p.prefecture) body.prefecture = p.prefecture;
   if (p.industry?.trim()) body.industry = p.industry.trim();
   if (p.employees !== undefined) body.employees = p.employees;
   if (p.founded_year !== undefined) body.founded_year = p.founded_year;
+  if (p.purposes && p.purposes.length > 0) body.purposes = p.purposes;
   // The service reads 個人事業主 in a need as its audience (sole proprietors).
-  if (p.sole_proprietor === true) body.need = '個人事業主';
-  const rows = rowsOf(await api.programs.match(body));
+  const need = [p.need?.trim(), p.sole_proprietor === true ? '個人事業主' : undefined].filter(Boolean).join(' ');
+  if (need) body.need = need;
+  const answers = await Promise.all(
+    Array.from({ length: p.pages ?? 1 }, (_, i) => api.programs.match({ ...body, offset: i * (body.limit as number) }) as Promise<Payload>),
+  );
+  const answer = answers[0] ?? {};
+  const page = answers.flatMap(rowsOf);
+  const set_aside: SetAside = { no_reason: 0, other_industry: 0, other_applicants: 0 };
+  const fits: Row[] = [];
+  for (const row of page) {
+    const reason = setAsideReason(row);
+    if (reason) set_aside[reason]++;
+    else fits.push(row);
+  }
   const invest = p.planned_investment_man_yen;
-  if (invest === undefined) return rows;
-  return rows.map((r) => {
+  const rows = fits.slice(0, p.limit).map((r) => {
     const max = typeof r.amount_max_man_yen === 'number' ? r.amount_max_man_yen : null;
-    if (max === null || max < invest * 0.25) return r;
-    const reasons = Array.isArray(r.reasons) ? r.reasons : [];
-    return { ...r, reasons: [...reasons, { kind: 'amount', detail: `up to ${max} 万円 against a planned ${invest} 万円` }] };
+    if (invest === undefined || max === null || max < invest * 0.25) return r;
+    return { ...r, reasons: [...notes(r.reasons), { kind: 'amount', detail: `up to ${max} 万円 against a planned ${invest} 万円` }] };
   });
+  return { rows, total: typeof answer.total === 'number' ? answer.total : page.length, read: page.length, set_aside };
+}
+
+/** The coverage of a matched list: what the engine matched, what was read, what was set aside and why. */
+export const matchCoverage = (m: Matched): Payload => ({ programs_matched: m.total, rows_read: m.read, listed: m.rows.length, set_aside: m.set_aside });
+
+/** One sentence for the set-aside counts (empty when none). */
+export function setAsideSentence(s: SetAside): string {
+  const parts = [
+    s.no_reason > 0 ? `${s.no_reason} with no reason to fit` : '',
+    s.other_industry > 0 ? `${s.other_industry} naming other industries` : '',
+    s.other_applicants > 0 ? `${s.other_applicants} for other applicant types` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` Set aside: ${parts.join(', ')}.` : '';
+}
+
+/** A matched row as a composite lists it: the engine's reasons as one `why` sentence (the unknowns kept). */
+export function withWhy(row: Row): Row {
+  const { reasons, ...rest } = row;
+  return {
+    ...rest,
+    why: notes(reasons)
+      .map((r) => r.detail)
+      .join('; '),
+  };
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { ToolDef } from './define.ts';
 import { inputSchema } from './lenient.ts';
+import { ROW_SHAPES } from './rows.ts';
 
 type Json = Record<string, unknown>;
 
@@ -83,13 +84,15 @@ function isFreeFormObject(value: unknown): boolean {
 }
 
 /**
- * The paging fields every list tool shares, published bare: the server's
- * instructions say once what they mean (limit: page size, clamped to its
- * range; offset: rows to skip).
+ * The paging fields every list tool shares, and the row shape, published
+ * bare: the server's instructions say once what they mean (limit: page size,
+ * clamped to its range; offset: rows to skip; fields: compact or full).
  */
 function paging(field: string, property: Json): Json | null {
   if (field === 'offset') return { type: 'integer' };
   if (field === 'limit') return { type: 'integer', maximum: property.maximum, default: property.default };
+  // The row shape every record-listing tool shares (lib/rows.ts), likewise explained once.
+  if (field === 'fields' && JSON.stringify(property.enum) === JSON.stringify(ROW_SHAPES)) return { enum: [...ROW_SHAPES] };
   return null;
 }
 

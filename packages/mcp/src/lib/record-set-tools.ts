@@ -95,6 +95,7 @@ export function recordSearchTool(set: RecordSetTools, resource: (api: ToolCall['
     input,
     output: searchOutput(),
     annotations: READ_ONLY,
+    rows: ['results'],
     empty: SEARCH_EMPTY,
     notApplied: options.notApplied,
     async run(call, a): Promise<Payload> {

@@ -10,14 +10,37 @@ export async function evaluateTax(api: ToolApi, profile: Profile, ids: readonly 
   const rulesets: Row[] =
     ids && ids.length > 0 ? await Promise.all(ids.map((id) => api.taxRulesets.get(id) as Promise<Row>)) : rowsOf(await api.taxRulesets.search({ limit: 100 }));
   return rulesets.map((r) => {
-    const ev = evaluatePredicate(r.eligibility_conditions_json, profile);
+    // A ruleset without a predicate cannot be decided: unknown, saying what of its requirements is held (decision 0398).
+    const held = r.eligibility_conditions_json && typeof r.eligibility_conditions_json === 'object';
+    const ev = held
+      ? evaluatePredicate(r.eligibility_conditions_json, profile)
+      : {
+          verdict: 'unknown' as const,
+          missing_fields: [] as string[],
+          reasons: [
+            Array.isArray(r.requirements) && r.requirements.length > 0
+              ? `requirements listed, not as a predicate: check ${(r.requirements as { requirement: string }[]).map((x) => x.requirement).join('; ')}`
+              : 'requirements not held: read them at source_url',
+          ],
+        };
     const base = {
       unified_id: r.unified_id,
       ruleset_name: r.ruleset_name ?? r.rule_name,
       verdict: ev.verdict,
       missing_fields: ev.missing_fields,
+      requirements_status: r.requirements_status ?? (held ? 'predicate' : 'not_held'),
       source_url: r.source_url,
     };
     return verbose ? { ...base, reasons: ev.reasons, predicate: r.eligibility_conditions_json ?? null } : { ...base, reasons: ev.reasons };
   });
+}
+
+/** The facts most often missing among these verdicts (at most five): what to ask the client next. */
+export function askFor(verdicts: readonly Row[]): string[] {
+  const wanted = new Map<string, number>();
+  for (const r of verdicts) for (const field of (r.missing_fields as string[] | undefined) ?? []) wanted.set(field, (wanted.get(field) ?? 0) + 1);
+  return [...wanted]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 5)
+    .map(([field]) => field);
 }

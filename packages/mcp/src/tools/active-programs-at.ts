@@ -23,6 +23,7 @@ export const activeProgramsAt = defineTool({
   },
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
     return {

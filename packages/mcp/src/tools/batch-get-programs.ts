@@ -13,6 +13,7 @@ export const batchGetPrograms = defineTool({
   },
   output: { results: o.rows(), not_found: z.array(z.string()).describe('Ids that are not in the catalogue') },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: { results: [], not_found: [] },
   async run(call, a) {
     const ids = [...new Set(a.unified_ids)];

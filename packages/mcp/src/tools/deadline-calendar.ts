@@ -18,9 +18,10 @@ export const deadlineCalendar = defineTool({
     prefecture: f.prefecture(),
     tier: z.array(TIER).max(5).optional().describe('Tiers to keep'),
   },
-  output: { months: z.array(z.object({ month: z.string(), programs: o.rows() })).describe('One entry per month'), results: o.rows() },
+  output: { months: z.array(z.object({ month: z.string(), programs: o.rows() })).describe('One entry per month') },
   annotations: READ_ONLY,
-  empty: { months: [], results: [] },
+  rows: ['months'],
+  empty: { months: [] },
   async run(call, a) {
     const today = todayJst();
     const until = addDays(today, a.months_ahead * 31);
@@ -33,6 +34,6 @@ export const deadlineCalendar = defineTool({
       months.push({ month, programs: found.filter((r) => r.deadline.startsWith(month)) });
     }
     const coverage = await windowCoverage(call.api);
-    return { months, results: found, coverage, explanation: `${found.length} known window(s) close by ${until}. ${windowSentence(coverage)}` };
+    return { months, result_count: found.length, coverage, explanation: `${found.length} known window(s) close by ${until}. ${windowSentence(coverage)}` };
   },
 });

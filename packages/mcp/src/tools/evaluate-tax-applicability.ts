@@ -4,7 +4,7 @@ import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { TAX_ID } from '../lib/ids.ts';
 import { insufficientData } from '../lib/no-data.ts';
-import { evaluateTax } from '../lib/tax-eval.ts';
+import { askFor, evaluateTax } from '../lib/tax-eval.ts';
 import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 
 export const evaluateTaxApplicability = defineTool({
@@ -19,32 +19,40 @@ export const evaluateTaxApplicability = defineTool({
   },
   output: { results: o.rows(), applies: z.number().int().describe('Rulesets that apply'), unknown: z.number().int().describe('Rulesets needing more facts') },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: { results: [], applies: 0, unknown: 0 },
   async run(call, a) {
     const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
     const applies = results.filter((r) => r.verdict === 'applies').length;
     const unknown = results.filter((r) => r.verdict === 'unknown').length;
-    // The fields most often missing: what to ask the client next.
-    const wanted = new Map<string, number>();
-    for (const r of results) for (const field of (r.missing_fields as string[]) ?? []) wanted.set(field, (wanted.get(field) ?? 0) + 1);
-    const askFor = [...wanted]
-      .sort((x, y) => y[1] - x[1])
-      .slice(0, 5)
-      .map(([field]) => field);
-    const coverage = { rulesets_evaluated: results.length, applies, does_not_apply: results.length - applies - unknown, unknown, fields_to_ask_for: askFor };
+    const fieldsToAskFor = askFor(results);
+    const withoutPredicate = results.filter((r) => r.requirements_status !== 'predicate').length;
+    const coverage = {
+      rulesets_evaluated: results.length,
+      applies,
+      does_not_apply: results.length - applies - unknown,
+      unknown,
+      fields_to_ask_for: fieldsToAskFor,
+      // Rulesets whose requirements are not held as a predicate: always unknown, whatever the profile.
+      rulesets_without_predicate: withoutPredicate,
+    };
     if (results.length > 0 && unknown === results.length) {
-      return insufficientData(`None of the ${results.length} rulesets can be decided from this profile; give ${askFor.join(', ')} and call again.`, coverage, {
-        results: [],
-        applies: 0,
-        unknown,
-      });
+      return insufficientData(
+        `None of the ${results.length} rulesets can be decided from this profile; give ${fieldsToAskFor.join(', ')} and call again.`,
+        coverage,
+        {
+          results: [],
+          applies: 0,
+          unknown,
+        },
+      );
     }
     return {
       results,
       applies,
       unknown,
       coverage,
-      explanation: `${applies} of ${results.length} rulesets apply, ${unknown} need more facts (${askFor.join(', ')}); predicates are an upstream encoding: verify with the cited legal basis.`,
+      explanation: `${applies} of ${results.length} rulesets apply, ${unknown} need more facts (${fieldsToAskFor.join(', ')}); predicates are an upstream encoding: verify with the cited legal basis.`,
     };
   },
 });

@@ -19,6 +19,7 @@ export const getAmTaxRule = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
     return { ...(await call.api.am.taxRule(compact({ measure_name_or_id: a.measure_name_or_id, rule_type: a.rule_type, as_of: a.as_of }))) };

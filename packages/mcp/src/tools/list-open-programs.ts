@@ -25,6 +25,7 @@ export const listOpenPrograms = defineTool({
   },
   output: { ...amRows(), pivot_date: z.string().nullable().optional().describe('The date checked') },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
     const [body, coverage] = await Promise.all([

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, type Profile, type Row } from '../lib/define.ts';
 import { sizeFromProfile } from '../lib/company-size.ts';
 import { f, o } from '../lib/fields.ts';
-import { matchProfile } from '../lib/match.ts';
+import { matchCoverage, matchProfile, PROFILE_FIELDS, saysSomething, setAsideSentence } from '../lib/match.ts';
+import { insufficientData } from '../lib/no-data.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
 
 export const prescreenPrograms = defineTool({
@@ -29,6 +30,7 @@ export const prescreenPrograms = defineTool({
     enforcement: z.record(z.unknown()).nullable().optional().describe('Enforcement check of houjin_bangou, when given'),
   },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: { results: [], profile: {} },
   notApplied: {
     revenue_yen: 'programs state no revenue conditions',
@@ -36,27 +38,37 @@ export const prescreenPrograms = defineTool({
   },
   async run(call, a) {
     const prefecture = prefectureArg(call, a.prefecture);
-    const profile: Profile = { ...a, prefecture, company_size: sizeFromProfile(a.is_sole_proprietor, a.employee_count) };
-    const [ranked, enforcement] = await Promise.all([
-      matchProfile(call.api, {
-        prefecture,
-        industry: a.industry_jsic,
-        employees: a.employee_count,
-        founded_year: a.founded_year,
-        sole_proprietor: a.is_sole_proprietor,
-        planned_investment_man_yen: a.planned_investment_man_yen,
-        limit: a.limit,
-      }),
+    // The profile as understood: the facts given (not the row shape asked for).
+    const given = Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'fields'));
+    const profile: Profile = { ...given, prefecture, company_size: sizeFromProfile(a.is_sole_proprietor, a.employee_count) };
+    const facts = {
+      prefecture,
+      industry: a.industry_jsic,
+      employees: a.employee_count,
+      founded_year: a.founded_year,
+      sole_proprietor: a.is_sole_proprietor,
+      planned_investment_man_yen: a.planned_investment_man_yen,
+    };
+    if (!saysSomething(facts)) {
+      return insufficientData(
+        `The profile gives nothing to match programmes on (every programme would rank by tier alone); give one of ${PROFILE_FIELDS}.`,
+        { profile_fields_given: 0 },
+        { results: [], profile },
+      );
+    }
+    const [matched, enforcement] = await Promise.all([
+      matchProfile(call.api, { ...facts, limit: a.limit }),
       a.houjin_bangou ? (call.api.am.enforcement({ houjin_bangou: a.houjin_bangou }) as Promise<Row>) : Promise.resolve(null),
     ]);
     const excluded = enforcement?.currently_excluded === true;
     return {
       profile,
-      results: ranked,
+      results: matched.rows,
       ...(enforcement ? { enforcement } : {}),
+      coverage: matchCoverage(matched),
       explanation: excluded
         ? 'An exclusion period is in force against this company: public subsidies are barred until it ends. Ranking shown for reference only.'
-        : 'Ranked by the service’s matching (region, industry, size, stage); each row says why it fits (reasons) and what to check (unknowns); confirm eligibility on each source_url.',
+        : `Ranked by the service’s matching engine (POST /v1/programs/match); each row says why it fits (reasons) and what to check (unknowns); confirm eligibility on each source.${setAsideSentence(matched.set_aside)}`,
     };
   },
 });

@@ -1,7 +1,8 @@
 // reason_answer: an answer skeleton filled from the catalogue, with sources
 // and the data still missing.
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { defineTool, READ_ONLY, type Payload } from '../lib/define.ts';
+import { insufficientData } from '../lib/no-data.ts';
 
 export const reasonAnswer = defineTool({
   name: 'reason_answer',
@@ -21,6 +22,25 @@ export const reasonAnswer = defineTool({
   annotations: READ_ONLY,
   empty: { answer_skeleton: null, intent: null, missing_data: [], source_urls: [] },
   async run(call, a) {
-    return { ...(await call.api.am.reason({ query: a.query, persona: a.persona })) };
+    const answer = (await call.api.am.reason({ query: a.query, persona: a.persona })) as Payload;
+    const sources = Array.isArray(answer.source_urls) ? answer.source_urls : [];
+    const coverage = { records_cited: sources.length, missing_data: answer.missing_data ?? [], filters_extracted: answer.filters_extracted ?? null };
+    // Nothing in the catalogue bound to the question: a skeleton without records is no answer.
+    if (answer.db_bind_ok === false || sources.length === 0) {
+      const notes = Array.isArray(answer.db_bind_notes) ? answer.db_bind_notes.join('; ') : 'no record matched';
+      return insufficientData(
+        `The catalogue holds nothing to answer this with (${notes}); give ${(answer.missing_data as string[] | undefined)?.join(', ') || 'more detail'} or search by its words.`,
+        coverage,
+        {
+          intent: answer.intent ?? null,
+          missing_data: answer.missing_data ?? [],
+        },
+      );
+    }
+    return {
+      ...answer,
+      coverage,
+      explanation: `Cites the programme search's first ${sources.length} row(s) for the question as read (filters_extracted); each line of the skeleton names its source by number.`,
+    };
   },
 });

@@ -19,9 +19,10 @@ export const regulatoryPrepPack = defineTool({
     include_expired: z.boolean().default(false).describe('Include repealed and expired'),
     limit_per_section: f.limit(20, 5, 'records per section'),
   },
-  output: { laws: o.rows(), certifications: o.rows(), tax_rulesets: o.rows(), enforcement_examples: o.rows(), results: o.rows() },
+  output: { laws: o.rows(), certifications: o.rows(), tax_rulesets: o.rows(), enforcement_examples: o.rows() },
   annotations: READ_ONLY,
-  empty: { laws: [], certifications: [], tax_rulesets: [], enforcement_examples: [], results: [] },
+  rows: ['laws', 'certifications', 'tax_rulesets', 'enforcement_examples'],
+  empty: { laws: [], certifications: [], tax_rulesets: [], enforcement_examples: [] },
   notApplied: { company_size: 'laws, certifications, tax rulesets and findings carry no company-size field' },
   async run(call, a) {
     const n = a.limit_per_section;
@@ -35,14 +36,18 @@ export const regulatoryPrepPack = defineTool({
       call.api.enforcement.search({ q: a.industry, prefecture, limit: n }).then(rowsOf),
     ]);
     const why = `matches "${a.industry}"`;
-    const sections = { laws, certifications: certs, tax_rulesets: tax, enforcement_examples: enforcement };
-    const results = Object.entries(sections).flatMap(([section, rows]) => rows.map((r) => ({ section, why, ...r })));
+    const sections = Object.fromEntries(
+      Object.entries({ laws, certifications: certs, tax_rulesets: tax, enforcement_examples: enforcement }).map(([section, rows]) => [
+        section,
+        rows.map((r) => ({ ...r, why })),
+      ]),
+    );
     const empty = Object.entries(sections)
       .filter(([, rows]) => rows.length === 0)
       .map(([section]) => section);
     return {
       ...sections,
-      results,
+      result_count: Object.values(sections).reduce((n, rows) => n + rows.length, 0),
       coverage: { matched_by: a.industry, sections_without_a_match: empty },
       explanation:
         empty.length > 0

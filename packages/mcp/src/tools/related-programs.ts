@@ -20,6 +20,7 @@ export const relatedPrograms = defineTool({
   },
   output: { seed_id: z.string().describe('The seed'), nodes: o.rows(), relations: o.rows(), total_edges: z.number().int().optional().describe('Edges found') },
   annotations: READ_ONLY,
+  rows: ['nodes'],
   empty: { seed_id: '', nodes: [], relations: [] },
   async run(call, a) {
     const relationTypes = a.relation_types && a.relation_types.length > 0 ? a.relation_types.join(',') : undefined;

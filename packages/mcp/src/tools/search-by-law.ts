@@ -20,6 +20,7 @@ export const searchByLaw = defineTool({
   },
   output: { ...amRows(), law_aliases_tried: z.array(z.string()).optional().describe('Law names tried') },
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   notApplied: { amendment_date: 'amendment dates are not recorded per link' },
   async run(call, a) {

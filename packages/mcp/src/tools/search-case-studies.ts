@@ -3,9 +3,5 @@
 // amounts, so the reference surface's amount filters are not offered).
 import { RECORD_SETS } from '../generated/record-sets.ts';
 import { recordSearchTool } from '../lib/record-set-tools.ts';
-import { ROW_DETAIL } from '../lib/enums.ts';
 
-export const searchCaseStudies = recordSearchTool(RECORD_SETS.case_studies, (api) => api.caseStudies, {
-  input: { fields: ROW_DETAIL.default('minimal').describe('Row detail: minimal, standard or full') },
-  notApplied: { fields: 'case studies come in one row shape' },
-});
+export const searchCaseStudies = recordSearchTool(RECORD_SETS.case_studies, (api) => api.caseStudies);

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { SIZE5 } from '../lib/company-size.ts';
-import { ROW_DETAIL } from '../lib/enums.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { asSearch, compact } from '../lib/search.ts';
 
@@ -22,16 +21,15 @@ export const searchCertifications = defineTool({
     as_of: f.asOf(),
     limit: f.limit(100, 20, 'certifications'),
     offset: f.offset(),
-    fields: ROW_DETAIL.default('minimal').describe('Row detail'),
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   notApplied: {
     size: NO_FIELD,
     industry: NO_FIELD,
     as_of: 'certifications carry no validity dates',
-    fields: 'certifications come in one row shape',
   },
   async run(call, a) {
     return asSearch(await call.api.certifications.search(compact({ q: a.query, provider: a.authority, limit: a.limit, offset: a.offset })));

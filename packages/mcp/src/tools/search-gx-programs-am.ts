@@ -26,6 +26,7 @@ export const searchGxProgramsAm = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
     return { ...(await call.api.am.gxPrograms(compact({ theme: a.theme, region: regionArg(call, a.region), ...applicant(a.company_size), limit: a.limit }))) };

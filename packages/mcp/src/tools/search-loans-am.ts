@@ -22,6 +22,7 @@ export const searchLoansAm = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
     // A false switch means "no constraint", so it is left out rather than sent as false.

@@ -27,6 +27,7 @@ export const searchMutualPlansAm = defineTool({
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: AM_EMPTY,
   notApplied: { premium_monthly_yen: 'plans carry no premium amounts' },
   async run(call, a) {

@@ -1,4 +1,5 @@
 // search_programs: keyword and filter search over the program catalogue.
+import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { f, SEARCH_EMPTY, searchOutput } from '../lib/fields.ts';
 import { PAGE_KINDS, programSearchInput, programSearchQuery } from '../lib/program-search.ts';
@@ -9,14 +10,20 @@ export const searchPrograms = defineTool({
   title: 'Search support programs',
   description:
     "Find support programmes (subsidies, grants, loans, tax measures, certifications) by keywords and filters; free text is understood (synonyms, kana, abbreviations; a prefecture in q ranks it first). Use to find programmes by topic or place. Not for a company's eligibility (prescreen_programs) or deadlines (upcoming_deadlines).",
-  // The search's parameters (the API's parameter table), and the reference surface's as_of.
-  input: { ...programSearchInput(PAGE_KINDS), as_of: f.asOf() },
+  // The search's parameters (the API's parameter table), and the reference surface's as_of;
+  // fields: REST's three shapes, and the tools' compact row (lib/rows.ts) made from REST's default.
+  input: {
+    ...programSearchInput(PAGE_KINDS),
+    fields: z.enum(['compact', 'minimal', 'default', 'full']).default('compact').describe("Row shape: compact (default), or REST's minimal, default, full"),
+    as_of: f.asOf(),
+  },
   output: searchOutput(),
   annotations: READ_ONLY,
+  rows: ['results'],
   empty: SEARCH_EMPTY,
   notApplied: { as_of: 'the catalogue holds the current programs only, no past snapshots' },
   async run(call, a) {
-    const body = await call.api.programs.search(programSearchQuery(call, a, PAGE_KINDS));
+    const body = await call.api.programs.search(programSearchQuery(call, { ...a, fields: a.fields === 'compact' ? 'default' : a.fields }, PAGE_KINDS));
     const out = asSearch(body);
     if ((out.results as unknown[]).length === 0) {
       out.explanation = 'No program matched; loosen the filters or try other keywords.';

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { resolveAsOf } from '../lib/dates.ts';
-import { ROW_DETAIL } from '../lib/enums.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { asSearch, compact } from '../lib/search.ts';
 
@@ -24,13 +23,13 @@ export const searchTaxIncentives = defineTool({
     as_of: f.asOf(),
     limit: f.limit(100, 20, 'measures'),
     offset: f.offset(),
-    fields: ROW_DETAIL.default('minimal').describe('Row detail'),
   },
   output: amRows(),
   annotations: READ_ONLY,
+  rows: ['results'],
   aliases: { natural_query: 'query' },
   empty: AM_EMPTY,
-  notApplied: { industry: NO_FIELD, target_entity: NO_FIELD, fields: 'rulesets come in one row shape' },
+  notApplied: { industry: NO_FIELD, target_entity: NO_FIELD },
   async run(call, a) {
     const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
     return asSearch(

@@ -4,6 +4,7 @@ import { defineTool, READ_ONLY, ToolInputError, type Row } from '../lib/define.t
 import { f, o } from '../lib/fields.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
 import { compact, rowsOf } from '../lib/search.ts';
+import { explainEmpty } from '../lib/coverage.ts';
 
 export const similarCases = defineTool({
   name: 'similar_cases',
@@ -18,6 +19,7 @@ export const similarCases = defineTool({
   },
   output: { seed: o.record(), results: o.rows() },
   annotations: READ_ONLY,
+  rows: ['seed', 'results'],
   empty: { seed: null, results: [] },
   async run(call, a) {
     if (!a.case_id && !a.description && !a.industry_jsic) throw new ToolInputError('empty_input', 'Pass case_id, description or industry_jsic');
@@ -29,8 +31,29 @@ export const similarCases = defineTool({
         .search(compact({ q: a.description, jsic_code: jsic, prefecture: withPrefecture ? prefecture : undefined, limit: a.limit + 1 }))
         .then(rowsOf);
     let found = await search(true);
-    if (found.length <= 1 && prefecture) found = await search(false);
-    const results = found.filter((r) => !seed || r.case_id !== seed.case_id).slice(0, a.limit);
-    return { seed, results };
+    let widened = false;
+    if (found.length <= 1 && prefecture) {
+      found = await search(false);
+      widened = true;
+    }
+    // Why each case is listed: what it shares with the seed or the description.
+    const why = (r: Row): string =>
+      [
+        jsic && String(r.jsic_code ?? '').startsWith(jsic) ? `same industry (JSIC ${jsic})` : '',
+        prefecture && !widened && r.prefecture === prefecture ? `in ${prefecture}` : '',
+        a.description ? `matches "${a.description}"` : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
+    const results = found
+      .filter((r) => !seed || r.case_id !== seed.case_id)
+      .slice(0, a.limit)
+      .map((r) => ({ ...r, why: why(r) }));
+    const out = { seed, results, total: results.length };
+    if (results.length === 0) return await explainEmpty(call.api, 'case_studies', 'case studies', out);
+    return {
+      ...out,
+      explanation: `Case studies sharing ${[jsic ? 'the industry' : '', prefecture && !widened ? 'the prefecture' : '', a.description ? 'the words' : ''].filter(Boolean).join(', ')}${widened ? ` (too few in ${prefecture}: all prefectures)` : ''}.`,
+    };
   },
 });

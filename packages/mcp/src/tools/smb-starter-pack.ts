@@ -1,17 +1,18 @@
 // smb_starter_pack: a few fitting subsidies, loans and tax measures in one call.
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
-import { todayJst } from '../lib/dates.ts';
 import { f, o } from '../lib/fields.ts';
-import { matchProfile } from '../lib/match.ts';
+import { matchCoverage, matchProfile, PROFILE_FIELDS, saysSomething, setAsideSentence, withWhy } from '../lib/match.ts';
+import { insufficientData } from '../lib/no-data.ts';
+import { evaluateTax } from '../lib/tax-eval.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
-import { rowsOf } from '../lib/search.ts';
+import { compact } from '../lib/search.ts';
 
 export const smbStarterPack = defineTool({
   name: 'smb_starter_pack',
   title: 'Starter pack for a small business',
   description:
-    'A few subsidies (each with why it fits), loans and tax measures for a small-business profile in one call. Use for a first overview. Not for a full ranked list (prescreen_programs).',
+    'A few subsidies, loans and tax measures for a small-business profile in one call, each with why it is there (one matching engine). Use for a first overview. Not for a full ranked list (prescreen_programs).',
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
@@ -23,34 +24,55 @@ export const smbStarterPack = defineTool({
     is_sole_proprietor: z.boolean().optional().describe('Sole proprietor'),
     limit_per_section: f.limit(10, 5, 'records per section'),
   },
-  output: { subsidies: o.rows(), loans: o.rows(), tax_measures: o.rows(), results: o.rows() },
+  output: { subsidies: o.rows(), loans: o.rows(), tax_measures: o.rows() },
   annotations: READ_ONLY,
+  rows: ['subsidies', 'loans', 'tax_measures'],
   aliases: { employees: 'employee_count', jsic: 'industry_jsic' },
-  empty: { subsidies: [], loans: [], tax_measures: [], results: [] },
+  empty: { subsidies: [], loans: [], tax_measures: [] },
   notApplied: { revenue_yen: 'programs state no revenue conditions' },
   async run(call, a) {
     const prefecture = prefectureArg(call, a.prefecture);
     const n = a.limit_per_section;
-    const employees = a.employee_count ?? a.employees;
-    const [programs, loans, tax] = await Promise.all([
-      // Matched programmes; loans are their own section (one page more, so n remain after them).
-      matchProfile(call.api, {
-        prefecture,
-        industry: a.industry_jsic ?? a.jsic,
-        employees,
-        sole_proprietor: a.is_sole_proprietor,
-        planned_investment_man_yen: a.planned_investment_man_yen,
-        limit: Math.min(50, n * 3),
-      }),
-      call.api.loans.search({ plan_type: 'loan', prefecture, limit: n }).then(rowsOf),
-      call.api.taxRulesets.search({ effective_on: todayJst(), limit: n }).then(rowsOf),
+    const facts = {
+      prefecture,
+      industry: a.industry_jsic ?? a.jsic,
+      employees: a.employee_count ?? a.employees,
+      sole_proprietor: a.is_sole_proprietor,
+      planned_investment_man_yen: a.planned_investment_man_yen,
+    };
+    if (!saysSomething(facts)) {
+      return insufficientData(`The profile gives nothing to match programmes on; give one of ${PROFILE_FIELDS}.`, { profile_fields_given: 0 }, {});
+    }
+    // One engine for every section: the programmes it matched to the profile, split by kind (two pages, so loans
+    // and tax measures, fewer than subsidies, still show); the tax rulesets whose conditions the profile meets.
+    const taxProfile = compact({ prefecture, employee_count: facts.employees, is_sole_proprietor: a.is_sole_proprietor, industry_jsic: facts.industry });
+    const [matched, rulesets] = await Promise.all([
+      matchProfile(call.api, { ...facts, limit: 100, pages: 2 }),
+      evaluateTax(call.api, taxProfile, undefined, false),
     ]);
-    const subsidies = programs.filter((p) => p.program_kind !== 'loan').slice(0, n);
-    const results = [
-      ...subsidies.map((r) => ({ section: 'subsidies', ...r })),
-      ...loans.map((r) => ({ section: 'loans', ...r })),
-      ...tax.map((r) => ({ section: 'tax_measures', ...r })),
-    ];
-    return { subsidies, loans, tax_measures: tax, results };
+    const ofKind = (test: (kind: unknown) => boolean) =>
+      matched.rows
+        .filter((r) => test(r.program_kind))
+        .slice(0, n)
+        .map(withWhy);
+    const subsidies = ofKind((k) => k !== 'loan' && k !== 'tax_measure');
+    const loans = ofKind((k) => k === 'loan');
+    const applying = rulesets.filter((t) => t.verdict === 'applies').map((t) => ({ ...t, why: `conditions met: ${(t.reasons as string[]).join('; ')}` }));
+    const tax_measures = [...ofKind((k) => k === 'tax_measure'), ...applying].slice(0, n);
+    const undecided = rulesets.filter((t) => t.verdict === 'unknown').length;
+    const empty = Object.entries({ subsidies, loans, tax_measures })
+      .filter(([, rows]) => rows.length === 0)
+      .map(([section]) => section);
+    return {
+      subsidies,
+      loans,
+      tax_measures,
+      result_count: subsidies.length + loans.length + tax_measures.length,
+      coverage: { ...matchCoverage(matched), tax_rulesets_evaluated: rulesets.length, tax_rulesets_undecided: undecided, sections_without_a_match: empty },
+      explanation:
+        `Each item says why it is there (the matching engine's reasons, or the tax conditions met); ${undecided} of ${rulesets.length} tax rulesets need facts this profile does not give (evaluate_tax_applicability).` +
+        (empty.length > 0 ? ` Nothing fits in: ${empty.join(', ')}.` : '') +
+        setAsideSentence(matched.set_aside),
+    };
   },
 });

@@ -18,9 +18,17 @@ export const subsidyComboFinder = defineTool({
     prefecture: f.prefecture('Prefecture of the keyword search'),
     limit: f.limit(5, 3, 'combinations'),
   },
-  output: { results: o.rows() },
+  output: {
+    results: z
+      .array(z.object({ subsidy: z.string(), loan: z.string().nullable(), tax_measure: z.string().nullable(), exclusion_check: z.string() }).passthrough())
+      .describe('Combinations, by the ids of the rows below'),
+    subsidies: o.rows(),
+    loans: o.rows(),
+    tax_measures: o.rows(),
+  },
   annotations: READ_ONLY,
-  empty: { results: [] },
+  rows: ['subsidies', 'loans', 'tax_measures'],
+  empty: { results: [], subsidies: [], loans: [], tax_measures: [] },
   async run(call, a) {
     if (!a.keyword && !a.unified_id) throw new ToolInputError('empty_input', 'Pass keyword or unified_id', 'e.g. keyword=設備投資');
     const prefecture = prefectureArg(call, a.prefecture);
@@ -30,9 +38,13 @@ export const subsidyComboFinder = defineTool({
         field: 'prefecture',
         message: 'unified_id names the seed, so there is no search to narrow; prefecture was not applied',
       });
+    // The subsidies: the seed, or the programme search's first rows for the keyword (the one search engine).
+    // A loan or a tax measure found by the search is no subsidy: those fill their own slots.
     const seeds: Row[] = a.unified_id
       ? [await call.api.programs.get(a.unified_id)]
-      : rowsOf(await call.api.programs.search(compact({ q: a.keyword, prefecture, fields: 'minimal' as const, limit: a.limit * 2 })));
+      : rowsOf(await call.api.programs.search(compact({ q: a.keyword, prefecture, fields: 'default' as const, limit: a.limit * 3 }))).filter(
+          (r) => r.program_kind !== 'loan' && r.program_kind !== 'tax_measure',
+        );
     // The loan and the tax measure are searched by the same words as the subsidy: none matching leaves the
     // slot empty with the reason, never an unrelated first record (decision 0392).
     const words = a.keyword ?? (typeof seeds[0]?.primary_name === 'string' ? seeds[0].primary_name : undefined);
@@ -41,33 +53,44 @@ export const subsidyComboFinder = defineTool({
       call.api.taxRulesets.search(compact({ q: words, effective_on: todayJst(), limit: a.limit })).then(rowsOf),
     ]);
     const combos: Row[] = [];
+    const used = new Set<Row>();
     for (const [i, seed] of seeds.entries()) {
       if (combos.length >= a.limit) break;
-      const loan = loans.length > 0 ? loans[i % loans.length] : null;
+      const others = loans.filter((l) => l.unified_id !== seed.unified_id);
+      const loan = others.length > 0 ? others[i % others.length] : null;
       const taxRule = tax.length > 0 ? tax[i % tax.length] : null;
       const ids = [seed.unified_id, loan?.unified_id].filter((x): x is string => typeof x === 'string');
       const check = await call.api.exclusions.check({ program_ids: ids });
       if (check.hits.length > 0) continue;
       const covered = check.covered_program_ids ?? [];
+      for (const row of [seed, loan, taxRule]) if (row) used.add(row);
       combos.push({
-        subsidy: seed,
-        loan,
-        tax_measure: taxRule,
-        why: {
-          subsidy: a.unified_id ? 'the seed programme' : `matches "${words}"`,
-          loan: loan ? `matches "${words}"` : `no loan held matches "${words}"`,
-          tax_measure: taxRule ? `matches "${words}"` : `no tax ruleset held matches "${words}"`,
-        },
+        subsidy: String(seed.unified_id),
+        loan: loan ? String(loan.unified_id) : null,
+        tax_measure: taxRule ? String(taxRule.unified_id) : null,
         exclusion_check: covered.length > 0 ? 'no rule held is triggered' : 'no rule held names these programmes: compatibility unknown',
       });
     }
+    // Each row once, in the section of its kind, with why it is there.
+    const listed = (rows: Row[], why: string) => rows.filter((r) => used.has(r)).map((r) => ({ ...r, why }));
+    const matching = `matches "${words}"`;
     return {
       results: combos,
+      subsidies: listed(seeds, a.unified_id ? 'the seed programme' : `the programme search's rows for "${words}"`),
+      loans: listed(loans, matching),
+      tax_measures: listed(tax, matching),
       coverage: { matched_by: words ?? null, loans_matching: loans.length, tax_rulesets_matching: tax.length },
       explanation:
         combos.length === 0
           ? 'No conflict-free combination found for this seed.'
-          : 'Each item says why it is there; the combination rules cover few programmes (see exclusion_check). Verify conditions on each source.',
+          : [
+              'Each combination names its rows by id; each row says why it is there; the combination rules cover few programmes (see exclusion_check).',
+              loans.length === 0 ? `No loan held matches "${words}".` : '',
+              tax.length === 0 ? `No tax ruleset held matches "${words}".` : '',
+              'Verify conditions on each source.',
+            ]
+              .filter(Boolean)
+              .join(' '),
     };
   },
 });

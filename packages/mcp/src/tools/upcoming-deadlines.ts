@@ -24,6 +24,7 @@ export const upcomingDeadlines = defineTool({
   },
   output: { results: o.rows(), window_end: z.string().describe('Last date included') },
   annotations: READ_ONLY,
+  rows: ['results'],
   aliases: { days_ahead: 'within_days' },
   empty: { results: [], window_end: '' },
   async run(call, a) {

@@ -44,6 +44,7 @@ test('省エネ設備の補助金 and 省エネ: energy-saving programmes first,
   const setsubi = await search(app, { q: '省エネ設備の補助金', limit: 10 });
   for (const r of setsubi.results) assert.match(r.primary_name, /省エネ/, r.primary_name);
   for (const r of setsubi.results.slice(0, 5)) assert.doesNotMatch(r.primary_name, LAW);
+  assert.equal(setsubi.results[0].prefecture, null, 'no place named: a nationwide programme first (README)');
   const shoene = await search(app, { q: '省エネ', limit: 10, explain: true });
   assert.doesNotMatch(shoene.results[0].primary_name, LAW);
   const law = shoene.results.findIndex((r) => LAW.test(r.primary_name.split(' ')[0]) || /第\d+条/.test(r.primary_name));
@@ -74,6 +75,10 @@ test('a situation in a sentence: 資金繰りが苦しい finds safety-net loans
   );
   const staff = await search(app, { q: '社員がすぐ辞めてしまう', limit: 10 });
   assert.ok(staff.results.filter((r) => /人材確保|定着/.test(r.primary_name)).length >= 8, staff.results.map((r) => r.primary_name).join(' / '));
+  assert.ok(
+    staff.results.slice(0, 3).every((r) => r.prefecture === null && r.authority_level === 'national'),
+    '社員 says a business asks: the national programmes for employers first (README)',
+  );
   const startup = await search(app, { q: '会社を始めたいけどお金がない', limit: 10 });
   assert.ok(
     startup.results.every((r) => /創業|起業|開業|スタートアップ/.test(r.primary_name)),

@@ -55,6 +55,9 @@ export function deriveAnnotations(db: CatalogDatabase, e: Entity): Annotation[] 
       );
     if (f.tier === undefined || (e.provenance.tier === undefined && e.tier === 'X')) {
       add('examiner', 'warning', 'no_upstream_tier', 'no source gives a tier: stored as X/unclassified', {}, 'derived');
+    } else if (String(e.provenance.tier ?? '').startsWith('derived:')) {
+      // ingest/derived-tier.ts: the tier its like have (same A–J coverage and level), not a source's grade.
+      add('examiner', 'info', 'derived_tier', 'no source gives a tier: derived from its A–J coverage and level', {}, String(e.provenance.tier));
     }
     const cov = programCoverage(db, e.entity_id);
     if (cov) {

@@ -19,6 +19,10 @@
 // 4. else a local government the administering body names (栃木県下野市) fills
 //    a missing prefecture and municipality and, when the level is unknown,
 //    gives it.
+// A municipality the dataset has is replaced only when the name opens with
+// another one of the same prefecture and no page says otherwise (本庄市
+// 新規就農者… on city.honjo.lg.jp, coded 飯能市 by the dataset's name-prefix
+// code): the name and the page agree against an inferred code.
 // Each derived or removed value names its rule in the record's provenance.
 import { PREFECTURES } from '@jp-support/vocab';
 import { localDomainLevel, placeFromName, placeFromUrl, type PlaceMaster } from './places.ts';
@@ -119,7 +123,11 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
   if (domainLevel) {
     const local = placeFromUrl(p.officialUrl, master) ?? placeFromUrl(p.sourceUrl, master);
     if (!keepsLocalLevel()) setLevel(local ? levelOf(local) : domainLevel, 'derived:official_url_domain');
-    if (local) fill(out, local, 'derived:official_url_domain');
+    if (local) {
+      const named = placeFromName(p.name, master);
+      if (named?.municipality && named.municipality === local.municipality) correctMunicipality(out, local, 'derived:official_url_domain');
+      fill(out, local, 'derived:official_url_domain');
+    }
     return out;
   }
 
@@ -129,6 +137,7 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
   //    whatever national page describes the scheme it belongs to; a national body's programme about a
   //    place (観光庁: 福島県における…) stays national.
   if (named && !nationalAuthority) {
+    correctMunicipality(out, named, 'derived:name_place');
     fill(out, named, 'derived:name_place');
     if (!keepsLocalLevel()) setLevel(levelOf({ municipality: out.municipality }), 'derived:name_place');
     return out;
@@ -161,6 +170,14 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
     if (out.authorityLevel === null) setLevel(levelOf({ municipality: out.municipality }), 'derived:authority_place');
   }
   return out;
+}
+
+/** Replace a municipality of the record's prefecture that the evidence contradicts (see the head of this file). */
+function correctMunicipality(out: PlaceAndLevel, place: { prefecture: string | null; municipality: string | null }, how: LevelRule): void {
+  if (!place.municipality || out.municipality === null || out.municipality === place.municipality) return;
+  if (out.prefecture !== null && place.prefecture !== null && out.prefecture !== place.prefecture) return;
+  out.municipality = place.municipality;
+  out.changed.municipality = how;
 }
 
 const levelOf = (place: { municipality: string | null }): string => (place.municipality ? 'municipality' : 'prefecture');

@@ -27,6 +27,7 @@ interface Row {
   record_class: string;
   trust_level: string;
   official_url: string | null;
+  source_url: string | null;
   fiscal_year: number | null;
   aliases: string;
   provenance: string;
@@ -44,7 +45,7 @@ export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
   const rows = db
     .prepare(
       `SELECT pid, unified_id, primary_name, name_key, prefecture, municipality, excluded, tier_order, coverage_score,
-              record_class, trust_level, official_url, fiscal_year, aliases, provenance FROM programs`,
+              record_class, trust_level, official_url, source_url, fiscal_year, aliases, provenance FROM programs`,
     )
     .all() as unknown as Row[];
   const members: DuplicateMember[] = rows.map((r) => ({
@@ -65,7 +66,9 @@ export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
   const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[]).map(
     (g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }),
   );
-  const links = canonicalLinks(rows.map((r) => ({ pid: r.pid, name: r.primary_name, prefecture: r.prefecture, municipality: r.municipality })));
+  const links = canonicalLinks(
+    rows.map((r) => ({ pid: r.pid, name: r.primary_name, prefecture: r.prefecture, municipality: r.municipality, url: r.official_url ?? r.source_url })),
+  );
   const assigned = assignDuplicateGroups(members, groups, links);
 
   const byPid = new Map(rows.map((r) => [r.pid, r]));

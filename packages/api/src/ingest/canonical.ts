@@ -15,11 +15,15 @@
 //              local records of one place whose names are one programme name
 //              plus a bracketed part, at least two of them, and a record of
 //              that programme name alone in that place.
+// - same_page: records of one name on one page (the URL without scheme,
+//              www. or a trailing slash), whose places do not contradict each
+//              other (one of them lacks the prefecture or municipality the
+//              other has: 山武市移住支援金 with and without 千葉県).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
 // rules and amounts of their own and stay apart.
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split';
+export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page';
 
 export interface CanonicalMember {
   pid: number;
@@ -27,6 +31,8 @@ export interface CanonicalMember {
   name: string;
   prefecture: string | null;
   municipality: string | null;
+  /** The record's page (official_url, else source_url). */
+  url?: string | null;
 }
 
 export interface Link {
@@ -91,6 +97,17 @@ export function splitBaseKey(name: string): string | null {
 
 const placeOf = (m: CanonicalMember): string => `${m.prefecture ?? ''}\u0000${m.municipality ?? ''}`;
 
+/** A page address compared loosely: no scheme, no www., no fragment, no trailing slash; the host in lower case. */
+export function pageKey(url: string | null | undefined): string | null {
+  const m = url ? /^https?:\/\/(?:www\.)?([^/?#]+)([^#]*)/iu.exec(url.trim()) : null;
+  return m ? `${m[1].toLowerCase()}${m[2].replace(/\/+$/u, '')}` : null;
+}
+
+/** Two places that can be one: each part equal, or missing on one side. */
+const placesAgree = (a: CanonicalMember, b: CanonicalMember): boolean =>
+  (a.prefecture === null || b.prefecture === null || a.prefecture === b.prefecture) &&
+  (a.municipality === null || b.municipality === null || a.municipality === b.municipality);
+
 /** The links between records of one programme found by the rules above. */
 export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
   const links: Link[] = [];
@@ -134,6 +151,23 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     const whole = byKey.get(k);
     if (!whole || parts.length < 2) continue;
     for (const part of parts) links.push({ a: whole[0].pid, b: part.pid, rule: 'expense_split' });
+  }
+  // same_page: one name on one page, places that do not contradict each other.
+  const byPage = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    const page = pageKey(m.url);
+    const name = compactKey(m.name);
+    if (page === null || name.length < MIN_KEY) continue;
+    const k = `${name}\u0000${page}`;
+    const list = byPage.get(k);
+    if (list) list.push(m);
+    else byPage.set(k, [m]);
+  }
+  for (const list of byPage.values()) {
+    for (let i = 1; i < list.length; i++) {
+      const first = list.find((o) => o !== list[i] && placesAgree(o, list[i]) && placeOf(o) !== placeOf(list[i]));
+      if (first) links.push({ a: first.pid, b: list[i].pid, rule: 'same_page' });
+    }
   }
   return links;
 }

@@ -119,7 +119,13 @@ const LINK_LABEL =
 const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
 
 const PROCUREMENT =
-  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+/** A survey or analysis commissioned about something (…の運用に向けた調査・分析, …に関する調査業務): a contract, whatever it is about. */
+const SURVEY_WORK = /(?:調査|分析|検証|検討)(?:[・及びと](?:調査|分析|検証|検討|研究))+(?:業務)?等?$|(?:調査|分析)業務等?$/u;
+/** What a name is about: the part after its last relational phrase (…に向けた, …に関する, …に係る). */
+const RELATION = /(?:に向けた|に関する|に係る|に関わる|のための|における|を対象とした)/u;
+/** A contact desk one calls (相談窓口): a body, not a scheme (issue 20 counts these names among the non-programmes). */
+const DESK = /相談窓口(?:\s*[（(][^（）()]*[）)])*$/u;
 
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について)|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
@@ -314,10 +320,24 @@ const RULES: Rule[] = [
     cls: 'procurement',
     test: (r) => r.kind !== '' && /調査(?:・[^\s・]{1,4})*等?$/u.test(r.name) && !r.benefit && !/支援事業|補助/u.test(r.name),
   },
+  // Survey and analysis work about a programme (…支援事業等の…運用に向けた調査・分析): the support words name its subject, not its offer.
+  {
+    name: 'survey_work',
+    cls: 'procurement',
+    test: (r) =>
+      SURVEY_WORK.test(r.name) &&
+      !BENEFIT.test(
+        r.name
+          .split(RELATION)
+          .at(-1)!
+          .replace(/^.*の(?=[^の]*$)/u, ''),
+      ),
+  },
   { name: 'survey_document', cls: 'document', test: (r) => /調査$|[（(]情報提供[）)]$/u.test(r.name) && !r.benefit && !/支援事業|補助/u.test(r.name) },
   // One generic word of support (就職支援, 難病支援) under a broad kind: a topic page.
   { name: 'topic_page', cls: 'index_page', test: (r) => /^(?:support|)$/u.test(r.kind) && /^[^\s・]{1,5}支援(?:制度)?$|^[^\s]{1,4}・支援制度$/u.test(r.name) },
   { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
+  { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
   { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
   { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
@@ -333,7 +353,13 @@ const RULES: Rule[] = [
   {
     name: 'category_page',
     cls: 'index_page',
-    test: (r) => SITE_DECORATION.test(r.published) && r.published !== r.name && !r.benefit && !NAMED_SCHEME.test(r.name) && !/します[!！]?$/u.test(r.name),
+    // A page announcing support (…を支援します！ | 福井県ホームページ) is the programme's page, however names.ts rephrased it.
+    test: (r) =>
+      SITE_DECORATION.test(r.published) &&
+      r.published !== r.name &&
+      !r.benefit &&
+      !NAMED_SCHEME.test(r.name) &&
+      !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
   },
 ];
 

@@ -135,7 +135,7 @@ export function trustLevel(p: RawProgram): string {
 
 export const TIER_ORDER: Record<string, number> = { S: 0, A: 1, B: 2, C: 3, X: 4 };
 
-/** Tier and exclusion after the "no tier means X/unclassified" rule (docs/decisions/0012-programs-without-tier.md). */
+/** Tier and exclusion after the "no tier means X/unclassified" rule (docs/decisions/0012-programs-without-tier.md; programmes get a derived tier at the end of ingest, ingest/derived-tier.ts). */
 export function tierAndExclusion(p: RawProgram): { tier: string; excluded: boolean; exclusion_reason: string | null } {
   const tier = p.tier && p.tier in TIER_ORDER ? p.tier : 'X';
   if (tier === 'X') {

@@ -15,6 +15,9 @@ export type NameRule =
   | 'site_suffix'
   | 'quoted_title'
   | 'announce_suffix'
+  | 'breadcrumb'
+  | 'call_banner'
+  | 'period_note'
   | 'separator';
 
 export interface CleanedName {
@@ -39,6 +42,16 @@ const ENGLISH_TAIL = /\s*[[［][a-z][a-z .,'&-]*[\]］]\s*$/iu;
 // A place that titles a site, then its section: 「富山県／」, 「三重県｜ものづくり産業：」, 「島根県：」.
 const SITE_PREFIX = /^([^\s／/|｜:：「」【】（）()]{2,8}?)(?:\s*[／|｜:：]\s*|\s+[-－–—]\s+)(?:[^\s／/|｜:：「」【】]{1,12}[:：]\s*)?(?=\S)/u;
 const PLACE_NAME = /^[^\s]{1,6}(?:都|道|府|県|市|区|町|村)$/u;
+// A bracketed label of a call anywhere in the name: 【令和5年度募集（中小企業者分）】, 【インバウンド受入機関公募】.
+const CALL_BANNER = /\s*[【［]([^【】［］]{0,30}(?:募集|公募|受付|締切)[^【】［］]{0,30})[】］]\s*/gu;
+// A period opening the name: （7/15～8/22）, (4月1日～5月31日).
+const PERIOD_NOTE =
+  /^[（(]\s*[0-9０-９]{1,2}\s*[/／月]\s*[0-9０-９]{1,2}\s*日?\s*[～〜~ー－-]\s*(?:[0-9０-９]{1,2}\s*[/／月]\s*)?[0-9０-９]{1,2}\s*日?\s*[）)]\s*/u;
+// A breadcrumb: 優遇制度 > 未来創造産業立地促進補助金（…）: the page is the last crumb.
+// Only a spaced mark: ＜…＞ unspaced is a bracket (＜一部公共＞, ＜最大750万円＞).
+const BREADCRUMB = /\s+[>＞»≫]\s+/u;
+// A sentence announcing support (…の導入を支援します。): the programme is the support it names.
+const SUPPORT_SENTENCE = /を(支援|応援|補助|助成)します[!！。︕]*$/u;
 // A note of when the page changed: （2024年9月30日更新）, （4月16日更新）, （R8.4.6追記）.
 const UPDATE_NOTE = /\s*[（(][^（）()]{0,24}(?:更新|掲載|追記|現在|時点)[）)]\s*/gu;
 // Announcement wording after a programme name.
@@ -116,6 +129,10 @@ export function cleanProgramName(published: string): CleanedName {
   };
   banners();
   apply('status_suffix', name.replace(STATUS_SUFFIX, ''));
+  apply('call_banner', name.replace(CALL_BANNER, ''));
+  apply('period_note', name.replace(PERIOD_NOTE, ''));
+  const crumbs = name.split(BREADCRUMB);
+  if (crumbs.length > 1 && crumbs.every(balanced) && [...crumbs.at(-1)!].length >= 4) apply('breadcrumb', crumbs.at(-1)!);
 
   apply('site_suffix', withoutSiteSuffix(name));
   const prefix = SITE_PREFIX.exec(name);
@@ -133,6 +150,8 @@ export function cleanProgramName(published: string): CleanedName {
   apply('announce_suffix', name.replace(ANNOUNCE_SUFFIX, ''));
   const generic = GENERIC_ANNOUNCE.exec(name);
   if (generic && [...name.slice(0, generic.index)].length >= 4) apply('announce_suffix', name.slice(0, generic.index));
+  // 「…設備の導入を支援します。」 -> 「…設備の導入支援」.
+  if (SUPPORT_SENTENCE.test(name) && [...name.replace(SUPPORT_SENTENCE, '')].length >= 4) apply('announce_suffix', name.replace(SUPPORT_SENTENCE, '$1'));
   // What is left may be the quoted name alone: 「ちば地域産業創出実証プロジェクト補助金」.
   const bare = /^「([^「」]{4,})」$/u.exec(name);
   if (bare) apply('quoted_title', bare[1]);

@@ -17,11 +17,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { classSection, kindSection, nameSection } from './quality-sections.ts';
 import { placeSection, tagSection } from './quality-tagging.ts';
+import { tierSection } from './quality-tiers.ts';
 
 export type { QualityDb, QualityExample, QualitySection, SectionResult } from './quality-types.ts';
 import type { QualityDb, QualityExample, QualitySection } from './quality-types.ts';
 
-export const QUALITY_SECTIONS: readonly QualitySection[] = [classSection, kindSection, nameSection, placeSection, tagSection];
+export const QUALITY_SECTIONS: readonly QualitySection[] = [classSection, kindSection, nameSection, placeSection, tagSection, tierSection];
 
 export const EXAMPLES_PER_CHANGE = 20;
 export const QUALITY_REPORT_FILE = 'quality-report.md';

@@ -38,8 +38,19 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
     [
       '三重県｜ものづくり産業：【終了しました】【３次募集】成長産業の技術開発を支援する補助金を公募します',
       '成長産業の技術開発を支援する補助金',
-      ['status_banner', 'site_prefix', 'banner', 'announce_suffix'],
+      ['status_banner', 'call_banner', 'site_prefix', 'announce_suffix'],
     ],
+    // A call's label anywhere, a period that opens the name, a breadcrumb, a sentence announcing support (issue 20).
+    ['山梨県省エネ・再エネ設備導入加速化事業費補助金【令和5年度募集（中小企業者分）】', '山梨県省エネ・再エネ設備導入加速化事業費補助金', ['call_banner']],
+    [
+      '（7/15～8/22）グローバル・スタートアップ・キャンパス構想先行国際共同研究事業人材育成（フェローシップ）プログラム【インバウンド受入機関公募】（GP-ONE）',
+      'グローバル・スタートアップ・キャンパス構想先行国際共同研究事業人材育成（フェローシップ）プログラム（GP-ONE）',
+      ['call_banner', 'period_note'],
+    ],
+    ['優遇制度 > 未来創造産業立地促進補助金（製造業等立地支援型）', '未来創造産業立地促進補助金（製造業等立地支援型）', ['breadcrumb']],
+    ['県内中小企業等による省エネルギー設備の導入を支援します。', '県内中小企業等による省エネルギー設備の導入支援', ['announce_suffix']],
+    ['R>1 の条件', 'R>1 の条件', []],
+    ['水田農業の高収益化の推進＜一部公共＞', '水田農業の高収益化の推進＜一部公共＞', []],
     ['岩手県 - 岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', '岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', ['site_prefix']],
     // Any banner that opens the name; announcement wording after any name; the quoted name of a description.
     ['【経産省ZEH】令和2年度 経産省によるZEH補助金', '令和2年度 経産省によるZEH補助金', ['banner']],

@@ -20,7 +20,8 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
   // About a fifth of the records are pages beside programmes (the labelled sample's uniform draw: 51 of 240).
   classes: {
     'class:programme': [9000, 9800],
-    'served:programme': [8300, 9300],
+    // 9,297 since untiered programmes get a derived tier and are served (decision 0303); 8,618 before.
+    'served:programme': [8800, 9800],
     'class:law_provision': [450, 800],
     'class:index_page': [350, 600],
     'class:document': [300, 480],
@@ -55,14 +56,22 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     'municipality set derived:official_url_domain': [2100, 2700],
     'served without level': [0, 600],
   },
-  // ingest/tagging.ts: of 8,627 served programmes 8,139 have a purpose and an audience (94%).
+  // ingest/tagging.ts: of 8,627 served programmes 8,139 have a purpose and an audience (94%); 9,297 served since
+  // untiered programmes are (decision 0303).
   tags: {
-    programmes: [8200, 9200],
-    'with purpose and audience': [7800, 9000],
-    'funding_purpose derived': [7500, 8700],
-    'target_types derived': [7000, 8100],
-    'jsic_majors derived': [3200, 4200],
+    programmes: [8800, 9800],
+    'with purpose and audience': [8300, 9300],
+    'funding_purpose derived': [8000, 9300],
+    'target_types derived': [7500, 8800],
+    'jsic_majors derived': [3500, 4700],
     'target_types mapped': [400, 600],
+  },
+  // ingest/derived-tier.ts and importance.ts (decisions 0303, 0302): 679 tiers derived (550 C, 129 B) when written.
+  tiers: {
+    'tier derived': [600, 760],
+    'derived tier:S': [0, 10],
+    'served importance:1': [1100, 1700],
+    'served importance:2': [60, 200],
   },
 };
 

@@ -22,6 +22,7 @@ import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
 import { writeCanonicalProgrammes } from '../canonical-records.ts';
 import { writeImportance } from '../importance.ts';
+import { writeDerivedTiers } from '../derived-tier.ts';
 import { httpUrlOrNull } from '../../lib/untrusted-text.ts';
 import { datasetFile, readJsonl } from '../jsonl.ts';
 import { DUPLICATE_NAMES, type DuplicateNames } from './duplicates.ts';
@@ -407,6 +408,8 @@ export const programsLoader: Loader = {
     };
   },
   finalize(ctx) {
+    // Before the merge: a programme upstream left untiered gets the tier its like have, and is served.
+    writeDerivedTiers(ctx.db);
     writeCanonicalProgrammes(ctx.db);
     // Read after the merge: the number of a programme's records is one of its points.
     writeImportance(ctx.db);

@@ -25,7 +25,7 @@ import { record, replayKey, type BenchRequest, type Recording } from './lib/reco
 import { buildScenarios, type Scenario } from './lib/scenarios.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { describeDelay, withEventLoopDelay, type EventLoopDelay } from './lib/event-loop.ts';
-import { describeTreeMemory, treeMemory, type ProcessMemory } from './lib/memory-tree.ts';
+import { describeComponents, describeTreeMemory, memoryComponents, treeMemory, type ProcessMemory } from './lib/memory-tree.ts';
 
 const { values } = parseArgs({
   options: {
@@ -141,6 +141,7 @@ try {
   const rssAfterRun = treeRss(ours.child.pid!);
   const processes = treeProcessCount(ours.child.pid!);
   perProcess.afterRun = treeMemory(ours.child.pid!);
+  const components: Record<string, Record<string, number>> = { afterRun: await memoryComponents(metricsUrl) };
 
   // Soak: the long tail for `soakSeconds`, memory sampled every 5 s.
   const soak: SoakSample[] = [];
@@ -153,16 +154,28 @@ try {
     }
   }
 
-  if (soak.length > 0) perProcess.afterSoak = treeMemory(ours.child.pid!);
+  if (soak.length > 0) {
+    perProcess.afterSoak = treeMemory(ours.child.pid!);
+    components.afterSoak = await memoryComponents(metricsUrl);
+  }
 
-  report(rows, { rssAfterRun, processes, soak, perProcess });
+  report(rows, { rssAfterRun, processes, soak, perProcess, components });
 } finally {
   await bare.stop();
   await ours.stop();
   await stripe.stop();
 }
 
-function report(rows: Row[], memory: { rssAfterRun: number; processes: number; soak: SoakSample[]; perProcess: Record<string, ProcessMemory[]> }): void {
+interface MemoryReport {
+  rssAfterRun: number;
+  processes: number;
+  soak: SoakSample[];
+  perProcess: Record<string, ProcessMemory[]>;
+  /** jpsp_memory_bytes by component, summed over the workers. */
+  components: Record<string, Record<string, number>>;
+}
+
+function report(rows: Row[], memory: MemoryReport): void {
   const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
   const lines: string[] = [];
   lines.push(
@@ -193,6 +206,7 @@ function report(rows: Row[], memory: { rssAfterRun: number; processes: number; s
   if (memory.soak.length > 0)
     lines.push(`soak event-loop delay per 5 s: ${memory.soak.map((s) => `p99 ${s.eventLoop.p99.toFixed(1)}/max ${s.eventLoop.max.toFixed(0)}`).join(', ')} ms`);
   for (const [when, processes] of Object.entries(memory.perProcess)) lines.push(`memory per process, ${when}:`, describeTreeMemory(processes));
+  for (const [when, c] of Object.entries(memory.components)) lines.push(`jpsp_memory_bytes summed over the workers, ${when} (MB): ${describeComponents(c)}`);
   const failures = rows.filter((r) => r.ours.failures > 0 || r.bare.failures > 0);
   for (const r of failures)
     lines.push(`WARNING ${r.scenario}: ${r.ours.failures} failed answers from ours, ${r.bare.failures} from bare: figures not comparable`);

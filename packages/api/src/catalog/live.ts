@@ -123,9 +123,8 @@ export class LiveCatalog {
     try {
       next = new Catalog(this.file);
       if (!next.db.ping()) throw new Error('catalogue does not answer');
-      // Build the in-memory search columns now, not on the first request.
-      void next.search;
-      void next.meta;
+      // Build the in-memory search columns (and what first requests build) now, not on the first request.
+      next.warm();
     } catch (err) {
       // A half-written file is never renamed into place; this is a broken
       // file or a race with the next rename. Keep serving the old one.

@@ -7,8 +7,8 @@
 //
 // Weights of JavaScript objects are estimates (V8 does not say what one
 // object holds): a string counts 2 bytes a character (the catalogue's text is
-// mostly outside Latin-1, so V8 stores it two-byte), a result entry
-// RESULT_ENTRY_BYTES, a posting 4 bytes (an Int32Array).
+// mostly outside Latin-1, so V8 stores it two-byte); typed arrays count their
+// bytes: a posting 4 bytes, a result entry 4 (its pid) or 12 (with its score).
 
 /** Whole answers (search pages), as UTF-8 bytes plus their compressed forms (http/answers.ts). */
 export const PAGE_CACHE_BYTES = 8_000_000;
@@ -16,8 +16,13 @@ export const PAGE_CACHE_BYTES = 8_000_000;
 export const DETAIL_CACHE_BYTES = 8_000_000;
 /** Each record's JSON text per view, the parts pages are joined from (catalog/programs/records.ts). */
 export const RECORD_JSON_BYTES = 12_000_000;
-/** Ordered result lists of recent queries, the pages of a query are cut from (catalog/search/engine.ts). */
-export const RESULT_LIST_BYTES = 36_000_000;
+/**
+ * Ordered result lists of recent queries, the pages of a query are cut from
+ * (catalog/search/engine.ts): typed arrays of pids and scores, 4 or 12 bytes
+ * an entry, so about as many lists as the 36 MB of entry objects held before
+ * (300,000 entries).
+ */
+export const RESULT_LIST_BYTES = 4_000_000;
 /** Posting lists of recent terms (catalog/search/index.ts). */
 export const POSTING_BYTES = 2_000_000;
 /**
@@ -26,9 +31,6 @@ export const POSTING_BYTES = 2_000_000;
  * every process; this private copy only saves the copy from it.
  */
 export const CATALOG_PAGE_CACHE_BYTES = 8_000_000;
-
-/** One entry of an ordered result list: an object of five fields, its sort key and array slot (estimate). */
-export const RESULT_ENTRY_BYTES = 120;
 
 /** Bytes a JavaScript string holds (estimate: two-byte storage). */
 export const stringBytes = (s: string): number => 2 * s.length;

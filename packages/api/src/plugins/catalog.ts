@@ -30,17 +30,17 @@ export default fp(
       app.addHook('onResponse', release);
       app.addHook('onRequestAbort', release);
       app.addHook('onReady', async () => {
-        void live.catalog.search;
+        live.catalog.warm();
         live.start();
       });
       if (opts.closeOnExit) app.addHook('onClose', async () => live.close());
       return;
     }
     app.decorate('catalog', opts.catalog);
-    // Load the search's in-memory columns before the first request, not during it
+    // Build what first requests would build (search columns, id map, meta) before the first request, not during it
     // (the OpenAPI document is built without a catalogue: nothing to load then).
     app.addHook('onReady', async () => {
-      void (opts.catalog as Catalog | null)?.search;
+      (opts.catalog as Catalog | null)?.warm();
     });
     if (opts.closeOnExit) app.addHook('onClose', async () => opts.catalog.close());
   },

@@ -12,6 +12,7 @@ import { recordSetSchemas } from '../../src/schemas/record-sets.ts';
 import { columnsOf } from '../../src/exports/columns.ts';
 import { RECORD_SETS } from '../../src/catalog/record-sets/index.ts';
 import { csvCell } from '../../src/exports/encode.ts';
+import { CHUNK_ROWS } from '../../src/routes/v1/export-sender.ts';
 
 const spec = (name: string) => RECORD_SETS.find((s) => s.name === name)!;
 
@@ -130,4 +131,24 @@ test("program search: CSV of the default shape (windows as two columns, lists jo
   assert.deepEqual(lines, body(await app.inject(`/v1/programs/search?q=${q}&fields=minimal&limit=5`)).results);
   assert.equal((await app.inject('/v1/programs/search?format=xlsx')).statusCode, 400);
   assert.equal((await app.inject('/v1/programs/search?format=csv&authority_level=galactic')).statusCode, 400);
+});
+
+test('an export of every programme lets the event loop turn between its chunks, however fast the client reads', async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '1000' });
+  // Turns of the loop while the export runs: a chain of setImmediate, one link per turn.
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    turns++;
+    if (running) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const res = await app.inject('/v1/programs/search?format=jsonl&fields=full');
+  running = false;
+  assert.equal(res.statusCode, 200);
+  const rows = res.body.trim().split('\n').length;
+  assert.equal(String(rows), res.headers['x-export-rows']);
+  assert.ok(rows > 5 * CHUNK_ROWS, `${rows} rows`);
+  // The loop turned at least once per chunk: no chunk waits for the one after it.
+  assert.ok(turns >= Math.floor(rows / CHUNK_ROWS), `${turns} turns for ${rows} rows in chunks of ${CHUNK_ROWS}`);
 });

@@ -35,8 +35,8 @@ export function readNeed(q: UnderstoodQuery, place: Place | null) {
   };
 }
 
-/** Hits per page read from the engine while streaming. */
-const STREAM_PAGE = 200;
+/** Hits per page read from the engine while streaming (the rows of a page are read in one query: export-sender.ts sends them in chunks of 50). */
+const STREAM_PAGE = 100;
 
 export interface StreamedHit {
   row: ProgramRow;
@@ -49,6 +49,8 @@ export class ProgramCatalog {
   private readonly db: CatalogDatabase;
   private pidById: Map<string, number> | null = null;
   private readonly provenanceHas = new Map<string, boolean>();
+  /** Reads of the whole programmes table: the id map and provenance scans (once each per catalogue; Catalog#warm does them before serving). */
+  readonly work = { tableReads: 0 };
 
   constructor(db: CatalogDatabase, engine: ProgramSearch) {
     this.db = db;
@@ -142,9 +144,16 @@ export class ProgramCatalog {
     return out;
   }
 
+  /** Reads now what the first detail and the first page would read (Catalog#warm). */
+  warm(): void {
+    this.pidOf('');
+    this.anyProvenanceWith(JGRANTS_CREDIT);
+  }
+
   /** The catalogue's pid of a unified_id of any record, canonical or not, or undefined (read once per catalogue). */
   pidOf(unifiedId: string): number | undefined {
     if (!this.pidById) {
+      this.work.tableReads++;
       this.pidById = new Map(this.db.all<{ pid: number; unified_id: string }>('SELECT pid, unified_id FROM programs').map((r) => [r.unified_id, r.pid]));
     }
     return this.pidById.get(unifiedId);
@@ -173,6 +182,7 @@ export class ProgramCatalog {
   private anyProvenanceWith(text: string): boolean {
     let hit = this.provenanceHas.get(text);
     if (hit === undefined) {
+      this.work.tableReads++;
       hit = this.db.get<{ one: number }>('SELECT 1 AS one FROM programs WHERE instr(provenance, ?) > 0 LIMIT 1', text) !== undefined;
       this.provenanceHas.set(text, hit);
     }

@@ -7,15 +7,18 @@
 // and totals add up under every filter.
 //
 // Cost: matching is bounded by the rarest term's matches; filters and scoring
-// are a few operations per match on in-memory columns; the
-// ordered list of a query is kept in a bounded LRU keyed by the normalised
-// query, filters and sort, so the pages of one search and repeated searches
-// do no work again. The catalogue is read-only; a new catalogue is a new
+// are a few operations per match on in-memory columns; ordering uses the
+// catalogue's orders computed once (orders.ts), never a comparator sort of
+// the matches; the ordered list of a query (a typed array of pids, and their
+// scores) is kept in a bounded LRU keyed by the normalised query, filters and
+// sort, with its facet counts, so the pages of one search and repeated
+// searches do no work again. The catalogue is read-only; a new catalogue is a new
 // SearchIndex with empty caches (invalidation by construction).
 import { FACETS, type Facet } from './facets.ts';
 import { intersectAll, unionAll, type ProgramColumns, type SearchIndex } from './index.ts';
 import { Lru } from '../../lib/lru.ts';
-import { RESULT_ENTRY_BYTES, RESULT_LIST_BYTES } from '../../lib/cache-budget.ts';
+import { RESULT_LIST_BYTES } from '../../lib/cache-budget.ts';
+import { byScore, CatalogueOrders, inOrder, type Order } from './orders.ts';
 import { idf, prepareQuery, priorScore, queryFreePriors, scoreRow, type PreparedQuery, type ScoreParts } from './rank.ts';
 import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
@@ -69,20 +72,19 @@ export interface SearchPage {
   understood: UnderstoodQuery | null;
 }
 
-interface Entry {
-  pid: number;
-  score: number;
-  /** Its sort key (computed once, so sorting allocates nothing). */
-  key: CursorKey;
+interface Ordered {
+  /** Every programme the query selects, in order. */
+  pids: Int32Array;
+  /** Each one's relevance score, same positions (null when the order reads none: without q, or another sort). */
+  scores: Float64Array | null;
+  /** Where the programme `pid` with `score` stands against a cursor's key (< 0: before it). */
+  compare: (pid: number, score: number, key: CursorKey) => number;
+  /** Facet counts over the whole list, each facet counted once. */
+  facets: Map<Facet, Record<string, number>>;
 }
 
-interface Ordered {
-  /** Every programme; in order up to `sorted` (the rest is sorted on first need, see orderedUpTo). */
-  entries: Entry[];
-  sorted: number;
-  compare: (a: Entry, b: CursorKey) => number;
-  keyOf: (e: Entry) => CursorKey;
-}
+/** Bytes an ordered list holds (for its cache weight): its arrays and about 200 bytes of object. */
+const orderedBytes = (o: Ordered): number => o.pids.byteLength + (o.scores?.byteLength ?? 0) + 200;
 
 export class CursorError extends Error {}
 
@@ -97,10 +99,14 @@ export class ProgramSearch {
   readonly index: SearchIndex;
   /**
    * Work done computing ordered lists (cache misses), summed: candidates
-   * filtered, rows scored in full, rows given only the prior, entries built.
+   * filtered, rows scored in full, rows given only the prior, entries
+   * ordered, facet counts computed (rows counted).
    * test/catalog/search-cost.test.ts bounds it per query over the bench's long tail.
    */
-  readonly work = { orders: 0, candidates: 0, scored: 0, priors: 0, entries: 0 };
+  readonly work = { orders: 0, candidates: 0, scored: 0, priors: 0, entries: 0, facetRows: 0 };
+
+  /** The catalogue's orders (amount, name, deadline, browse), computed once. */
+  readonly orders: CatalogueOrders;
 
   /** The query-free part of each row's prior (rank.ts#queryFreePriors). */
   private readonly queryFree: Float64Array;
@@ -108,6 +114,7 @@ export class ProgramSearch {
   constructor(index: SearchIndex) {
     this.index = index;
     this.queryFree = queryFreePriors(index);
+    this.orders = new CatalogueOrders(index);
   }
 
   /** Bytes of ordered result lists held (estimate), for /metrics. */
@@ -120,32 +127,28 @@ export class ProgramSearch {
     let ordered = this.results.get(key);
     if (!ordered) {
       ordered = this.order(req.query);
-      this.results.set(key, ordered, (ordered.entries.length + 1) * RESULT_ENTRY_BYTES);
+      this.results.set(key, ordered, orderedBytes(ordered));
     }
-    const { entries } = ordered;
+    const total = ordered.pids.length;
     let start = req.offset;
     if (req.cursor !== undefined) {
       const after = decodeCursor(req.cursor, key);
       if (!after) throw new CursorError('cursor: not a cursor of this search (filters, q and sort must be those of the call that returned it)');
-      orderedUpTo(ordered, entries.length);
-      start = firstAfter(entries, ordered.compare, after);
+      start = firstAfter(ordered, after);
     }
-    orderedUpTo(ordered, start + req.limit);
-    const slice = entries.slice(start, start + req.limit);
+    const end = Math.min(total, start + req.limit);
     const prepared = understood && req.explain ? this.prepare(understood, req.query.place ?? null, req.query.need ?? needOfQuery(understood)) : null;
-    const hits = slice.map(
-      (e): SearchHit => ({
-        pid: e.pid,
-        ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[e.pid]) } : {}),
-      }),
-    );
-    const last = slice[slice.length - 1];
-    const nextCursor = last && start + slice.length < entries.length ? encodeCursor(key, last.key) : null;
+    const hits: SearchHit[] = [];
+    for (let i = start; i < end; i++) {
+      const pid = ordered.pids[i];
+      hits.push({ pid, ...(prepared ? { parts: scoreRow(this.index, prepared, this.index.rows[pid]) } : {}) });
+    }
+    const nextCursor = end > start && end < total ? encodeCursor(key, keyOf(this.index, ordered.pids[end - 1], ordered.scores?.[end - 1] ?? 0)) : null;
     return {
-      total: entries.length,
+      total,
       hits,
       nextCursor,
-      ...(req.facets && req.facets.length > 0 ? { facets: this.facets(entries, req.facets) } : {}),
+      ...(req.facets && req.facets.length > 0 ? { facets: this.facets(ordered, req.facets) } : {}),
       understood,
     };
   }
@@ -181,8 +184,8 @@ export class ProgramSearch {
       );
       candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
     } else {
-      // Read in browse order, so the default order needs no sort below.
-      candidates = index.browseOrder;
+      // Every programme, read in the asked order: nothing to sort below.
+      candidates = this.orderOf(sort, query.today).pids;
     }
     // The programmes that pass the filters; when there are very many (a broad
     // word), only the SCORE_LIMIT best by a cheap prior (page kind, tier,
@@ -215,33 +218,47 @@ export class ProgramSearch {
       }
       this.work.scored += scored;
     }
-    const entries: Entry[] = new Array(n);
-    for (let i = 0; i < n; i++) entries[i] = { pid: accepted[i], score: scores[i], key: null! };
-    this.work.entries += entries.length;
-    const { compare, keyOf } = comparatorFor(index, sort, query.today);
-    for (const e of entries) e.key = keyOf(e);
-    // Without q in the default order the entries were built in that order already.
-    if (q === null && sort === 'relevance') return { entries, sorted: entries.length, compare, keyOf };
-    if (sort !== 'relevance' || !prepared || n <= SCORE_LIMIT) {
-      entries.sort((a, b) => compare(a, b.key));
-      return { entries, sorted: entries.length, compare, keyOf };
-    }
-    // Relevance over many matches: the fully scored head is sorted now; the
-    // tail (ordered by prior, all below the head) when a page reaches it.
-    const head = entries.filter((e) => e.score > -BELOW_SCORED / 2).sort((a, b) => compare(a, b.key));
-    const tail = entries.filter((e) => e.score <= -BELOW_SCORED / 2);
-    return { entries: [...head, ...tail], sorted: head.length, compare, keyOf };
+    this.work.entries += n;
+    const compare = comparatorFor(index, sort, query.today);
+    const facets = new Map<Facet, Record<string, number>>();
+    // Without q the candidates were read in the asked order already.
+    if (!prepared) return { pids: Int32Array.from(accepted), scores: null, compare, facets };
+    if (sort === 'relevance') return { ...byScore(this.orders.browse, accepted, scores), compare, facets };
+    // Matches in another order: only relevance reads the scores.
+    return { pids: inOrder(this.orderOf(sort, query.today), accepted), scores: null, compare, facets };
   }
 
-  private facets(entries: Entry[], facets: readonly Facet[]): Record<string, Record<string, number>> {
+  /** The catalogue's order for `sort` (relevance without q is the browse order). */
+  private orderOf(sort: SortOrder, today: string): Order {
+    switch (sort) {
+      case 'relevance':
+        return this.orders.browse;
+      case 'amount':
+        return this.orders.amount;
+      case 'name':
+        return this.orders.name;
+      case 'deadline':
+        return this.orders.deadline(today);
+    }
+  }
+
+  /** Facet counts of an ordered list, computed once per facet and kept with the list. */
+  private facets(ordered: Ordered, facets: readonly Facet[]): Record<string, Record<string, number>> {
     const out: Record<string, Record<string, number>> = {};
+    const rows = this.index.rows;
     for (const facet of facets) {
-      const counts = new Map<string, number>();
-      const values = FACETS[facet];
-      for (const e of entries) {
-        for (const v of values(this.index.rows[e.pid])) counts.set(v, (counts.get(v) ?? 0) + 1);
+      let counted = ordered.facets.get(facet);
+      if (!counted) {
+        const counts = new Map<string, number>();
+        const values = FACETS[facet];
+        for (const pid of ordered.pids) {
+          for (const v of values(rows[pid])) counts.set(v, (counts.get(v) ?? 0) + 1);
+        }
+        this.work.facetRows += ordered.pids.length;
+        counted = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+        ordered.facets.set(facet, counted);
       }
-      out[facet] = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+      out[facet] = counted;
     }
     return out;
   }
@@ -282,67 +299,52 @@ function filterOf(query: EngineQuery): (r: ProgramColumns) => boolean {
   };
 }
 
+/** The key a cursor carries for the programme `pid` with `score`: every field any order reads. */
+function keyOf(index: SearchIndex, pid: number, score: number): CursorKey {
+  const r = index.rows[pid];
+  return { s: score, a: r.amountMax, d: r.windowEnd, b: r.browseRank, n: r.nameRank };
+}
+
 /**
- * The order of each sort and the key a cursor carries. Every order ends with
- * the browse rank (tier, primary_name, pid: the contract's order without q),
- * so it is total and a keyset cursor resumes exactly.
+ * Where a programme stands against a cursor's key in each order (the same
+ * orders as orders.ts builds): every order ends with the browse rank (tier,
+ * primary_name, pid: the contract's order without q), so it is total and a
+ * keyset cursor resumes exactly.
  */
-function comparatorFor(index: SearchIndex, sort: SortOrder, today = ''): Pick<Ordered, 'compare' | 'keyOf'> {
+function comparatorFor(index: SearchIndex, sort: SortOrder, today = ''): Ordered['compare'] {
   const rows = index.rows;
-  const keyOf = (e: Entry): CursorKey => {
-    const r = rows[e.pid];
-    return { s: e.score, a: r.amountMax, d: r.windowEnd, b: r.browseRank, n: r.nameRank };
-  };
-  const byBrowse = (a: Entry, k: CursorKey): number => rows[a.pid].browseRank - k.b;
+  const byBrowse = (pid: number, k: CursorKey): number => rows[pid].browseRank - k.b;
   switch (sort) {
     case 'relevance':
-      return { keyOf, compare: (a, k) => k.s - a.score || byBrowse(a, k) };
+      return (pid, score, k) => k.s - score || byBrowse(pid, k);
     case 'amount':
       // Largest upper amount first; unknown amounts last.
-      return {
-        keyOf,
-        compare: (a, k) => {
-          const x = rows[a.pid].amountMax ?? -1;
-          const y = k.a ?? -1;
-          return y - x || byBrowse(a, k);
-        },
-      };
+      return (pid, _score, k) => (k.a ?? -1) - (rows[pid].amountMax ?? -1) || byBrowse(pid, k);
     case 'deadline': {
       // Open deadlines soonest first, then no deadline, then deadlines already past (latest first).
       const bucket = (d: string | null): number => (d === null ? 1 : d >= today ? 0 : 2);
-      return {
-        keyOf,
-        compare: (a, k) => {
-          const x = rows[a.pid].windowEnd;
-          const y = k.d;
-          const bx = bucket(x);
-          const by = bucket(y);
-          if (bx !== by) return bx - by;
-          if (x !== y && x !== null && y !== null) return bx === 0 ? (x < y ? -1 : 1) : x < y ? 1 : -1;
-          return byBrowse(a, k);
-        },
+      return (pid, _score, k) => {
+        const x = rows[pid].windowEnd;
+        const y = k.d;
+        const bx = bucket(x);
+        const by = bucket(y);
+        if (bx !== by) return bx - by;
+        if (x !== y && x !== null && y !== null) return bx === 0 ? (x < y ? -1 : 1) : x < y ? 1 : -1;
+        return byBrowse(pid, k);
       };
     }
     case 'name':
-      return { keyOf, compare: (a, k) => rows[a.pid].nameRank - k.n };
+      return (pid, _score, k) => rows[pid].nameRank - k.n;
   }
 }
 
-/** Make the first `count` entries (at least) ordered: sorts the unsorted tail once. */
-function orderedUpTo(ordered: Ordered, count: number): void {
-  if (count <= ordered.sorted || ordered.sorted >= ordered.entries.length) return;
-  const tail = ordered.entries.slice(ordered.sorted).sort((a, b) => ordered.compare(a, b.key));
-  ordered.entries.splice(ordered.sorted, tail.length, ...tail);
-  ordered.sorted = ordered.entries.length;
-}
-
-/** Index of the first entry ordered after `key` (binary search; the list is sorted by `compare`). */
-function firstAfter(entries: Entry[], compare: Ordered['compare'], key: CursorKey): number {
+/** Index of the first programme ordered after `key` (binary search; the list is in `compare`'s order). */
+function firstAfter(ordered: Ordered, key: CursorKey): number {
   let lo = 0;
-  let hi = entries.length;
+  let hi = ordered.pids.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compare(entries[mid], key) <= 0) lo = mid + 1;
+    if (ordered.compare(ordered.pids[mid], ordered.scores?.[mid] ?? 0, key) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

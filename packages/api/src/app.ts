@@ -24,6 +24,7 @@ import statePlugin from './plugins/state.ts';
 import auth from './plugins/auth.ts';
 import limits from './plugins/limits.ts';
 import usage from './plugins/usage.ts';
+import inProcess, { ROUTER_OPTIONS } from './plugins/in-process.ts';
 import billingPlugin from './plugins/billing.ts';
 import maintenance from './plugins/maintenance.ts';
 import metrics from './plugins/metrics.ts';
@@ -130,7 +131,8 @@ export function serverOptions(config: Readonly<Config>, logger: FastifyServerOpt
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 256 * 1024,
     ...connectionTimeouts(config),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Shared with the router of the calls answered in process (plugins/in-process.ts).
+    routerOptions: ROUTER_OPTIONS,
     // Errors raised before our hooks run still answer {detail} (plugins/framework-errors.ts).
     frameworkErrors,
     clientErrorHandler,
@@ -186,6 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(limits);
   await app.register(usage);
+  // Before the routes: it sees every route added (onRoute) and answers the ones that declare an answer in process.
+  await app.register(inProcess);
   await app.register(maintenance);
   await app.register(outboundPlugin);
 

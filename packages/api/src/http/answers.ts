@@ -2,8 +2,9 @@
 // and the request, so its bytes, its ETag and its compressed forms are made
 // once and sent many times. This is the read path's one HTTP layer: the
 // catalogue hands out JSON text (catalog/programs/search.ts), and this keeps
-// it as UTF-8 bytes with an ETag and sends it; compression is the plugin's,
-// which compresses the same Buffer once per coding (http/compression.ts).
+// it as UTF-8 bytes with an ETag (a CachedBody, http/serialization.ts, which
+// the route's handler sends); compression is the plugin's, which compresses
+// the same Buffer once per coding (http/compression.ts).
 //
 // The caches belong to one catalogue (a WeakMap keyed by the Catalog): a new
 // catalogue (ingest, a hot swap) starts with empty caches, never a stale answer.
@@ -11,22 +12,13 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { Lru } from '../lib/lru.ts';
 import { etagFor } from '../lib/hash.ts';
 import { DETAIL_CACHE_BYTES, PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
-import { sendJsonText } from './serialization.ts';
+import { CachedBody } from './serialization.ts';
 
-/**
- * A cached answer: its body as UTF-8 bytes (encoded once: turning a long
- * Japanese string into bytes on every write was a visible share of a detail's
- * cost) and its ETag (hashed once, not per request). Its compressed forms are
- * kept beside this very Buffer by the compression plugin (http/compression.ts).
- */
-export interface CachedBody {
-  body: Buffer;
-  etag: string;
-}
+export { CachedBody };
 
 export function cachedBody(text: string): CachedBody {
   const body = Buffer.from(text, 'utf8');
-  return { body, etag: etagFor(body) };
+  return new CachedBody(body, etagFor(body));
 }
 
 /** Cache weight of an answer: its bytes, plus room for its compressed forms (a fifth to a third of it for JSON text). */
@@ -85,13 +77,4 @@ export function answersOf(catalog: Catalog): AnswerCache {
     caches.set(catalog, cache);
   }
   return cache;
-}
-
-/** Send a cached answer: its bytes and ETag (compressed, when asked, by the plugin: once per coding, http/compression.ts). */
-export function sendCachedBody<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(
-  _request: unknown,
-  reply: R,
-  cached: CachedBody,
-): R {
-  return sendJsonText(reply, cached.body, cached.etag);
 }

@@ -27,3 +27,34 @@ export function sendJsonText<R extends { type(t: string): unknown; header(k: str
   reply.send(body as never);
   return reply;
 }
+
+/**
+ * JSON serialised once and kept: its body as UTF-8 bytes (encoded once:
+ * turning a long Japanese string into bytes on every write was a visible
+ * share of a detail's cost) and its ETag (hashed once, not per request). The
+ * answer caches hold these (http/answers.ts); the compression plugin keeps
+ * the compressed forms beside this very Buffer (http/compression.ts).
+ */
+export class CachedBody {
+  readonly body: Buffer;
+  readonly etag: string;
+  constructor(body: Buffer, etag: string) {
+    this.body = body;
+    this.etag = etag;
+  }
+}
+
+/**
+ * Send a route's answer (routes/operation.ts `answered`): a cached answer or
+ * JSON bytes as they are, any other value for the route's serializer
+ * (JSON.stringify) to write.
+ */
+export function sendAnswer<R extends { type(t: string): unknown; header(k: string, v: string): unknown; send(body: never): unknown }>(
+  reply: R,
+  answer: object,
+): R | object {
+  if (answer instanceof CachedBody) return sendJsonText(reply, answer.body, answer.etag);
+  if (Buffer.isBuffer(answer)) return sendJsonText(reply, answer);
+  if (answer instanceof Promise) throw new Error('A route answer is synchronous (plugins/in-process.ts `Answer`)');
+  return answer;
+}

@@ -4,16 +4,18 @@
 //   GET /{id}     one record by the spec's detail key(s), 404 otherwise
 // plus a set's further routes (the articles of a law), below.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATTRIBUTION, errorResponses } from '../../schemas/common.ts';
+import { ATTRIBUTION } from '../../schemas/common.ts';
 import { recordSetSchemas } from '../../schemas/record-sets.ts';
 import { isDateFilter, isRealDate } from '../../catalog/record-sets/params.ts';
 import { getRecord, searchRecords, streamRecords, type FilterValues } from '../../catalog/queries/record-sets.ts';
 import { sendExport, type ExportFormat } from './export-sender.ts';
 import type { RecordSetSpec } from '../../catalog/record-sets/spec.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { jsonSerializer } from '../../http/serialization.ts';
 import lawArticlesRoutes from './laws/articles.ts';
 import { RECORD_SEARCH_ROUTE, RECORD_SET_ROUTE, notFound, page } from './record-set-helpers.ts';
+import { answered, handled, operation } from '../operation.ts';
+
+type SearchQuery = Record<string, unknown> & { q?: string; limit?: number; offset?: number; format?: string; max_rows?: number };
 
 /** Routes under /v1/<name> beyond search and detail, by set name; they get the set's spec. */
 const FURTHER_ROUTES: Record<string, FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }>> = {
@@ -50,29 +52,34 @@ export function recordSetRoutes(spec: RecordSetSpec): FastifyPluginAsyncTypebox 
   const schemas = recordSetSchemas(spec);
   const attribution = spec.attribution ?? ATTRIBUTION;
   // Rows are shaped by the spec; plain JSON.stringify serialises them (the
-  // schemas validate the request and document the answer). Rows with an exact
-  // schema are serialised by it instead.
-  const serializer = spec.row.exact ? {} : { serializerCompiler: jsonSerializer };
+  // schemas validate the request and document the answer), and calls in
+  // process take the same answer (routes/operation.ts `answered`). Rows with
+  // an exact schema are serialised by it instead, so only their routes' handlers answer.
+  const route = spec.row.exact ? handled : answered;
   const param = spec.detail.param?.name ?? 'id';
   return async (app) => {
     app.get(
       '/search',
-      {
-        config: RECORD_SEARCH_ROUTE,
-        ...serializer,
-        schema: {
-          operationId: spec.search.operationId,
-          tags: [spec.name],
-          summary: spec.search.summary,
-          querystring: schemas.query,
-          response: { 200: schemas.searchResponse, ...errorResponses(400, 401, 402, 429) },
+      route(
+        operation(
+          RECORD_SEARCH_ROUTE,
+          spec.name,
+          spec.search.operationId,
+          spec.search.summary,
+          { querystring: schemas.query, response: { 200: schemas.searchResponse } },
+          [400, 401, 402, 429],
+        ),
+        (request) => {
+          const query = request.query as SearchQuery;
+          if (query.format === 'csv' || query.format === 'jsonl') return null;
+          const { limit, offset } = page(query);
+          const { total, rows } = searchRecords(app.catalog.db, spec, { q: query.q, filters: filterValues(spec, query), limit, offset });
+          return { total, limit, offset, results: rows, attribution };
         },
-      },
-      async (request, reply) => {
-        const query = request.query as Record<string, unknown> & { q?: string; limit?: number; offset?: number; format?: string; max_rows?: number };
-        const { limit, offset } = page(query);
-        const filters = filterValues(spec, query);
-        if (query.format === 'csv' || query.format === 'jsonl') {
+        async (request, reply) => {
+          const query = request.query as SearchQuery;
+          const { offset } = page(query);
+          const filters = filterValues(spec, query);
           return sendExport(app, request, reply, {
             format: query.format as ExportFormat,
             name: spec.name,
@@ -81,30 +88,27 @@ export function recordSetRoutes(spec: RecordSetSpec): FastifyPluginAsyncTypebox 
             offset,
             open: (window) => streamRecords(app.catalog.db, spec, { q: query.q, filters, ...window }),
           });
-        }
-        const { total, rows } = searchRecords(app.catalog.db, spec, { q: query.q, filters, limit, offset });
-        return { total, limit, offset, results: rows, attribution };
-      },
+        },
+      ),
     );
 
     app.get(
       `/:${param}`,
-      {
-        config: RECORD_SET_ROUTE,
-        ...serializer,
-        schema: {
-          operationId: spec.detail.operationId,
-          tags: [spec.name],
-          summary: spec.detail.summary,
-          params: schemas.params,
-          response: { 200: schemas.detail, ...errorResponses(400, 401, 404, 429) },
+      route(
+        operation(
+          RECORD_SET_ROUTE,
+          spec.name,
+          spec.detail.operationId,
+          spec.detail.summary,
+          { params: schemas.params, response: { 200: schemas.detail } },
+          [400, 401, 404, 429],
+        ),
+        (request) => {
+          const id = (request.params as Record<string, string>)[param];
+          const row = getRecord(app.catalog.db, spec, id);
+          return row ? { ...row, attribution } : notFound(spec.label, id);
         },
-      },
-      async (request) => {
-        const id = (request.params as Record<string, string>)[param];
-        const row = getRecord(app.catalog.db, spec, id);
-        return row ? { ...row, attribution } : notFound(spec.label, id);
-      },
+      ),
     );
 
     const further = FURTHER_ROUTES[spec.name];

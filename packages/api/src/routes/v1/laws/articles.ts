@@ -15,8 +15,7 @@ import { HttpError } from '../../../plugins/errors.ts';
 import lawArticles from '../../../catalog/record-sets/law-articles.ts';
 import type { RecordSetSpec } from '../../../catalog/record-sets/spec.ts';
 import { RECORD_SET_ROUTE, notFound, page } from '../record-set-helpers.ts';
-import { jsonSerializer } from '../../../http/serialization.ts';
-import { operations } from '../../operation.ts';
+import { answered, operations } from '../../operation.ts';
 
 const lawsOperation = operations(RECORD_SET_ROUTE, 'laws');
 
@@ -81,30 +80,28 @@ const lawArticlesRoutes: FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }> = as
 
   app.get(
     '/:id/articles',
-    {
-      serializerCompiler: jsonSerializer,
-      ...lawsOperation(
+    answered(
+      lawsOperation(
         'listLawArticles',
         'Articles of a law in page order (article_key, label, caption, text)',
         { params: IdParams, querystring: ArticlesQuery, response: { 200: ArticlesResponse } },
         [400, 401, 404, 429],
       ),
-    },
-    async (request) => {
-      const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);
-      const { limit, offset } = page(request.query);
-      const { total, rows } = law.law_slug
-        ? listArticles(app.catalog.db, law.law_slug as string, { limit, offset }, request.query.supplementary)
-        : { total: 0, rows: [] };
-      return { total, limit, offset, results: rows, attribution };
-    },
+      (request) => {
+        const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);
+        const { limit, offset } = page(request.query);
+        const { total, rows } = law.law_slug
+          ? listArticles(app.catalog.db, law.law_slug as string, { limit, offset }, request.query.supplementary)
+          : { total: 0, rows: [] };
+        return { total, limit, offset, results: rows, attribution };
+      },
+    ),
   );
 
   app.get(
     '/:id/articles/:art',
-    {
-      serializerCompiler: jsonSerializer,
-      ...lawsOperation(
+    answered(
+      lawsOperation(
         'getLawArticle',
         'One article: `12`, `2の3`, `第二条の三`, `附則第一条` / `附則1`, or the article_key as listed (`1_附3`)',
         {
@@ -117,66 +114,65 @@ const lawArticlesRoutes: FastifyPluginAsyncTypebox<{ spec: RecordSetSpec }> = as
         },
         [400, 401, 404, 429],
       ),
-    },
-    async (request) => {
-      const { id, art } = request.params;
-      const effectiveOn = request.query.effective_on;
-      if (effectiveOn !== undefined && !isRealDate(effectiveOn))
-        throw new HttpError(400, `Invalid querystring: effective_on: not a calendar date (${effectiveOn.slice(0, 20)})`);
-      const db = app.catalog.db;
-      const law = getRecord(db, spec, id) ?? notFound('Law', id);
-      if (effectiveOn !== undefined) {
-        // The text as in force on that day, from the revisions the e-Gov sync keeps.
-        const revision = law.law_slug ? revisionInForce(db, law.law_slug as string, effectiveOn) : undefined;
-        if (!revision) notFound(`Revision of law ${id} in force on ${effectiveOn} (GET /v1/laws/${id}/revisions lists those known)`, effectiveOn);
-        if (revision.article_count === 0) notFound(`Text of revision ${revision.law_revision_id} of law ${id} (only its dates are kept)`, art);
-        const { law_revision_id: _revision, ...article } =
-          findRevisionArticle(db, revision.law_revision_id, art) ?? notFound(`Article of law ${id} as of ${effectiveOn}`, art);
+      (request) => {
+        const { id, art } = request.params;
+        const effectiveOn = request.query.effective_on;
+        if (effectiveOn !== undefined && !isRealDate(effectiveOn))
+          throw new HttpError(400, `Invalid querystring: effective_on: not a calendar date (${effectiveOn.slice(0, 20)})`);
+        const db = app.catalog.db;
+        const law = getRecord(db, spec, id) ?? notFound('Law', id);
+        if (effectiveOn !== undefined) {
+          // The text as in force on that day, from the revisions the e-Gov sync keeps.
+          const revision = law.law_slug ? revisionInForce(db, law.law_slug as string, effectiveOn) : undefined;
+          if (!revision) notFound(`Revision of law ${id} in force on ${effectiveOn} (GET /v1/laws/${id}/revisions lists those known)`, effectiveOn);
+          if (revision.article_count === 0) notFound(`Text of revision ${revision.law_revision_id} of law ${id} (only its dates are kept)`, art);
+          const { law_revision_id: _revision, ...article } =
+            findRevisionArticle(db, revision.law_revision_id, art) ?? notFound(`Article of law ${id} as of ${effectiveOn}`, art);
+          return {
+            ...article,
+            law_id: law.law_id,
+            law_title: revision.title,
+            source_url: law.source_url,
+            effective_on: effectiveOn,
+            revision,
+            attribution,
+          };
+        }
+        if (!law.article_text_available) notFound(`Article text of law ${id} (this service holds the text of 79 laws)`, art);
+        const article = findArticle(db, law.law_slug as string, art) ?? notFound(`Article of law ${id}`, art);
         return {
           ...article,
-          law_id: law.law_id,
-          law_title: revision.title,
+          law_id: article.law_id ?? law.law_id,
+          law_title: law.title,
           source_url: law.source_url,
-          effective_on: effectiveOn,
-          revision,
           attribution,
         };
-      }
-      if (!law.article_text_available) notFound(`Article text of law ${id} (this service holds the text of 79 laws)`, art);
-      const article = findArticle(db, law.law_slug as string, art) ?? notFound(`Article of law ${id}`, art);
-      return {
-        ...article,
-        law_id: article.law_id ?? law.law_id,
-        law_title: law.title,
-        source_url: law.source_url,
-        attribution,
-      };
-    },
+      },
+    ),
   );
 
   app.get(
     '/:id/revisions',
-    {
-      serializerCompiler: jsonSerializer,
-      ...lawsOperation(
+    answered(
+      lawsOperation(
         'listLawRevisions',
         'Revisions of a law the e-Gov sync has seen, newest first: dates, status, and whether its text is held (`effective_on` on an article reads it)',
         { params: IdParams, response: { 200: RevisionsResponse } },
         [400, 401, 404, 429],
       ),
-    },
-    async (request) => {
-      const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);
-      const results = law.law_slug ? listRevisions(app.catalog.db, law.law_slug as string) : [];
-      return {
-        law_id: (law.law_id as string | null) ?? null,
-        law_slug: (law.law_slug as string | null) ?? null,
-        title: law.title as string,
-        total: results.length,
-        results,
-        attribution,
-      };
-    },
+      (request) => {
+        const law = getRecord(app.catalog.db, spec, request.params.id) ?? notFound('Law', request.params.id);
+        const results = law.law_slug ? listRevisions(app.catalog.db, law.law_slug as string) : [];
+        return {
+          law_id: (law.law_id as string | null) ?? null,
+          law_slug: (law.law_slug as string | null) ?? null,
+          title: law.title as string,
+          total: results.length,
+          results,
+          attribution,
+        };
+      },
+    ),
   );
 };
 

@@ -103,7 +103,8 @@ export interface RoutePolicy {
   readonly countsAnonymous: boolean;
 }
 
-const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null, countsAnonymous: true } as const;
+/** What a declaration leaves out (test/plugins/route-policy.test.ts spells them out once). */
+export const DEFAULTS = { counter: null, billed: false, extraLimit: null, session: false, units: 'request', unitRows: null, countsAnonymous: true } as const;
 
 /** Requests that matched no route (404): anyone, never counted. */
 const UNROUTED: RoutePolicy = Object.freeze({ access: 'public', ...DEFAULTS });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build, body } from '../helper.ts';
-import routePolicy, { ACCESS, describePolicy, type RoutePolicy } from '../../src/plugins/route-policy.ts';
+import routePolicy, { ACCESS, DEFAULTS, describePolicy, type RoutePolicy } from '../../src/plugins/route-policy.ts';
 import { KEY_REQUIRED } from '../../src/plugins/auth.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 
@@ -64,13 +64,14 @@ test('a route without a declaration, or with an inconsistent one, fails at start
     countsAnonymous: true,
   };
   assert.deepEqual(app.routePolicies.get('GET /ok'), expected, 'defaults: not counted, not billed');
+  assert.deepEqual({ access: 'public', ...DEFAULTS }, expected, 'the defaults other tests build on');
   await app.close();
 });
 
 test('the declarations keep what each kind of route costs', async (t) => {
   const app = await build(t);
   const policy = (route: string) => app.routePolicies.get(route);
-  const read = { access: 'public', counter: 'daily', billed: true, extraLimit: null, session: false, units: 'request', unitRows: null, countsAnonymous: true };
+  const read = { access: 'public', ...DEFAULTS, counter: 'daily', billed: true };
   assert.deepEqual(policy('GET /v1/programs/search'), { ...read, unitRows: 100, session: 'pages' }, 'search exports: one unit per started 100 rows');
   assert.deepEqual(policy('GET /v1/laws/search'), { ...read, unitRows: 100 }, 'a record-set search exports: one unit per started 100 rows');
   assert.deepEqual(policy('POST /v1/programs/batch'), { ...read, session: 'pages' }, 'batch: one call, one unit');
@@ -81,7 +82,7 @@ test('the declarations keep what each kind of route costs', async (t) => {
   assert.deepEqual(policy('POST /v1/feedback'), { ...read, billed: false, extraLimit: 'feedback' });
   assert.deepEqual(
     policy('POST /mcp'),
-    { access: 'public', counter: 'daily', billed: false, extraLimit: null, session: false, units: 'jsonrpc-message', unitRows: null, countsAnonymous: true },
+    { ...read, billed: false, units: 'jsonrpc-message' },
     'one unit per JSON-RPC message; its tool calls are counted and billed in-process',
   );
   for (const route of ['GET /healthz', 'GET /device', 'GET /v1/openapi.json', 'POST /v1/billing/checkout', 'POST /v1/device/token']) {

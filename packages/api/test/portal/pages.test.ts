@@ -15,6 +15,7 @@ import { TAGS_JA } from '../../src/portal/browser/docs-ja.ts';
 import { asOpenApi30 } from '../../src/portal/browser/openapi-view.ts';
 import { OPENAPI_TAGS } from '../../src/schemas/tags.ts';
 import { REPO_ROOT } from '../../src/config.ts';
+import { DEFAULTS } from '../../src/plugins/route-policy.ts';
 
 const PAGES = ['/', '/docs', '/explore', '/account'];
 
@@ -51,16 +52,7 @@ test('pages are not counted, not billed and not in the OpenAPI document', async 
   const app = await build(t, { ANON_DAILY_LIMIT: '1' });
   for (let i = 0; i < 3; i++) for (const url of PAGES) assert.equal((await app.inject({ url, remoteAddress: '198.51.100.4' })).statusCode, 200, url);
   for (const url of PAGES)
-    assert.deepEqual(app.routePolicies.get(`GET ${url}`), {
-      access: 'public',
-      counter: null,
-      billed: false,
-      extraLimit: null,
-      session: false,
-      units: 'request',
-      unitRows: null,
-      countsAnonymous: true,
-    });
+    assert.deepEqual(app.routePolicies.get(`GET ${url}`), { access: 'public', ...DEFAULTS }, `${url}: the defaults, not counted, not billed`);
   const paths = Object.keys(body(await app.inject('/v1/openapi.json')).paths);
   assert.ok(!paths.some((p) => p === '/' || p.startsWith('/portal') || ['/docs', '/explore', '/account'].includes(p)), paths.join());
 });

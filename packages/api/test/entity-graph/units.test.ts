@@ -108,10 +108,10 @@ test('applicant hash: SHA-256 hex of the canonical UTF-8 text; key order does no
 });
 
 test('text helpers: corporate-number check digit, dates, article numbers, law names', () => {
-  assert.equal(isValidHoujinBangou('3260001025496'), true);
-  assert.equal(isValidHoujinBangou('6010401117444'), true);
-  assert.equal(isValidHoujinBangou('4260001025496'), false);
-  assert.equal(isValidHoujinBangou('326000102549'), false);
+  // Real numbers pass; a changed digit, a short or long number or a letter fails.
+  for (const n of ['3260001025496', '6010401117444', '6011001137238']) assert.equal(isValidHoujinBangou(n), true, n);
+  for (const n of ['4260001025496', '7010401117444', '6010401117445', '326000102549', '60104011174440', 'a010401117444'])
+    assert.equal(isValidHoujinBangou(n), false, n);
   assert.equal(isIsoDate('2024-02-29'), true);
   assert.equal(isIsoDate('2025-02-29'), false);
   assert.equal(resolveDate('today', '2026-01-01'), '2026-01-01');

@@ -1,19 +1,21 @@
 // Bids: the optional bids.jsonl of a dataset directory is validated as BidOut
 // at ingest (bad lines rejected with line numbers and reasons), counted in
-// /meta, and served exactly as BidOut by /v1/bids.
+// /meta, and served exactly as BidOut by /v1/bids. (The corporate-number check
+// digit the loader applies is tested as a function: test/entity-graph/units.test.ts.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ingest, type IngestReport } from '../../src/ingest/ingest.ts';
-import { CATALOG_PLAN } from '../../src/ingest/plan.ts';
-import { Catalog } from '../../src/catalog/catalog.ts';
+import { typedRecordsLoader } from '../../src/ingest/loaders/typed-records.ts';
+import { programsLoader } from '../../src/ingest/loaders/programs.ts';
+import { duplicatesLoader } from '../../src/ingest/loaders/duplicates.ts';
+import bidsSpec from '../../src/catalog/record-sets/bids.ts';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig, BUNDLED_DATASET_DIR } from '../../src/config.ts';
-import { isValidHoujinBangou } from '../../src/catalog/houjin.ts';
-import { body } from '../helper.ts';
+import { loadConfig } from '../../src/config.ts';
+import { body, testCatalogWithBids } from '../helper.ts';
 
 const FIXTURE = path.join(import.meta.dirname, '..', 'fixtures', 'bids', 'bids.jsonl');
 const BID_KEYS = [
@@ -47,31 +49,24 @@ const BID_KEYS = [
 
 let work: string;
 let report: IngestReport;
-let catalog: Catalog;
 let app: FastifyInstance;
 
 before(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'jpsp-bids-'));
+  // The bids loader over the fixture alone: what it loads and what it rejects, line by line. (The
+  // programmes' loaders, their files absent, only lay the empty tables every catalogue has.)
   const datasetDir = path.join(work, 'dataset');
-  const dataDir = path.join(work, 'data');
-  // The bundled dataset (symlinked) plus the fixture bids.jsonl.
-  (await import('node:fs')).mkdirSync(datasetDir);
-  for (const f of readdirSync(BUNDLED_DATASET_DIR)) symlinkSync(path.join(BUNDLED_DATASET_DIR, f), path.join(datasetDir, f));
+  mkdirSync(datasetDir);
   symlinkSync(FIXTURE, path.join(datasetDir, 'bids.jsonl'));
-  report = await ingest({ plan: CATALOG_PLAN, datasetDir, dataDir });
-  catalog = new Catalog(report.catalogPath);
-  app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, ANON_DAILY_LIMIT: '100000' }), catalog });
+  const plan = { loaders: [...[duplicatesLoader, programsLoader].map((l) => ({ ...l, required: false })), typedRecordsLoader(bidsSpec)], sourceFiles: [] };
+  report = await ingest({ plan, datasetDir, dataDir: path.join(work, 'loaded') });
+  // Served: the shared catalogue of the bundled dataset plus the same fixture (catalog-fixture.ts).
+  app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(work, 'data'), ANON_DAILY_LIMIT: '100000' }), catalog: await testCatalogWithBids() });
 });
 
 after(async () => {
   await app?.close();
-  catalog?.close();
   rmSync(work, { recursive: true, force: true });
-});
-
-test('houjin bangou check digit: real numbers pass, a changed digit fails', () => {
-  for (const n of ['6010401117444', '3260001025496', '6011001137238']) assert.ok(isValidHoujinBangou(n), n);
-  for (const n of ['7010401117444', '6010401117445', '601040111744', '60104011174440', 'a010401117444']) assert.ok(!isValidHoujinBangou(n), n);
 });
 
 test('ingest: good bid lines load, bad ones are rejected with line number and reason', () => {

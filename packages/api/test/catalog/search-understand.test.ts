@@ -152,3 +152,20 @@ test("English beyond the needs table: a purpose's English spelling in the progra
   assert.deepEqual(terms('business support'), ['business', 'support'], 'generic words only: left as typed');
   assert.deepEqual(terms('homes'), ['homes'], 'home only as a word of its own');
 });
+
+test('an amount in q is what the programme should fund, not a word of its name: read in 万円, the fit part prefers programmes that reach it', () => {
+  const q = understandQuery('500万円くらいの設備投資に使える補助金')!;
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['設備投資'],
+  );
+  assert.equal(q.amountManYen, 500);
+  assert.equal(understandQuery('上限1,000万円 省エネ')!.amountManYen, 1000);
+  assert.equal(understandQuery('1.5億円の設備')!.amountManYen, 15000);
+  assert.equal(understandQuery('省エネ 補助金')!.amountManYen, null);
+  const need = needOfQuery(q);
+  const row = (amountMax: number | null) => ({ fundingPurpose: [], jsicMajors: [], targetTypes: [], amountMax }) as unknown as ProgramColumns;
+  assert.ok(fitOf(need, row(1250)) > 0, 'up to 1,250万円 funds it');
+  assert.ok(fitOf(need, row(50)) < 0, 'up to 50万円 cannot');
+  assert.equal(fitOf(need, row(null)), 0, 'no published amount: neither');
+});

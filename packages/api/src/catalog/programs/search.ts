@@ -32,6 +32,7 @@ export function readNeed(q: UnderstoodQuery, place: Place | null) {
     purposes: q.purposes,
     kinds: q.kinds,
     audiences: q.audiences,
+    amount_man_yen: q.amountManYen,
   };
 }
 

@@ -19,10 +19,11 @@
 //   place     a prefecture named in q: that prefecture first, nationwide
 //             next, other prefectures last; none named: nationwide first
 //   purpose / kind   a purpose or a kind of support named in q
-//   fit       the need (need.ts: purposes, audiences, industries; a match
-//             profile's size and stage) against what the programme says it
-//             is for and whom it serves: a programme for another industry or
-//             another kind of applicant ranks down, one for this need up
+//   fit       the need (need.ts: purposes, audiences, industries, an amount;
+//             a match profile's size and stage) against what the programme
+//             says it is for, whom it serves and how much it funds: a
+//             programme for another industry or another kind of applicant,
+//             or one far below the amount, ranks down, one for this need up
 //   recency   newer fiscal years first; a closed window counts against
 //
 // Weights are constants here, chosen on the evaluation sets
@@ -242,6 +243,9 @@ const OTHER_AUDIENCE = -1.5;
 const FIT_SIZE = 0.5;
 const OTHER_SIZE = -2;
 const FIT_STAGE = 1;
+// An amount named: a programme whose upper limit reaches it (or nearly) ranks up; one far below it cannot fund the need.
+const FIT_AMOUNT = 0.8;
+const SHORT_AMOUNT = -1.5;
 const FOUNDING = '創業';
 
 /** The fit part of the score (rank.ts header); 0 for an empty need. */
@@ -258,6 +262,10 @@ export function fitOf(need: Need, r: ProgramColumns): number {
     fit += r.targetTypes.some((v) => COMPANY_SIZE_TARGET_TYPES[need.size!].includes(v)) ? FIT_SIZE : OTHER_SIZE;
   }
   if ((need.stage === 'planning' || need.stage === 'founding') && r.fundingPurpose.includes(FOUNDING)) fit += FIT_STAGE;
+  if (need.amountManYen !== null && r.amountMax !== null) {
+    if (r.amountMax >= need.amountManYen * 0.8) fit += FIT_AMOUNT;
+    else if (r.amountMax < need.amountManYen * 0.3) fit += SHORT_AMOUNT;
+  }
   return fit;
 }
 

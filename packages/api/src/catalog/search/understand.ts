@@ -62,6 +62,8 @@ export interface UnderstoodQuery {
    * programmes for them. Empty when q does not say.
    */
   audiences: string[];
+  /** An amount named in q (500万円くらい, 1億円), in 万円: the fit part prefers programmes that fund that much; null when none. */
+  amountManYen: number | null;
   /** Number of terms, for the MAX_QUERY_TERMS rule. */
   termCount: number;
 }
@@ -204,6 +206,23 @@ const ENGLISH: [RegExp, string][] = (() => {
 /** The words English spellings are read as: needs, as the needs table's words are (kept whole, and a sentence's concept). */
 const ENGLISH_WORDS = new Set(ENGLISH.map(([, word]) => norm(word)));
 
+// An amount in q (500万円くらい, 1,000万円以上, 1.5億円, 300万): what the
+// programme should fund, not a word its name holds. Read as 万円 and taken
+// out of the text with the words around it that only qualify it.
+const AMOUNT = /(?:上限|最大)?\s*(\d[\d,]*(?:\.\d+)?)\s*(億|千万|万)\s*円?\s*(?:くらい|ぐらい|程度|前後|以上|以下|まで|ほど)?/gu;
+const UNIT_MAN_YEN: Record<string, number> = { 万: 1, 千万: 1000, 億: 10000 };
+
+/** The text without its amounts, and the largest amount named (万円), or null. */
+function takeAmounts(text: string): { text: string; amount: number | null } {
+  let amount: number | null = null;
+  const rest = text.replace(AMOUNT, (_m, digits: string, unit: string) => {
+    const value = Number(digits.replaceAll(',', '')) * UNIT_MAN_YEN[unit];
+    if (Number.isFinite(value) && value > 0) amount = Math.max(amount ?? 0, value);
+    return ' ';
+  });
+  return { text: rest, amount };
+}
+
 function rewriteNeeds(text: string): string {
   let out = text;
   for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
@@ -333,7 +352,7 @@ function understand(q: string): UnderstoodQuery | null {
   const normalized = norm(q);
   if (normalized === '') return null;
   // Segment the NFKC text (katakana kept, so ICU sees words); fold afterwards.
-  const folded = q.normalize('NFKC').toLowerCase();
+  const { text: folded, amount } = takeAmounts(q.normalize('NFKC').toLowerCase());
   const rewritten = rewriteNeeds(folded);
   const chunks = rewritten.split(BREAKS).filter(Boolean);
   // A sentence (a phrase of the needs table, or a wish ending dropped) is read
@@ -429,6 +448,7 @@ function understand(q: string): UnderstoodQuery | null {
     purposes: [...purposes],
     kinds: [...kinds],
     audiences: askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')),
+    amountManYen: amount,
     termCount: required.length + optional.length + generic.length,
   };
 }

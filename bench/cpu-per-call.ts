@@ -3,7 +3,8 @@
 // machine's load. Builds the app (bench/lib/cpu.ts: buildApp, as a worker
 // does, SQLite state, billing off) over the bench catalogue
 // (var/bench/catalog.sqlite of this checkout: run `npm run bench` or
-// bench/profile.ts once to build it), sends each scenario's requests through
+// bench/profile.ts once to build it; --catalog another, e.g. a synthetic
+// catalogue's: bench/synthetic-dataset.ts), sends each scenario's requests through
 // `inject`, `--concurrency` at a time, and reports per call: CPU µs
 // (process.cpuUsage, user + system, of this one process: the server and the
 // injecting driver), Fastify passes (requests the app handled: a tool call
@@ -25,13 +26,16 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '16' },
     root: { type: 'string' },
+    catalog: { type: 'string' },
+    'long-tail': { type: 'string', default: '2500' },
   },
 });
-const measured = await measuredApp(values.root ? path.resolve(values.root) : REPO_ROOT);
+const catalog = values.catalog ? path.resolve(values.catalog) : BENCH_CATALOG;
+const measured = await measuredApp(values.root ? path.resolve(values.root) : REPO_ROOT, catalog);
 
 const wanted = new Set(values.only.split(','));
 const calls = Number(values.calls);
-for (const s of buildScenarios(BENCH_CATALOG, measured.keys, 2500).filter((x) => wanted.has(x.name))) {
+for (const s of buildScenarios(catalog, measured.keys, Number(values['long-tail'])).filter((x) => wanted.has(x.name))) {
   const run = concurrentRun(
     measured,
     (i) => {

@@ -13,19 +13,20 @@
 //    scenarios, and its growth over a soak run of the long tail.
 //
 // Usage: npm run bench [-- --duration 10 --connections 16 --soak 60 --only detail,search-mix]
+//        npm run bench -- --catalogue x10 [--rebuild]   (growth with the catalogue: bench/lib/catalogue-scale.ts)
 // Results: a table on stdout and bench/results/<time>.json.
 import { parseArgs } from 'node:util';
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
-import { REPO_ROOT, runCli, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
-import { record, replayKey, type BenchRequest, type Recording } from './lib/recording.ts';
+import { freePort, REPO_ROOT, runCli, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
+import { recordAll, type BenchRequest } from './lib/recording.ts';
 import { buildScenarios, type Scenario } from './lib/scenarios.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { describeDelay, withEventLoopDelay, type EventLoopDelay } from './lib/event-loop.ts';
 import { describeComponents, describeTreeMemory, memoryComponents, treeMemory, type ProcessMemory } from './lib/memory-tree.ts';
+import { parseFactors, runCatalogueScale } from './lib/catalogue-scale.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     'long-tail': { type: 'string', default: '2500' },
     only: { type: 'string' },
     out: { type: 'string' },
+    catalogue: { type: 'string' },
+    rebuild: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.duration);
@@ -44,15 +47,19 @@ const connections = Number(values.connections);
 const soakSeconds = Number(values.soak);
 const only = values.only ? new Set(values.only.split(',')) : null;
 
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+// --catalogue x10: the growth comparison of 1x and synthetic catalogues instead (bench/lib/catalogue-scale.ts).
+if (values.catalogue) {
+  await runCatalogueScale({
+    factors: parseFactors(values.catalogue),
+    seconds,
+    warmup,
+    connections,
+    longTail: Number(values['long-tail']),
+    only,
+    rebuild: values.rebuild,
+    out: values.out,
   });
+  process.exit();
 }
 
 const dataDir = path.join(REPO_ROOT, 'var', 'bench');
@@ -82,20 +89,8 @@ const perProcess: Record<string, ProcessMemory[]> = { atStart: treeMemory(ours.c
 const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail'])).filter((s) => !only || only.has(s.name));
 
 console.error('recording answers for the bare replay …');
-const recordings = new Map<string, Recording>();
-for (const s of scenarios) {
-  for (const r of s.requests) {
-    const key = replayKey(r.method, r.path, r.body);
-    if (recordings.has(key)) continue;
-    const rec = await record(ours.url, r);
-    if (rec.status < 200 || rec.status >= 300) {
-      throw new Error(`${s.name}: ${r.method} ${r.path} answered ${rec.status}: ${Buffer.from(rec.responseBase64, 'base64').toString().slice(0, 300)}`);
-    }
-    recordings.set(key, rec);
-  }
-}
 const recordingsFile = path.join(dataDir, 'recordings.json');
-writeFileSync(recordingsFile, JSON.stringify([...recordings.values()]));
+writeFileSync(recordingsFile, JSON.stringify(await recordAll(ours.url, scenarios)));
 const bare = await startBare(await freePort(), recordingsFile);
 
 interface Row {

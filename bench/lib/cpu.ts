@@ -25,8 +25,8 @@ export interface MeasuredApp {
   close(): Promise<void>;
 }
 
-/** The app of the checkout at `root` (this one by default). */
-export async function measuredApp(root = REPO_ROOT): Promise<MeasuredApp> {
+/** The app of the checkout at `root` (this one by default), over the catalogue file `catalog` (the bench's by default). */
+export async function measuredApp(root = REPO_ROOT, catalog = BENCH_CATALOG): Promise<MeasuredApp> {
   const src = (p: string) => pathToFileURL(path.join(root, 'packages', 'api', 'src', p)).href;
   const { buildApp } = (await import(src('app.ts'))) as typeof import('../../packages/api/src/app.ts');
   const { loadConfig } = (await import(src('config.ts'))) as typeof import('../../packages/api/src/config.ts');
@@ -34,7 +34,7 @@ export async function measuredApp(root = REPO_ROOT): Promise<MeasuredApp> {
   const { generateApiKey } = (await import(src('access/keys.ts'))) as typeof import('../../packages/api/src/access/keys.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jpsp-cpu-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ANON_DAILY_LIMIT: '1000000000', FREE_DAILY_LIMIT: '1000000000' });
-  const app = await buildApp({ config, catalog: new Catalog(BENCH_CATALOG) });
+  const app = await buildApp({ config, catalog: new Catalog(catalog) });
   const issue = async (tier: 'paid' | 'free') => {
     const k = generateApiKey();
     await app.state.keys.create({ keyHash: k.hash, prefix: k.prefix, tier, customerId: tier === 'paid' ? 'cus_cpu' : null });

@@ -35,3 +35,24 @@ export async function record(baseUrl: string, request: BenchRequest): Promise<Re
   if (type) headers['content-type'] = type;
   return { method: request.method, path: request.path, body: request.body, status: res.status, headers, responseBase64: bytes.toString('base64') };
 }
+
+/**
+ * Record every distinct request of the scenarios once (the bare replay's
+ * answers); throws on an answer that is not 2xx, which the replay would
+ * otherwise serve as if it were one.
+ */
+export async function recordAll(baseUrl: string, scenarios: readonly { name: string; requests: readonly BenchRequest[] }[]): Promise<Recording[]> {
+  const recordings = new Map<string, Recording>();
+  for (const s of scenarios) {
+    for (const r of s.requests) {
+      const key = replayKey(r.method, r.path, r.body);
+      if (recordings.has(key)) continue;
+      const rec = await record(baseUrl, r);
+      if (rec.status < 200 || rec.status >= 300) {
+        throw new Error(`${s.name}: ${r.method} ${r.path} answered ${rec.status}: ${Buffer.from(rec.responseBase64, 'base64').toString().slice(0, 300)}`);
+      }
+      recordings.set(key, rec);
+    }
+  }
+  return [...recordings.values()];
+}

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchRequest } from './recording.ts';
 import { REPO_ROOT } from './processes.ts';
+import { prng } from './random.ts';
 
 export interface Scenario {
   name: string;
@@ -32,18 +33,6 @@ export function searchPath(query: Query): string {
   }
   const qs = params.toString();
   return `/v1/programs/search${qs ? `?${qs}` : ''}`;
-}
-
-/** Mulberry32: a small seeded PRNG, so the long tail is the same every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const COMMON_TERMS = [

@@ -70,7 +70,7 @@ for (let i = 0; ; i++) {
 
 const wanted = new Set(values.only.split(','));
 const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, 2500).filter((s) => wanted.has(s.name));
-// Samples before this instant (start-up, catalogue load) are left out of the
+// Samples before this instant (start-up, catalogue load) and after the load are left out of the
 // figures: V8 stamps samples with the monotonic clock hrtime reads (µs).
 const loadStartUs = Number(process.hrtime.bigint() / 1000n);
 /** CPU seconds (user + system) the server process has used so far. */
@@ -89,6 +89,8 @@ for (const s of scenarios) {
     `${s.name}: ${Math.round(r.rps)} req/s${profiling ? ' (under the profiler)' : ''}, p99 ${r.p99} ms, failures ${r.failures}, server CPU ${cpuMs.toFixed(3)} ms/request`,
   );
 }
+// … and after this one (the shutdown, with the meter flusher's last flush).
+const loadEndUs = Number(process.hrtime.bigint() / 1000n);
 const exited = new Promise((resolve) => child.once('exit', resolve));
 child.kill('SIGTERM');
 await exited;
@@ -109,7 +111,7 @@ const hits = new Map<number, number>();
 let at = profile.startTime;
 profile.samples.forEach((id, i) => {
   at += profile.timeDeltas[i];
-  if (at >= loadStartUs) hits.set(id, (hits.get(id) ?? 0) + 1);
+  if (at >= loadStartUs && at <= loadEndUs) hits.set(id, (hits.get(id) ?? 0) + 1);
 });
 for (const n of profile.nodes) n.hitCount = hits.get(n.id) ?? 0;
 const total = profile.nodes.reduce((n, x) => n + x.hitCount, 0);
@@ -153,3 +155,43 @@ console.log('\ninclusive time, our code:');
 for (const [f, n] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`${pct(n)}  ${f}`);
 console.log('\nself time by file or package:');
 for (const [f, n] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) console.log(`${pct(n)}  ${f}`);
+
+// Each sample to a component: to the meter flusher when it is anywhere on
+// the stack (its HTTP's socket writes are its own), else to the innermost
+// frame that belongs to one (the socket write of an answer is the HTTP
+// server's, though the compression plugin's hook is on the stack above it).
+const FLUSHER = /billing\/meter-flusher|node_modules\/stripe\/|node:_http_client|node:_http_agent/;
+const COMPONENTS: [string, RegExp][] = [
+  ['state store (group commit, SQL)', /state\/(group-commit|sqlite|postgres|store|repositories|key-cache)/],
+  ['request log (pino)', /plugins\/request-log|node_modules\/(pino|sonic-boom|thread-stream)\//],
+  ['metrics hook (prom-client)', /plugins\/metrics|node_modules\/prom-client\//],
+  ['auth', /plugins\/auth|access\/keys/],
+  ['limits', /plugins\/limits/],
+  ['usage hook', /plugins\/usage/],
+  ['route and answer', /routes\/|http\/answers|http\/serialization|catalog\//],
+  ['compression plugin', /@fastify\/compress|http\/compression/],
+  ['cors, etag, request id', /@fastify\/cors|plugins\/(etag|request-id)/],
+  ['fastify (routing, hooks, reply)', /node_modules\/(fastify|find-my-way|avvio|light-my-request)\//],
+  ['node http server and socket', /node:_http_|node:net|node:internal\/streams|node:internal\/stream_base/],
+];
+const components = new Map<string, number>();
+let inWindow = 0;
+at = profile.startTime;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i];
+  if (at < loadStartUs || at > loadEndUs) return;
+  inWindow++;
+  const leaf = byId.get(id)!.callFrame.functionName;
+  let name = leaf === '(idle)' ? 'idle' : leaf === '(garbage collector)' ? 'garbage collector' : null;
+  const stack: string[] = [];
+  for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) stack.push(byId.get(x)!.callFrame.url);
+  if (!name && stack.some((u) => FLUSHER.test(u))) name = 'meter flusher (Stripe client, its HTTP)';
+  for (const u of stack) {
+    if (name) break;
+    name = COMPONENTS.find(([, test]) => test.test(u))?.[0] ?? null;
+  }
+  name ??= leaf === 'writev' || leaf === 'writeString' || leaf === 'writeUtf8String' ? 'node http server and socket' : 'other';
+  components.set(name, (components.get(name) ?? 0) + 1);
+});
+console.log('\nby component (see COMPONENTS):');
+for (const [c, n] of [...components].sort((a, b) => b[1] - a[1])) console.log(`${((100 * n) / inWindow).toFixed(1).padStart(5)}%  ${c}`);

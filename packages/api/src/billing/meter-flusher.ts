@@ -2,8 +2,11 @@
 // store.usage.record in the same transaction as the usage event) into
 // Billing Meter events, in batches, on an interval and once more when the app closes.
 //
-// Exactly-once billing rests on the identifier: each outbox row's eventId is
-// sent as the meter event `identifier`, and Stripe accepts an identifier once.
+// The calls of one customer in one second are one meter event, their values
+// summed (docs/decisions/0435-meter-events-per-customer-second.md).
+// Exactly-once billing rests on the identifier: each outbox row is put in an
+// aggregate once, before its first send, the aggregate's id is sent as the
+// meter event `identifier`, and Stripe accepts an identifier once.
 // A send whose answer was lost is retried with the same identifier; Stripe
 // then rejects the duplicate, which means "already recorded" and is marked
 // sent. Pending rows live in the store, so they survive a restart.
@@ -30,7 +33,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StateStore } from '../state/store.ts';
-import type { MeterOutboxItem } from '../state/repositories/meter-outbox.ts';
+import type { MeterAggregate, MeterOutboxItem } from '../state/repositories/meter-outbox.ts';
 import { stripeErrorInfo, type StripeClient } from './stripe-client.ts';
 
 export interface MeterFlusherOptions {
@@ -193,47 +196,85 @@ export class MeterFlusher {
     return total;
   }
 
+  /**
+   * The meter events of a batch: its rows not yet in an aggregate are
+   * grouped by customer and second, each second with all its pending rows
+   * (beyond the batch too), under a fresh id, so that no id can ever name
+   * rows another process grouped; a row first sent alone before aggregates
+   * existed (attempted, in none) stays alone under its event id, the
+   * identifier it was sent with. Then every aggregate the batch touches,
+   * with all its pending rows.
+   */
+  private async aggregatesOf(batch: MeterOutboxItem[]): Promise<MeterAggregate[]> {
+    const seconds = new Map<string, { customerId: string; timestamp: number }>();
+    const alone: string[] = [];
+    for (const item of batch) {
+      if (item.aggregateId !== null) continue;
+      if (item.firstAttemptAt !== null) alone.push(item.eventId);
+      else seconds.set(`${item.customerId}\u0000${item.timestamp}`, { customerId: item.customerId, timestamp: item.timestamp });
+    }
+    await this.store.meterOutbox.keepAlone(alone);
+    for (const { customerId, timestamp } of seconds.values()) await this.store.meterOutbox.groupSecond(customerId, timestamp, `agg-${randomUUID()}`);
+    return this.store.meterOutbox.aggregatesOf(batch.map((item) => item.eventId));
+  }
+
   private async sendBatch(batch: MeterOutboxItem[]): Promise<FlushResult> {
+    const aggregates = await this.aggregatesOf(batch);
     const sent: string[] = [];
-    const deferred = new Map<string, string[]>();
-    const refused = new Map<string, string[]>();
+    let sentRows = 0;
+    const deferred = new Map<string, MeterAggregate[]>();
+    const refused = new Map<string, MeterAggregate[]>();
     let duplicates = 0;
-    await this.store.meterOutbox.markAttempted(batch.map((item) => item.eventId));
-    await pool(batch, this.concurrency, async (item) => {
+    await this.store.meterOutbox.markAttempted(
+      aggregates.map((a) => a.aggregateId),
+      'aggregate',
+    );
+    await pool(aggregates, this.concurrency, async (aggregate) => {
       try {
         await this.stripe.billing.meterEvents.create({
           event_name: this.eventName,
-          identifier: item.eventId,
-          timestamp: item.timestamp,
-          payload: { stripe_customer_id: item.customerId, value: String(item.value) },
+          identifier: aggregate.aggregateId,
+          timestamp: aggregate.timestamp,
+          payload: { stripe_customer_id: aggregate.customerId, value: String(aggregate.value) },
         });
-        sent.push(item.eventId);
+        sent.push(aggregate.aggregateId);
+        sentRows += aggregate.rows;
       } catch (err) {
         if (isDuplicateMeterEvent(err)) {
-          duplicates++;
-          sent.push(item.eventId);
+          duplicates += aggregate.rows;
+          sent.push(aggregate.aggregateId);
+          sentRows += aggregate.rows;
           return;
         }
         const info = stripeErrorInfo(err);
         const reason = info ? `${info.statusCode ?? 'network'} ${info.code ?? info.type}: ${info.message}` : String((err as Error)?.message ?? err);
         const bucket = isPermanentRefusal(err) ? refused : deferred;
-        bucket.set(reason, [...(bucket.get(reason) ?? []), item.eventId]);
+        bucket.set(reason, [...(bucket.get(reason) ?? []), aggregate]);
       }
     });
-    await this.store.meterOutbox.markSent(sent);
+    await this.store.meterOutbox.markSent(sent, 'aggregate');
     let failed = 0;
     let parked = 0;
-    for (const [reason, ids] of deferred) {
-      failed += ids.length;
-      await this.store.meterOutbox.markDeferred(ids, reason);
-      this.log.warn({ count: ids.length, reason }, 'meter events not delivered; will retry');
+    const rowsOf = (list: MeterAggregate[]) => list.reduce((n, a) => n + a.rows, 0);
+    for (const [reason, list] of deferred) {
+      failed += rowsOf(list);
+      await this.store.meterOutbox.markDeferred(
+        list.map((a) => a.aggregateId),
+        reason,
+        'aggregate',
+      );
+      this.log.warn({ count: rowsOf(list), meterEvents: list.length, reason }, 'meter events not delivered; will retry');
     }
-    for (const [reason, ids] of refused) {
-      failed += ids.length;
-      parked += ids.length;
-      await this.store.meterOutbox.park(ids, reason);
-      this.log.error({ count: ids.length, reason }, 'meter events refused by the provider: parked (npm run cli -- meter replay)');
+    for (const [reason, list] of refused) {
+      failed += rowsOf(list);
+      parked += rowsOf(list);
+      await this.store.meterOutbox.park(
+        list.map((a) => a.aggregateId),
+        reason,
+        'aggregate',
+      );
+      this.log.error({ count: rowsOf(list), meterEvents: list.length, reason }, 'meter events refused by the provider: parked (npm run cli -- meter replay)');
     }
-    return { sent: sent.length, duplicates, failed, parked };
+    return { sent: sentRows, duplicates, failed, parked };
   }
 }

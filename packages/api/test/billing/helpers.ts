@@ -5,6 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { build, body } from '../helper.ts';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
+import { generateApiKey } from '../../src/access/keys.ts';
+import { timeOrderedId } from '../../src/state/event-id.ts';
+import { jstMonth } from '../../src/lib/time.ts';
 
 export type T = { after(fn: () => unknown): void };
 
@@ -69,6 +72,49 @@ export function countRows(app: FastifyInstance, table: string, where = '1 = 1', 
   } finally {
     db.close();
   }
+}
+
+/** Each outbox row's aggregate (the meter event it is reported in; null before its first flush), by event id (SQLite store only). */
+export function aggregateOf(app: FastifyInstance): Map<string, string | null> {
+  const db = new DatabaseSync(path.join(app.config.dataDir, 'state.sqlite'), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT event_id, aggregate_id FROM meter_outbox').all() as { event_id: string; aggregate_id: string | null }[];
+    return new Map(rows.map((r) => [r.event_id, r.aggregate_id]));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Billable usage of `customerId` queued as calls made `secondsAgo` (one call
+ * per entry: repeat a second for several calls in it), without serving them:
+ * the meter outbox rows of chosen seconds. Returns their event ids, in order.
+ */
+export async function queueUsage(app: FastifyInstance, customerId: string, secondsAgo: readonly number[]): Promise<string[]> {
+  const { hash, prefix } = generateApiKey();
+  const key = await app.state.keys.create({ keyHash: hash, prefix, tier: 'paid', customerId, subscriptionId: `sub_${prefix}` });
+  const now = Math.floor(Date.now() / 1000);
+  const entries = secondsAgo.map((ago) => {
+    const at = new Date((now - ago) * 1000);
+    return {
+      capYen: null,
+      event: {
+        eventId: timeOrderedId(),
+        keyId: key.id,
+        customerId,
+        tier: 'paid' as const,
+        method: 'GET',
+        route: '/v1/programs/search',
+        status: 200,
+        billable: true,
+        amountYen: app.config.unitPriceYen,
+        billingMonth: jstMonth(at),
+        createdAt: at.toISOString(),
+      },
+    };
+  });
+  await app.state.usage.recordMany(entries);
+  return entries.map((e) => e.event.eventId);
 }
 
 /**

@@ -62,10 +62,10 @@ for (const factory of FACTORIES) {
     await waitForPending(app, 4);
     const flushed = await app.meterFlusher!.flush();
     assert.deepEqual(flushed, { sent: 4, duplicates: 0, failed: 0, parked: 0 });
-    assert.equal(fake.meterEvents.size, 4);
+    assert.equal(fake.billedUnits(customer.id), 4, 'four calls billed (one meter event per second of calls, its value their count)');
     for (const ev of fake.meterEvents.values()) {
       assert.equal(ev.event_name, 'api_requests');
-      assert.deepEqual(ev.payload, { stripe_customer_id: customer.id, value: '1' });
+      assert.equal(ev.payload.stripe_customer_id, customer.id);
     }
 
     // 6. A cap just above this month's spend: one more call fits, the next is refused with 402 and not billed.
@@ -78,7 +78,7 @@ for (const factory of FACTORIES) {
     assert.equal(body(refused).cap_yen, 15);
     assert.equal(body(refused).spent_yen, 15);
     await app.meterFlusher!.flush();
-    assert.equal(fake.meterEvents.size, 5, 'the refused call was not billed');
+    assert.equal(fake.billedUnits(customer.id), 5, 'the refused call was not billed');
 
     // 7. Billing history of this customer.
     fake.addInvoice(customer.id, { amount_due: 15, amount_paid: 15 });
@@ -100,6 +100,6 @@ for (const factory of FACTORIES) {
       assert.equal((await app.inject({ method: 'GET', url, headers: auth })).statusCode, 401, url);
     }
     assert.equal((await app.inject({ method: 'GET', url: '/v1/programs/search?limit=1' })).statusCode, 200);
-    assert.equal(fake.meterEvents.size, 5);
+    assert.equal(fake.billedUnits(customer.id), 5);
   });
 }

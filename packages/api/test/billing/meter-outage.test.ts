@@ -3,7 +3,9 @@
 // backs off exponentially and recovers by itself; only Stripe's permanent
 // refusal parks an event; backlog and parked counts are exposed; the
 // operator's replay sends parked events again within Stripe's de-duplication
-// window, and every event is billed once.
+// window, and every event is billed once. (A meter event reports one
+// customer's calls of one second, docs/decisions/0435-meter-events-per-customer-second.md:
+// `billedUnits` counts calls.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +13,7 @@ import { MeterFlusher } from '../../src/billing/meter-flusher.ts';
 import { REPLAY_WINDOW_MS, replayParked } from '../../src/billing/meter-replay.ts';
 import { meterCommand } from '../../src/cli/meter.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
-import { billingApp, waitForPending } from './helpers.ts';
+import { billingApp, queueUsage, waitForPending } from './helpers.ts';
 
 async function paidCalls(app: FastifyInstance, customerId: string, n: number): Promise<void> {
   const { key, hash, prefix } = generateApiKey();
@@ -39,12 +41,14 @@ test('a long outage charges no attempt and parks nothing; the first flush after 
   (fake as unknown as { failures: unknown[] }).failures.length = 0;
   const after = await app.meterFlusher!.flush();
   assert.deepEqual(after, { sent: 5, duplicates: 0, failed: 0, parked: 0 });
-  assert.equal(fake.meterEvents.size, 5);
+  assert.equal(fake.billedUnits('cus_outage'), 5);
+  assert.equal(fake.meterEventAttempts, fake.meterEvents.size);
 });
 
 test('the background flusher backs off exponentially during an outage and recovers by itself', async (t) => {
   const { app, fake } = await billingApp(t);
-  await paidCalls(app, 'cus_backoff', 2);
+  // Two seconds of calls: two meter events per flush.
+  await queueUsage(app, 'cus_backoff', [2, 1]);
   fake.failNext(10_000, { pathPrefix: '/v1/billing/meter_events', status: 500 });
   const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log });
   const sends = () => fake.requests.filter((r) => r.path === '/v1/billing/meter_events').length;
@@ -56,8 +60,8 @@ test('the background flusher backs off exponentially during an outage and recove
   assert.ok(flusher.backoffLevel >= 3, `backoff level ${flusher.backoffLevel}`);
   (fake as unknown as { failures: unknown[] }).failures.length = 0;
   const deadline = Date.now() + 15_000;
-  while (fake.meterEvents.size < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  assert.equal(fake.meterEvents.size, 2, 'delivered once the provider is back, without a restart');
+  while (fake.billedUnits() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(fake.billedUnits(), 2, 'delivered once the provider is back, without a restart');
   while (flusher.backoffLevel !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   assert.equal(flusher.backoffLevel, 0);
   await flusher.stop();
@@ -65,17 +69,27 @@ test('the background flusher backs off exponentially during an outage and recove
 
 test('only a permanent refusal parks; the replay sends parked events again within the window, billed once', async (t) => {
   const { app, fake } = await billingApp(t);
-  await paidCalls(app, 'cus_refused', 3);
-  const [first, second] = await app.state.meterOutbox.pending(2);
-  fake.refusedIdentifiers.add(first.eventId);
-  fake.refusedIdentifiers.add(second.eventId);
+  // Three seconds of calls, the first two of them in meter events named here (before the flush would name them).
+  const ids = await queueUsage(app, 'cus_refused', [3, 2, 1]);
+  const rows = await app.state.meterOutbox.pending(3);
+  const [first, second] = ['agg-refused-1', 'agg-refused-2'];
+  await app.state.meterOutbox.groupSecond('cus_refused', rows.find((r) => r.eventId === ids[0])!.timestamp, first);
+  await app.state.meterOutbox.groupSecond('cus_refused', rows.find((r) => r.eventId === ids[1])!.timestamp, second);
+  fake.refusedIdentifiers.add(first);
+  fake.refusedIdentifiers.add(second);
   const flushed = await app.meterFlusher!.flush();
   assert.deepEqual(flushed, { sent: 1, duplicates: 0, failed: 2, parked: 2 });
   assert.equal((await app.state.meterOutbox.stats()).parked, 2);
 
   // Stripe accepts them now (e.g. the customer was fixed); one of them was in fact recorded before.
   fake.refusedIdentifiers.clear();
-  fake.meterEvents.set(second.eventId, { identifier: second.eventId, event_name: 'api_requests', payload: {}, timestamp: second.timestamp, created: 0 });
+  fake.meterEvents.set(second, {
+    identifier: second,
+    event_name: 'api_requests',
+    payload: { stripe_customer_id: 'cus_refused', value: '1' },
+    timestamp: rows[1].timestamp,
+    created: 0,
+  });
 
   // Outside the de-duplication window nothing is sent without the operator's word.
   const late = await replayParked(app.state, { now: new Date(Date.now() + REPLAY_WINDOW_MS + 60_000) });
@@ -101,5 +115,6 @@ test('only a permanent refusal parks; the replay sends parked events again withi
   }
   assert.match(out.join('\n'), /"replay":2/);
   assert.match(out.at(-1)!, /"pending":0,"parked":0/);
-  assert.equal(fake.meterEvents.size, 3, 'each of the three events is billed once');
+  assert.equal(fake.meterEvents.size, 3);
+  assert.equal(fake.billedUnits('cus_refused'), 3, 'each of the three calls is billed once');
 });

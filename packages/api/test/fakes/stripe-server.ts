@@ -184,6 +184,16 @@ export class FakeStripe {
     return [...this.meterEvents.keys()];
   }
 
+  /** What a meter that sums its events' values bills: the accepted events' values added up (of one customer when given). */
+  billedUnits(customerId?: string): number {
+    let units = 0;
+    for (const ev of this.meterEvents.values()) {
+      const payload = ev.payload as { stripe_customer_id?: string; value?: string };
+      if (customerId === undefined || payload.stripe_customer_id === customerId) units += Number(payload.value ?? 0);
+    }
+    return units;
+  }
+
   createCustomer(fields: Obj = {}): Obj {
     const customer = { id: fields.id ?? id('cus'), object: 'customer', created: now(), email: fields.email ?? null, livemode: false, metadata: {} };
     this.customers.set(customer.id, customer);

@@ -8,5 +8,6 @@ import { informed } from './004_informed.ts';
 import { speedState } from './005_speed_state.ts';
 import { security } from './006_security.ts';
 import { catalogVersions } from './007_catalog_versions.ts';
+import { meterAggregates } from './008_meter_aggregates.ts';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed, speedState, security, catalogVersions];
+export const MIGRATIONS: readonly Migration[] = [initial, sessions, faults, informed, speedState, security, catalogVersions, meterAggregates];

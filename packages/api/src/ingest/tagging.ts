@@ -166,6 +166,8 @@ const PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = {
   '文化・スポーツ': ['団体・組合'],
   人材育成: ['中小企業'],
 };
+/** Purposes whose applicants are people or their households, not firms (PURPOSE_AUDIENCES gives them 住民 or 学生; 環境保全 and 防災・安全 also serve firms). */
+const CIVIC_PURPOSES: ReadonlySet<string> = new Set(['住宅', '子育て・福祉', '教育・奨学']);
 // What an applicant implies the programme is for, when nothing else says.
 const AUDIENCE_PURPOSES: Readonly<Record<string, readonly string[]>> = {
   農林漁業者: ['農林水産業'],
@@ -191,6 +193,11 @@ const BUSINESS_AUDIENCE = ['中小企業'];
 // (…事業者, …企業, 事業主, 店舗): the vocabulary keeps these generic words out of
 // its match lists, where they would read every query as an SME's.
 const BUSINESS_WORDS = /事業者|企業|事業主|法人|会社|店舗|商店|商工|経営者|工場|事業所/;
+/** A care or welfare provider named as the applicant (障害福祉サービス事業所, 介護職員…加算, 保育施設): not any firm. */
+const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)/u;
+const CARE_AUDIENCE = ['医療・福祉事業者'];
+/** Applicants that are firms: what a kind or a body implies, and what a record for people does not take from them. */
+const BUSINESS_AUDIENCES: ReadonlySet<string> = new Set(['中小企業', '小規模事業者', '個人事業主', 'スタートアップ', '中堅企業', '法人']);
 
 // Industry words of the vocabulary that say what a programme is about, not
 // which industry may apply (IT導入 serves every industry): not used to tag.
@@ -291,6 +298,10 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const path = urlPath(p.url);
   const kindRule = kind === '' ? undefined : KIND_RULES.find((r) => r.kind.test(kind));
   const authorityRule = authority === '' ? undefined : AUTHORITY_RULES.find((r) => r.authority.test(authority));
+  // A kind's or a body's applicants are a guess from what it mostly serves (a tax measure, 厚生労働省 -> firms): not for
+  // a record whose name names only purposes of people (子育て・福祉, 住宅 …: 医療費控除, a pension, a pregnancy line).
+  const named = purposesIn(text).map((h) => h.term);
+  const civic = named.length > 0 && named.every((t) => CIVIC_PURPOSES.has(t));
   const urlRule = URL_RULES.find((r) => r.path.test(path));
 
   // Purposes: the dataset's, mapped; else the name, then the kind; body and address only when those say nothing.
@@ -322,9 +333,11 @@ export function tagProgramme(p: TaggingInput): Tagging {
       'name',
       audiencesIn(text).map((h) => h.term),
     );
+    if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
-    if (audiences.empty && kindRule) audiences.add('kind', kindRule.audiences);
-    if (audiences.empty && authorityRule) audiences.add('authority', authorityRule.audiences);
+    const forPeople = (terms: readonly string[]): readonly string[] => (civic ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
+    if (audiences.empty && kindRule) audiences.add('kind', forPeople(kindRule.audiences));
+    if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));
     // The purposes the record has and those its name names: a purpose with an applicant of its own
     // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
     const allPurposes = [...purposeTerms, ...purposesIn(text).map((h) => h.term)];

@@ -95,7 +95,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
         derived[field]++;
         assert.match(
           provenance[field],
-          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words)(\+(name|kind|authority|purpose|audience|url|business_words))*$/,
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider))*$/,
         );
       }
     }

@@ -169,3 +169,10 @@ test('an amount in q is what the programme should fund, not a word of its name: 
   assert.ok(fitOf(need, row(50)) < 0, 'up to 50万円 cannot');
   assert.equal(fitOf(need, row(null)), 0, 'no published amount: neither');
 });
+
+test("Sudachi's spellings of the vocabulary's words (sudachi-variants.json) reach the word, and through it the needs table", () => {
+  assert.deepEqual(terms('借り換えしたい'), ['借換'], '借り換え spells 借換');
+  assert.deepEqual(terms('ソーラーパネル 補助金'), ['太陽光'], 'ソーラーパネル spells solar panel, which the needs table reads');
+  assert.deepEqual(terms('マーケッティング'), ['まーけてぃんぐ']);
+  assert.deepEqual(terms('学習塾'), ['中小企業全般'], 'another lexeme of a group (学習, 研究) is not a spelling');
+});

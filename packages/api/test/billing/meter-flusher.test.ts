@@ -148,7 +148,7 @@ test('a row Stripe keeps refusing does not stall the rows behind it', async (t) 
   const { app, fake } = await billingApp(t);
   const [poison] = await queueUsage(app, 'cus_poison', [9, 8, 7, 6, 5]);
   // Its meter event's identifier, named before the flush would.
-  const [row] = await app.state.meterOutbox.pending(1);
+  const row = (await app.state.meterOutbox.pending(10)).find((r) => r.eventId === poison)!;
   await app.state.meterOutbox.groupSecond('cus_poison', row.timestamp, 'agg-poison');
   fake.refusedIdentifiers.add('agg-poison');
   const flusher = new MeterFlusher({ store: app.state, stripe: app.billing.stripe!, eventName: 'api_requests', log: app.log, batchSize: 2 });

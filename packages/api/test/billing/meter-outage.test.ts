@@ -73,8 +73,9 @@ test('only a permanent refusal parks; the replay sends parked events again withi
   const ids = await queueUsage(app, 'cus_refused', [3, 2, 1]);
   const rows = await app.state.meterOutbox.pending(3);
   const [first, second] = ['agg-refused-1', 'agg-refused-2'];
-  await app.state.meterOutbox.groupSecond('cus_refused', rows.find((r) => r.eventId === ids[0])!.timestamp, first);
-  await app.state.meterOutbox.groupSecond('cus_refused', rows.find((r) => r.eventId === ids[1])!.timestamp, second);
+  const rowOf = (id: string) => rows.find((r) => r.eventId === id)!;
+  await app.state.meterOutbox.groupSecond('cus_refused', rowOf(ids[0]).timestamp, first);
+  await app.state.meterOutbox.groupSecond('cus_refused', rowOf(ids[1]).timestamp, second);
   fake.refusedIdentifiers.add(first);
   fake.refusedIdentifiers.add(second);
   const flushed = await app.meterFlusher!.flush();
@@ -87,7 +88,7 @@ test('only a permanent refusal parks; the replay sends parked events again withi
     identifier: second,
     event_name: 'api_requests',
     payload: { stripe_customer_id: 'cus_refused', value: '1' },
-    timestamp: rows[1].timestamp,
+    timestamp: rowOf(ids[1]).timestamp,
     created: 0,
   });
 

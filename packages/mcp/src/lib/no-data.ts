@@ -16,7 +16,9 @@ export const ACCEPTANCE_NOTE =
 
 /** The payload of a tool over a record set this deployment does not hold. */
 export function noData(message: string, hint: string, payload: Payload): Payload {
-  return { ...payload, status: NO_DATA, explanation: message, error: { code: 'no_matching_records', message, hint } };
+  // What was covered: a record set of which this deployment holds nothing.
+  const coverage = { records_held: 0, ...((payload.coverage as Payload | undefined) ?? {}) };
+  return { ...payload, status: NO_DATA, explanation: message, coverage, error: { code: 'no_matching_records', message, hint } };
 }
 
 /** The sentence a no-data tool's description ends with. */

@@ -20,6 +20,12 @@ export const batchGetPrograms = defineTool({
     if (ids.length > 50)
       throw new ToolInputError('limit_exceeded', `unified_ids accepts at most 50 distinct ids (got ${ids.length})`, 'Split the call into chunks of 50.');
     const body = await call.api.programs.batch({ unified_ids: ids });
-    return { results: body.results, not_found: body.not_found, attribution: body.attribution };
+    const out = { results: body.results, not_found: body.not_found, attribution: body.attribution };
+    if (body.results.length > 0) return out;
+    return {
+      ...out,
+      coverage: { ids_asked: ids.length, not_found: body.not_found.length },
+      explanation: `None of the ${ids.length} id(s) is in the catalogue (see not_found).`,
+    };
   },
 });

@@ -1,6 +1,7 @@
 // get_am_tax_rule: structured rules of a named tax measure.
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { defineTool, READ_ONLY, type Payload } from '../lib/define.ts';
+import { explainEmpty } from '../lib/coverage.ts';
 import { AM_EMPTY, amRows } from '../lib/fields.ts';
 import { compact } from '../lib/search.ts';
 
@@ -22,6 +23,8 @@ export const getAmTaxRule = defineTool({
   rows: ['results'],
   empty: AM_EMPTY,
   async run(call, a) {
-    return { ...(await call.api.am.taxRule(compact({ measure_name_or_id: a.measure_name_or_id, rule_type: a.rule_type, as_of: a.as_of }))) };
+    const out: Payload = { ...(await call.api.am.taxRule(compact({ measure_name_or_id: a.measure_name_or_id, rule_type: a.rule_type, as_of: a.as_of }))) };
+    const rows = Array.isArray(out.results) ? out.results : [];
+    return rows.length > 0 ? out : await explainEmpty(call.api, 'tax_rulesets', 'tax rulesets', { ...out, results: rows });
   },
 });

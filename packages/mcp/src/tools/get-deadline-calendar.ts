@@ -1,5 +1,6 @@
 // get_deadline_calendar (toolset `informed`): application deadlines as calendar events.
 import { z } from 'zod';
+import { windowCoverage, windowSentence } from '../lib/window-coverage.ts';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 
@@ -19,6 +20,9 @@ export const getDeadlineCalendar = defineTool({
   empty: { total: 0, results: [] },
   async run(call, a) {
     const page = await call.api.calendar.deadlines({ q: a.q, prefecture: a.prefecture, saved_search_id: a.saved_search_id, include_past: a.include_past });
-    return { total: page.total, results: page.results, truncated: page.truncated };
+    const out = { total: page.total, results: page.results, truncated: page.truncated };
+    if (page.results.length > 0) return out;
+    const coverage = await windowCoverage(call.api);
+    return { ...out, coverage, explanation: `No window of a matching programme is known. ${windowSentence(coverage)}` };
   },
 });

@@ -27,6 +27,15 @@ export const listChanges = defineTool({
   empty: { results: [], next_cursor: '', has_more: false },
   async run(call, a) {
     const page = await call.api.changes.list({ since: a.since, kind: a.kind, prefecture: a.prefecture, limit: a.limit });
-    return { results: page.results, next_cursor: page.next_cursor, has_more: page.has_more, latest_version: page.latest_version };
+    const out = { results: page.results, next_cursor: page.next_cursor, has_more: page.has_more, latest_version: page.latest_version };
+    if (page.results.length > 0) return out;
+    return {
+      ...out,
+      coverage: { since: a.since ?? null, latest_version: page.latest_version ?? null, kinds: a.kind ?? null },
+      explanation:
+        page.latest_version === null || page.latest_version === undefined
+          ? 'No dataset version has been recorded yet: the feed starts with the first published version.'
+          : `No change after this cursor up to version ${String(page.latest_version)}; poll later with next_cursor.`,
+    };
   },
 });

@@ -37,6 +37,15 @@ export const listTaxSunsetAlerts = defineTool({
       .slice(0, a.limit);
     const buckets: Record<string, Row[]> = {};
     for (const r of results) (buckets[r.bucket] ??= []).push(r);
-    return { buckets, results, explanation: results.length === 0 ? `No tax measure in force ends within ${a.days_until} days of ${today}.` : null };
+    const withEnd = all.filter((r) => typeof (r.sunset_date ?? r.effective_to ?? r.effective_until) === 'string').length;
+    return {
+      buckets,
+      results,
+      coverage: { rulesets_in_force: all.length, with_end_date: withEnd, as_of: today, within_days: a.days_until },
+      explanation:
+        results.length === 0
+          ? `No tax measure in force ends within ${a.days_until} days of ${today}: ${withEnd} of the ${all.length} rulesets in force state an end date; the others may still end.`
+          : null,
+    };
   },
 });

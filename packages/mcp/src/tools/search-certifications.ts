@@ -6,6 +6,7 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { SIZE5 } from '../lib/company-size.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { asSearch, compact } from '../lib/search.ts';
+import { explainEmpty } from '../lib/coverage.ts';
 
 const NO_FIELD = 'certifications carry no such field';
 
@@ -32,6 +33,7 @@ export const searchCertifications = defineTool({
     as_of: 'certifications carry no validity dates',
   },
   async run(call, a) {
-    return asSearch(await call.api.certifications.search(compact({ q: a.query, provider: a.authority, limit: a.limit, offset: a.offset })));
+    const out = asSearch(await call.api.certifications.search(compact({ q: a.query, provider: a.authority, limit: a.limit, offset: a.offset })));
+    return (out.results as unknown[]).length > 0 ? out : await explainEmpty(call.api, 'certifications', 'certifications', out);
   },
 });

@@ -4,6 +4,7 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { f, SEARCH_EMPTY, searchOutput } from '../lib/fields.ts';
 import { PAGE_KINDS, programSearchInput, programSearchQuery } from '../lib/program-search.ts';
 import { asSearch } from '../lib/search.ts';
+import { recordsHeld } from '../lib/coverage.ts';
 
 export const searchPrograms = defineTool({
   name: 'search_programs',
@@ -26,7 +27,9 @@ export const searchPrograms = defineTool({
     const body = await call.api.programs.search(programSearchQuery(call, { ...a, fields: a.fields === 'compact' ? 'default' : a.fields }, PAGE_KINDS));
     const out = asSearch(body);
     if ((out.results as unknown[]).length === 0) {
-      out.explanation = 'No program matched; loosen the filters or try other keywords.';
+      const held = await recordsHeld(call.api, 'programs');
+      out.coverage = { records_held: held ?? null };
+      out.explanation = `No program matched among the ${held ?? '?'} held; loosen the filters or try other keywords.`;
       out.suggested_actions = ['enum_values(field=prefecture)', 'search_programs without tier/amount filters'];
     }
     return out;

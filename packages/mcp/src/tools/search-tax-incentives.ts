@@ -6,6 +6,7 @@ import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { resolveAsOf } from '../lib/dates.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
 import { asSearch, compact } from '../lib/search.ts';
+import { explainEmpty } from '../lib/coverage.ts';
 
 const NO_FIELD = 'tax rulesets carry no such field';
 
@@ -32,10 +33,11 @@ export const searchTaxIncentives = defineTool({
   notApplied: { industry: NO_FIELD, target_entity: NO_FIELD },
   async run(call, a) {
     const effectiveOn = a.target_year !== undefined ? `${a.target_year}-04-01` : resolveAsOf(a.as_of);
-    return asSearch(
+    const out = asSearch(
       await call.api.taxRulesets.search(
         compact({ q: a.query ?? a.natural_query, authority: a.authority, effective_on: effectiveOn, limit: a.limit, offset: a.offset }),
       ),
     );
+    return (out.results as unknown[]).length > 0 ? out : await explainEmpty(call.api, 'tax_rulesets', 'tax rulesets', out);
   },
 });

@@ -55,7 +55,6 @@ import {
 } from '../../../entity-graph/index.ts';
 import { COMPANY_SIZES } from '@jp-support/vocab';
 import { amQuery, amTool, paged, paging } from './tool.ts';
-import { answered } from '../../operation.ts';
 import { Lru } from '../../../lib/lru.ts';
 /** The applicant filters of the program listings (entity-graph/applicant-filters.ts). */
 const applicantQuery = {
@@ -97,8 +96,10 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/active_at',
-    answered(
-      amTool('amActiveAt', 'Entities whose validity period covers a date (point-in-time view)', {
+    amTool(
+      'amActiveAt',
+      'Entities whose validity period covers a date (point-in-time view)',
+      {
         querystring: amQuery({
           date: Type.Optional(DateParam('Snapshot date (default today, Japan time).')),
           kinds: Type.Optional(ListParam(`Record kinds (default program,certification,tax_measure); among ${RECORD_KINDS.join(', ')}.`)),
@@ -108,15 +109,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(20),
         }),
         response: AmEnvelope({ pivot_date: Type.Union([Type.String(), Type.Null()]) }),
-      }),
+      },
       (req) => activeAt(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/open_programs',
-    answered(
-      amTool('amOpenPrograms', 'Programs whose application window is open on a date, with days remaining', {
+    amTool(
+      'amOpenPrograms',
+      'Programs whose application window is open on a date, with days remaining',
+      {
         querystring: amQuery({
           pivot_date: Type.Optional(DateParam('Day to check (default today, Japan time).')),
           prefecture: Type.Optional(Text('Prefecture; nationwide programs are included.', 50)),
@@ -126,15 +129,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(20),
         }),
         response: AmEnvelope({ pivot_date: Type.String() }),
-      }),
+      },
       (req) => openPrograms(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/annotations/:entity_id',
-    answered(
-      amTool('amAnnotations', 'Examiner and quality notes derived from the data for one entity', {
+    amTool(
+      'amAnnotations',
+      'Examiner and quality notes derived from the data for one entity',
+      {
         params: EntityIdParam,
         querystring: amQuery({
           kind: Type.Optional(Text(`Annotation kind: ${ANNOTATION_KINDS.join(', ')}.`, 40)),
@@ -142,15 +147,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(50),
         }),
         response: AmEnvelope({ entity_id: Type.String(), filters: Type.Object({}, { additionalProperties: true }) }),
-      }),
+      },
       (req) => annotations(db(), req.params.entity_id, paged(req.query)),
     ),
   );
 
   app.get(
     '/by_law',
-    answered(
-      amTool('amByLaw', 'Programs, tax measures and enforcement records tied to a statute', {
+    amTool(
+      'amByLaw',
+      'Programs, tax measures and enforcement records tied to a statute',
+      {
         querystring: amQuery({
           law_name: Text('Formal title, short name (略称, e.g. 補助金適正化法), slug or LAW- id.'),
           article: Type.Optional(Text('Article (第17条, 17条の2); narrows tax measures by legal basis.', 40)),
@@ -158,31 +165,35 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(20),
         }),
         response: AmEnvelope({ law_aliases_tried: Type.Array(Type.String()) }),
-      }),
+      },
       (req) => byLaw(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/provenance/:entity_id',
-    answered(
-      amTool('amProvenance', 'Where each fact of an entity came from', {
+    amTool(
+      'amProvenance',
+      'Where each fact of an entity came from',
+      {
         params: EntityIdParam,
         querystring: amQuery({ fact: Type.Optional(Text('Only this field (same as /provenance/{entity_id}/{field}).', 100)), ...paging(100) }),
         response: AmEnvelope(),
-      }),
+      },
       (req) => provenance(db(), req.params.entity_id, paged(req.query)),
     ),
   );
 
   app.get(
     '/provenance/:entity_id/:field',
-    answered(
-      amTool('amProvenanceForFact', 'Where one fact of an entity came from', {
+    amTool(
+      'amProvenanceForFact',
+      'Where one fact of an entity came from',
+      {
         params: Type.Object({ entity_id: EntityIdParam.properties.entity_id, field: Type.String({ minLength: 1, maxLength: 100 }) }),
         querystring: amQuery(paging(100)),
         response: AmEnvelope(),
-      }),
+      },
       (req) => provenance(db(), req.params.entity_id, { ...paged(req.query), fact: req.params.field }),
     ),
   );
@@ -191,8 +202,10 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const noneRequired = (what: string) => Type.Boolean({ default: false, description: `Only products stating no ${what}.` });
   app.get(
     '/loans',
-    answered(
-      amTool('amLoans', 'Loan products with no-collateral / no-guarantor switches', {
+    amTool(
+      'amLoans',
+      'Loan products with no-collateral / no-guarantor switches',
+      {
         querystring: amQuery({
           name_query: Type.Optional(Text('Words of the loan (its name, lender, loan type), as q of GET /v1/loans/search.')),
           provider: Type.Optional(Text('Lender name contains.', 100)),
@@ -206,15 +219,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(10),
         }),
         response: LoanResponse,
-      }),
+      },
       (req) => loans(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/mutual_plans',
-    answered(
-      amTool('amMutualPlans', 'Mutual-aid, pension and insurance plans', {
+    amTool(
+      'amMutualPlans',
+      'Mutual-aid, pension and insurance plans',
+      {
         querystring: amQuery({
           name_query: Type.Optional(Text('Words of the plan (its name, provider), as q of GET /v1/loans/search.')),
           provider: Type.Optional(Text('Provider name contains.', 100)),
@@ -223,15 +238,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...paging(10),
         }),
         response: LoanResponse,
-      }),
+      },
       (req) => mutualPlans(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/tax_rule',
-    answered(
-      amTool('amTaxRule', 'Structured rules (rate, legal basis, validity) of a named tax measure', {
+    amTool(
+      'amTaxRule',
+      'Structured rules (rate, legal basis, validity) of a named tax measure',
+      {
         querystring: amQuery({
           measure_name_or_id: Text('TAX- id or words of the measure (インボイス, 特別償却, 80%).'),
           rule_type: Type.Optional(Text(`One of ${TAX_RULE_TYPES.join(', ')}.`, 40)),
@@ -240,15 +257,17 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: paging(20).limit,
         }),
         response: TotalResults,
-      }),
+      },
       (req) => taxRule(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/gx_programs',
-    answered(
-      amTool('amGxPrograms', 'Green-transformation programs by theme (keyword sets per theme)', {
+    amTool(
+      'amGxPrograms',
+      'Green-transformation programs by theme (keyword sets per theme)',
+      {
         querystring: amQuery({
           theme: Type.Optional(Text(`One of ${Object.keys(GX_THEMES).join(', ')} (default ghg_reduction).`, 40)),
           region: Type.Optional(Text('Prefecture; nationwide programs are included.', 50)),
@@ -257,30 +276,34 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           limit: paging(20).limit,
         }),
         response: TotalResults,
-      }),
+      },
       (req) => gxPrograms(db(), paged(req.query)),
     ),
   );
 
   app.get(
     '/enforcement',
-    answered(
-      amTool('amEnforcement', 'Does a company have an exclusion period in force, and its enforcement history', {
+    amTool(
+      'amEnforcement',
+      'Does a company have an exclusion period in force, and its enforcement history',
+      {
         querystring: amQuery({
           houjin_bangou: Type.Optional(Text('13-digit corporate number.', 40)),
           target_name: Type.Optional(Text('Company name (2+ characters), matched by the free text of GET /v1/enforcement/search.')),
           as_of_date: Type.Optional(DateParam('Day the exclusion period is checked against (default today).')),
         }),
         response: EnforcementResponse,
-      }),
+      },
       (req) => enforcementCheck(db(), req.query),
     ),
   );
 
   app.get(
     '/enums/:enum_name',
-    answered(
-      amTool('amEnumValues', 'Values and counts of one enumeration', {
+    amTool(
+      'amEnumValues',
+      'Values and counts of one enumeration',
+      {
         params: Type.Object({
           enum_name: Type.String({
             minLength: 1,
@@ -290,54 +313,62 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
         }),
         response: EnumResponse,
-      }),
+      },
       (req) => enums(db(), req.params.enum_name, db().metaValue('last_ingested_at')),
     ),
   );
 
   app.get(
     '/intent',
-    answered(
-      amTool('amIntent', 'Map a natural-language question to one of 10 intents (rule-based)', {
+    amTool(
+      'amIntent',
+      'Map a natural-language question to one of 10 intents (rule-based)',
+      {
         querystring: amQuery({ query: Text('Question in Japanese or English.', 2000) }),
         response: IntentResponse,
-      }),
+      },
       (req) => intent(req.query.query),
     ),
   );
 
   app.get(
     '/law_article',
-    answered(
-      amTool('amLawArticle', 'Text of one statute article from a law name or id and an article number', {
+    amTool(
+      'amLawArticle',
+      'Text of one statute article from a law name or id and an article number',
+      {
         querystring: amQuery({
           law_name_or_canonical_id: Text('Formal title, short name (略称), slug or LAW- id.'),
           article_number: Text('第17条, 第二十一条の二, 21-2, 附則第3条.', 40),
         }),
         response: LawArticleResponse,
-      }),
+      },
       (req) => lawArticleLookup(db(), req.query),
     ),
   );
 
   app.get(
     '/reason',
-    answered(
-      amTool('amReason', 'Citation-backed answer skeleton: intent + slots + catalogue lookup', {
+    amTool(
+      'amReason',
+      'Citation-backed answer skeleton: intent + slots + catalogue lookup',
+      {
         querystring: amQuery({
           query: Text('Question in Japanese or English.', 2000),
           persona: Type.Optional(Text(`One of ${PERSONAS.join(', ')}.`, 40)),
         }),
         response: ReasonResponse,
-      }),
+      },
       (req) => reason(db(), req.query, undefined, app.catalog.search),
     ),
   );
 
   app.get(
     '/related/:program_id',
-    answered(
-      amTool('amRelated', 'Walk the entity graph 1 or 2 hops from a seed', {
+    amTool(
+      'amRelated',
+      'Walk the entity graph 1 or 2 hops from a seed',
+      {
         params: Type.Object({ program_id: Type.String({ minLength: 1, maxLength: 200, description: 'Seed entity id (a program or any other entity).' }) }),
         querystring: amQuery({
           depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 2, default: 1, description: 'Hops, 1 (default) or 2.' })),
@@ -345,7 +376,7 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
           max_edges: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'Stop after this many edges (default 100).' })),
         }),
         response: RelatedResponse,
-      }),
+      },
       (req) =>
         related(db(), req.params.program_id, { depth: req.query.depth ?? 1, relation_types: req.query.relation_types, max_edges: req.query.max_edges ?? 100 }),
     ),
@@ -353,14 +384,12 @@ const amRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/validate',
-    answered(
-      amTool(
-        'amValidate',
-        'Intake validation of applicant data (6 generic predicates + entity rules), cached by applicant hash',
-        { body: ValidateRequest, response: ValidateResponseSchema },
-        [400, 401, 413, 415, 429],
-      ),
+    amTool(
+      'amValidate',
+      'Intake validation of applicant data (6 generic predicates + entity rules), cached by applicant hash',
+      { body: ValidateRequest, response: ValidateResponseSchema },
       (req) => validate(db(), validateCacheNow(), req.body as { applicant_data: Record<string, unknown>; entity_id?: string | null; scope?: string }),
+      [400, 401, 413, 415, 429],
     ),
   );
 };

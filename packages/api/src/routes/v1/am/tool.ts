@@ -1,13 +1,14 @@
 // What every /v1/am route shares, written once: its declaration (open to
 // anyone, counted daily, one billed unit for a paid key), plain JSON
 // serialisation (rows are free-form objects), the `am` tag, the error
-// answers besides 200, a query that takes no unknown parameter, and paging.
-// routes/v1/am/index.ts is then one line of options per tool.
+// answers besides 200, a query that takes no unknown parameter, paging, and
+// an answer that the MCP tools' calls take in process. routes/v1/am/index.ts
+// is then one call per tool: its options and its answer.
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { AmLimit, AmOffset } from '../../../schemas/am.ts';
-import { jsonSerializer } from '../../../http/serialization.ts';
+import type { Answer } from '../../../plugins/in-process.ts';
 import type { RouteDeclaration } from '../../../plugins/route-policy.ts';
-import { DATA_READ, operation } from '../../operation.ts';
+import { DATA_READ, answered, operation, type RequestParts } from '../../operation.ts';
 
 /** Every /v1/am route: open to anyone, counted against the daily allowance, one billed unit for a paid key. */
 export const AM_ROUTE: RouteDeclaration = DATA_READ;
@@ -21,13 +22,22 @@ interface ToolSchema {
 }
 
 /**
- * The route options of one /v1/am tool: declaration, serializer, and the
- * schema with its operation id, tag, summary and error answers (`errors`,
- * default 400, 401, 429).
+ * The route options of one /v1/am tool, with its answer: declaration,
+ * serializer, the schema with its operation id, tag, summary and error
+ * answers (`errors`, default 400, 401, 429), and the handler that sends what
+ * `answer` gives for the validated request (answered in process for the MCP
+ * tools too, routes/operation.ts `answered`).
  */
-export function amTool<const S extends ToolSchema>(operationId: string, summary: string, schema: S, errors = [400, 401, 429]) {
+export function amTool<const S extends ToolSchema>(
+  operationId: string,
+  summary: string,
+  schema: S,
+  answer: (request: RequestParts<S>) => Answer,
+  errors: readonly number[] = [400, 401, 429],
+) {
   const { response, ...request } = schema;
-  return { serializerCompiler: jsonSerializer, ...operation(AM_ROUTE, 'am', operationId, summary, { ...request, response: { 200: response } }, errors) };
+  // `answer` reads the request parts typed from S; TypeScript cannot see through operation()'s generic schema that they are the same.
+  return answered(operation(AM_ROUTE, 'am', operationId, summary, { ...request, response: { 200: response } }, errors), answer as never);
 }
 
 /** A tool's query parameters: these and no others (an unknown one answers 400). */

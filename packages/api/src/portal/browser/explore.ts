@@ -12,7 +12,7 @@
 import type { OpenAPI } from '@jp-support/client';
 import { api, type ApiResult } from './api.ts';
 import { byId, el, externalLink, formatNumber, formatTime, label, setLabel, t } from './dom.ts';
-import { LABELS, type LabelKey } from './labels.ts';
+import { LABELS, PARAMETER_LABELS, type LabelKey } from './labels.ts';
 import { keepLanguage, LANG, wireLanguageSwitch } from './language.ts';
 import { anyFilterSet, PAGE_SIZE, paramsFromState, searchPath, stateFromParams, type FormField, type SearchState } from './search-query.ts';
 import { AUDIENCES, PROGRAM_KINDS, PURPOSES, valueLabel } from './value-labels.ts';
@@ -169,16 +169,6 @@ const BROAD_WORDS: [word: string, gloss: string][] = [
   ['設備投資', 'equipment'],
 ];
 
-/** Labels of the filters, for "drop the filter …" (a filter without one is named by its parameter). */
-const FILTER_LABELS: Record<string, LabelKey> = {
-  tier: 'tier',
-  prefecture: 'prefecture',
-  applicable_in: 'applicableIn',
-  authority_level: 'authority',
-  amount_min: 'amountMin',
-  amount_max: 'amountMax',
-};
-
 /** A link to another search: followed in place, like a submitted form. */
 function searchLink(next: SearchState, text: Node | string): HTMLAnchorElement {
   const link = el('a', { href: `${location.pathname}?${keepLanguage(paramsFromState(next, fields))}` }, text);
@@ -200,7 +190,7 @@ function showSuggestions(): void {
   const items: Node[] = [];
   for (const field of fields) {
     if (field.name === 'q' || !values(field.name).length) continue;
-    const name = FILTER_LABELS[field.name] ? t(FILTER_LABELS[field.name]) : field.name;
+    const name = PARAMETER_LABELS[field.name] ? t(PARAMETER_LABELS[field.name]) : field.name;
     items.push(searchLink(withValues({ [field.name]: [] }), label('suggestDropFilter', { filter: `${name}: \`${values(field.name).join(', ')}\`` })));
   }
   const national = fields.find((f) => f.name === 'authority_level')?.options?.includes('national');

@@ -259,6 +259,17 @@ export const LABELS = {
 
 export type LabelKey = keyof typeof LABELS;
 
+/** The label of a programme-search parameter, by its name: the explore form's and its suggestions' (a parameter without one shows its name). */
+export const PARAMETER_LABELS: Readonly<Record<string, LabelKey>> = {
+  q: 'keyword',
+  tier: 'tier',
+  prefecture: 'prefecture',
+  applicable_in: 'applicableIn',
+  authority_level: 'authority',
+  amount_min: 'amountMin',
+  amount_max: 'amountMax',
+};
+
 /** `{name}` placeholders filled from `values`. */
 function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

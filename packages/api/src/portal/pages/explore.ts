@@ -10,19 +10,9 @@ import { PREFECTURE_NAMES, PREFECTURES } from '@jp-support/vocab';
 import type { ProgramSearchParameter } from '../../catalog/programs/parameters.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { pageText, renderPage, type PageText } from '../layout.ts';
-import type { LabelKey } from '../browser/labels.ts';
+import { PARAMETER_LABELS, type LabelKey } from '../browser/labels.ts';
 import type { FormField } from '../browser/search-query.ts';
 
-/** The form's label of a parameter (a parameter without one shows its name). */
-const FIELD_LABELS: Record<string, LabelKey> = {
-  q: 'keyword',
-  tier: 'tier',
-  prefecture: 'prefecture',
-  applicable_in: 'applicableIn',
-  authority_level: 'authority',
-  amount_min: 'amountMin',
-  amount_max: 'amountMax',
-};
 /** The label of an option of a select, by parameter and value (an option without one shows its value). */
 const OPTION_LABELS: Record<string, LabelKey> = {
   'authority_level:national': 'authNational',
@@ -38,7 +28,7 @@ const FIELD_HINTS: Record<string, LabelKey> = { tier: 'tierHint', applicable_in:
 /** Prefectures by name: English readers see the romaji beside the name the data writes. */
 const ROMAJI = new Map(PREFECTURES.map(([name, romaji]) => [name, romaji.charAt(0).toUpperCase() + romaji.slice(1)]));
 
-const fieldLabel = (p: PageText, name: string): string => (FIELD_LABELS[name] ? p.t(FIELD_LABELS[name]) : name);
+const fieldLabel = (p: PageText, name: string): string => (PARAMETER_LABELS[name] ? p.t(PARAMETER_LABELS[name]) : name);
 function optionText(p: PageText, name: string, value: string): string {
   const key = OPTION_LABELS[`${name}:${value}`];
   if (key) return p.t(key);

@@ -5,7 +5,7 @@
 // - the bids catalogue: the bundled dataset plus the fixture bids.jsonl
 //   (the dataset has no bid records), for tests that need bid rows.
 import path from 'node:path';
-import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { ensureCatalog } from '../src/ingest/ensure.ts';
 import { CATALOG_PLAN } from '../src/ingest/plan.ts';
 import { BUNDLED_DATASET_DIR, REPO_ROOT } from '../src/config.ts';
@@ -17,6 +17,16 @@ export const BIDS_FIXTURE = path.join(REPO_ROOT, 'packages', 'api', 'test', 'fix
 export async function ensureTestCatalog(): Promise<string> {
   const { path: file } = await ensureCatalog(CATALOG_PLAN, TEST_DATA_DIR, BUNDLED_DATASET_DIR);
   return file;
+}
+
+/** The test catalogue as `dataDir`'s catalog.sqlite, for a server started over that directory (a hard link, else a copy). */
+export async function placeTestCatalog(dataDir: string): Promise<void> {
+  const catalog = await ensureTestCatalog();
+  try {
+    linkSync(catalog, path.join(dataDir, 'catalog.sqlite'));
+  } catch {
+    copyFileSync(catalog, path.join(dataDir, 'catalog.sqlite'));
+  }
 }
 
 /** A dataset directory of symlinks: the bundled files plus `extra` (name -> file). */

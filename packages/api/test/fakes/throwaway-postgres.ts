@@ -4,7 +4,7 @@
 // tests and engineers share. As root, the server runs as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.ts';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -17,17 +17,6 @@ export function postgresBinDir(): string | null {
     .filter((v) => existsSync(path.join(BIN_ROOT, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(BIN_ROOT, versions[0], 'bin') : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export class ThrowawayPostgres {

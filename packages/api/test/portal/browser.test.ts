@@ -9,13 +9,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { linkSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { freePort } from '../free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runCli, startServer, type Started } from '../../../../bench/lib/processes.ts';
-import { ensureTestCatalog } from '../catalog-fixture.ts';
+import { placeTestCatalog } from '../catalog-fixture.ts';
 import { FakeStripe } from '../fakes/stripe-server.ts';
 import { browserSkip, foreignText, horizontalOverflow, launchBrowser, leaks, screenshot, seriousViolations, VIEWPORTS, watch } from './browser.ts';
 
@@ -39,23 +39,10 @@ let paidKey: string;
 let freeKey: string;
 let origin: string;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (browserSkip) return;
   dataDir = mkdtempSync(path.join(tmpdir(), 'jpsp-browser-'));
-  const catalog = await ensureTestCatalog();
-  try {
-    linkSync(catalog, path.join(dataDir, 'catalog.sqlite'));
-  } catch {
-    copyFileSync(catalog, path.join(dataDir, 'catalog.sqlite'));
-  }
+  await placeTestCatalog(dataDir);
   stripe = await new FakeStripe().start();
   const customer = stripe.createCustomer({ email: 'portal@example.jp' });
   stripe.addInvoice(customer.id, { created: Math.floor(Date.now() / 1000) - 40 * 86400, amount_due: 1500, amount_paid: 1500 });

@@ -15,8 +15,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { freePort } from '../free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -25,7 +25,7 @@ import { startServer, type Started } from '../../../../bench/lib/processes.ts';
 import { packPackage } from '../../../../scripts/pack-packages.ts';
 import { REPO_ROOT } from '../../src/config.ts';
 import { TOOLS } from '@jp-support/mcp/tools';
-import { ensureTestCatalog } from '../catalog-fixture.ts';
+import { placeTestCatalog } from '../catalog-fixture.ts';
 import { landingExamples, personalise, readmeExamples, type Examples, type McpHostConfig, type ShellBlock } from './published-examples.ts';
 
 /** The machine's own Node and npm (not the repository's Node 24), as a reader has them. */
@@ -43,25 +43,12 @@ let landing: Examples;
 /** The key the README's block created, for the examples that use one. */
 let apiKey = '';
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 before(async () => {
   if (skip) return;
   work = mkdtempSync(path.join(tmpdir(), 'jpsp-examples-'));
   dataDir = path.join(work, 'var');
   mkdirSync(dataDir);
-  const catalog = await ensureTestCatalog();
-  try {
-    linkSync(catalog, path.join(dataDir, 'catalog.sqlite'));
-  } catch {
-    copyFileSync(catalog, path.join(dataDir, 'catalog.sqlite'));
-  }
+  await placeTestCatalog(dataDir);
   server = await startServer(await freePort(), { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   // The reader's clone after `npm run pack:packages`: the client's tarball in dist-packages/.
   clone = path.join(work, 'clone');

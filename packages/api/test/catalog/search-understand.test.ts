@@ -122,6 +122,8 @@ test('who is asking: business words, NPO or farmers are read as the audiences th
   assert.ok(fitOf(need, row(['中小企業'])) > 0, 'a programme for SMEs fits a company');
   assert.ok(fitOf(need, row(['大学・研究機関'])) < 0, 'one for researchers ranks down for a company');
   assert.equal(fitOf(need, row([])), 0, 'one that states no applicants is neither');
+  const large = { ...row(['スタートアップ']), forLargeCompanies: true } as ProgramColumns;
+  assert.ok(fitOf(need, large) < 0, 'a programme whose name says it is for large companies is not for a company asking here');
 });
 
 test('a sentence that names a purpose and a trade: the purpose filters, the trade ranks', () => {

@@ -40,6 +40,8 @@ export interface ProgramColumns {
   importance: number;
   /** A licence, registration, certification or legal duty, not support (rank.ts ranks it below support). */
   regulatory: boolean;
+  /** Its name says it is for large companies (大企業向け, 大企業等の…): rank.ts ranks it down for a smaller applicant. */
+  forLargeCompanies: boolean;
   /** Its name says it was abolished or its call has ended (廃止, 募集終了): rank.ts ranks it below running programmes. */
   ended: boolean;
   fiscalYear: number | null;
@@ -69,6 +71,11 @@ export interface ProgramColumns {
 // 認証工場 is what a garage must hold, not what helps it.
 const REGULATORY = /資格|免許|許可|認証|指定工場|登録|届出|検定|試験|規制|義務/u;
 const SUPPORT = /補助|助成|支援|融資|貸付|資金|奨励|給付|交付|減免|軽減|補給|保証|税制|控除|特例|優遇|ローン|促進/u;
+
+// A name that says its applicants are large companies (賃上げ促進税制（大企業向け）,
+// 大企業等のスタートアップ連携…), whatever its published applicant types say.
+const LARGE_COMPANIES = /大企業/u;
+const SMALL_COMPANIES = /中小|小規模/u;
 
 // A name that says the measure was abolished or its call is over (DX投資促進税制（廃止）, （募集終了）…).
 const ENDED = /廃止|終了/u;
@@ -173,6 +180,7 @@ export class SearchIndex {
         importance: r.importance as number,
         regulatory: isRegulatory(r.primary_name as string),
         ended: ENDED.test(r.primary_name as string),
+        forLargeCompanies: LARGE_COMPANIES.test(r.primary_name as string) && !SMALL_COMPANIES.test(r.primary_name as string),
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
         ...searchColumns(

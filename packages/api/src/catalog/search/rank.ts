@@ -255,10 +255,13 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   if (need.industries.length > 0 && r.jsicMajors.length > 0) {
     fit += r.jsicMajors.some((v) => need.industries.includes(v)) ? FIT_INDUSTRY : OTHER_INDUSTRY;
   }
-  if (need.audiences.length > 0 && r.targetTypes.length > 0) {
+  // A programme whose name says it is for large companies is another applicant's for anyone smaller.
+  if (need.audiences.length > 0 && r.forLargeCompanies) fit += OTHER_AUDIENCE;
+  else if (need.audiences.length > 0 && r.targetTypes.length > 0) {
     fit += r.targetTypes.some((v) => need.audiences.includes(v)) ? FIT_AUDIENCE : OTHER_AUDIENCE;
   }
-  if (need.size !== null && r.targetTypes.length > 0) {
+  if (need.size !== null && need.size !== 'large' && r.forLargeCompanies) fit += OTHER_SIZE;
+  else if (need.size !== null && r.targetTypes.length > 0) {
     fit += r.targetTypes.some((v) => COMPANY_SIZE_TARGET_TYPES[need.size!].includes(v)) ? FIT_SIZE : OTHER_SIZE;
   }
   if ((need.stage === 'planning' || need.stage === 'founding') && r.fundingPurpose.includes(FOUNDING)) fit += FIT_STAGE;

@@ -60,6 +60,19 @@ export async function lookupIds(app: FastifyInstance): Promise<Ids> {
   };
 }
 
+/** A published input property, as the tests that walk every tool's parameters read it. */
+export interface PropertySchema {
+  type?: string | string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  format?: string;
+  items?: PropertySchema;
+  anyOf?: PropertySchema[];
+}
+
 /** Arguments that make each tool of the registry do real work against the test catalogue. */
 export function argumentTable(ids: Ids): Record<string, Record<string, unknown>> {
   const profile = {

@@ -16,18 +16,9 @@ import { JpSupportClient, injectTransport } from '@jp-support/client';
 import { build } from '../../api/test/helper.ts';
 import { publishedInput } from '../src/lib/publish.ts';
 import { toolsWith, TOOLSETS } from '../src/tools/index.ts';
-import { connectTools, paidKey } from './fixtures.ts';
+import { connectTools, paidKey, type PropertySchema as Property } from './fixtures.ts';
 
 type Json = Record<string, any>;
-interface Property {
-  type?: string | string[];
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  items?: Property;
-  anyOf?: Property[];
-  minimum?: number;
-}
 
 /** Text no record of the catalogue holds. */
 const NOTHING = 'zqxjv-no-such-thing';

@@ -15,20 +15,9 @@ import { JpSupportClient, injectTransport, type Transport } from '@jp-support/cl
 import { build, testCatalogWithBids } from '../../api/test/helper.ts';
 import { publishedInput } from '../src/lib/publish.ts';
 import { TOOLS } from '../src/tools/index.ts';
-import { argumentTable, connectTools, lookupIds, paidKey } from './fixtures.ts';
+import { argumentTable, connectTools, lookupIds, paidKey, type PropertySchema } from './fixtures.ts';
 
 type Json = Record<string, any>;
-interface PropertySchema {
-  type?: string | string[];
-  enum?: unknown[];
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  pattern?: string;
-  format?: string;
-  items?: PropertySchema;
-  anyOf?: PropertySchema[];
-}
 
 /** Result keys that echo the input or vary per call: a difference there is not an effect. */
 const ECHO_KEYS = ['latency_ms', 'query_echo', 'input_warnings', 'profile'];

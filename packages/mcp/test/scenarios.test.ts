@@ -496,6 +496,34 @@ const SCENARIOS: Scenario[] = [
       assert.ok(a.body.attribution[0].license);
     },
   },
+  {
+    ask: 'A starter pack for a 20-person manufacturer in Osaka: nothing for other industries.',
+    tool: 'smb_starter_pack',
+    args: { prefecture: '大阪府', industry_jsic: 'E', employee_count: 20 },
+    check(a) {
+      ok(a);
+      const listed = [...a.body.subsidies, ...a.body.loans, ...a.body.tax_measures];
+      assert.ok(listed.length > 0);
+      for (const r of listed) {
+        assert.ok(typeof r.why === 'string' && r.why.length > 0, 'says why');
+        assert.ok(!r.unknowns?.some((u: Json) => u.kind === 'industry'), `no programme naming other industries: ${r.primary_name ?? r.ruleset_name}`);
+      }
+      noRowTwice(a.body, ['subsidies', 'loans', 'tax_measures']);
+      assert.ok(a.body.coverage.set_aside.other_industry >= 0, 'what was set aside is counted');
+    },
+  },
+  {
+    ask: 'Pre-application check for a company with 10M yen capital: which tax measures apply, what to ask for.',
+    tool: 'combined_compliance_check',
+    args: { business_profile: { capital_yen: 10_000_000, is_wholly_owned_by_large_corp: false }, top_bids: 0 },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.tax.length > 0);
+      for (const t of a.body.tax) assert.equal(t.verdict, 'applies', 'the tax section lists what applies');
+      assert.ok(a.body.coverage.tax_rulesets_undecided > 0 && a.body.coverage.fields_to_ask_for.length > 0, 'the undecided are counted, with what to ask');
+      assert.equal(a.body.results, undefined, 'no merged list');
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

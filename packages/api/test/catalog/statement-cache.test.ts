@@ -5,7 +5,9 @@
 // number of terms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { build, testCatalog } from '../helper.ts';
+import { testCatalog } from '../helper.ts';
+import { searchRecords } from '../../src/catalog/queries/record-sets.ts';
+import laws from '../../src/catalog/record-sets/laws.ts';
 import { CatalogDatabase, STATEMENT_CACHE_SIZE } from '../../src/catalog/db.ts';
 
 test('the statement cache is bounded, least recently used out first', async (t) => {
@@ -24,21 +26,17 @@ test('the statement cache is bounded, least recently used out first', async (t) 
 });
 
 test('record-set searches with 1 to 30 short terms share one SQL text per filter shape, and still require every term', async (t) => {
-  const app = await build(t);
-  const db = app.catalog.db;
+  const db = new CatalogDatabase((await testCatalog()).db.path);
+  t.after(() => db.close());
+  const search = (q: string) => searchRecords(db, laws, { q, filters: {}, limit: 5, offset: 0 });
   // Two-character terms: the substring side of the search (3+ characters go to the one MATCH parameter).
   const words = '保険労働基準安全衛生雇用賃金休暇所得税制度農業漁業林業工業商業観光交通運輸建設医療福祉教育文化環境'.match(/../g)!;
-  const first = await app.inject(`/v1/laws/search?q=${encodeURIComponent(words[1])}&limit=5`);
-  assert.equal(first.statusCode, 200);
-  assert.ok(JSON.parse(first.body).total > 0);
+  assert.ok(search(words[1]).total > 0);
   const statements = db.cachedStatements;
-  for (let n = 2; n <= 30; n++) {
-    const res = await app.inject(`/v1/laws/search?q=${encodeURIComponent(words.slice(0, n).join(' '))}&limit=5`);
-    assert.equal(res.statusCode, 200, res.body);
-  }
+  for (let n = 2; n <= 30; n++) search(words.slice(0, n).join(' '));
   assert.equal(db.cachedStatements, statements, 'no new statement per number of terms');
   // Every short term must still match: two terms narrow what one finds.
-  const one = JSON.parse((await app.inject(`/v1/laws/search?q=${encodeURIComponent('労働')}&limit=1`)).body) as { total: number };
-  const two = JSON.parse((await app.inject(`/v1/laws/search?q=${encodeURIComponent('労働 保険')}&limit=1`)).body) as { total: number };
-  assert.ok(one.total > two.total && two.total > 0, `労働 ${one.total}, 労働 保険 ${two.total}`);
+  const one = search('労働').total;
+  const two = search('労働 保険').total;
+  assert.ok(one > two && two > 0, `労働 ${one}, 労働 保険 ${two}`);
 });

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { build, body } from '../helper.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 import { jstMonth } from '../../src/lib/time.ts';
-import { inProcessCalls as mcpDirectCalls } from '../../src/plugins/in-process.ts';
+import { inProcessCalls } from '../../src/plugins/in-process.ts';
 
 function toolCall(app: FastifyInstance, key: string | null, name: string, args: object) {
   return app.inject({
@@ -34,7 +34,7 @@ async function paidKey(app: FastifyInstance, capYen: number | null = null) {
 test('search_programs and get_program: answered directly, with the REST answer, counted and billed as the REST call', async (t) => {
   const app = await build(t);
   const { key, id } = await paidKey(app);
-  const before = mcpDirectCalls.answered;
+  const before = inProcessCalls.answered;
 
   const searched = await toolCall(app, key, 'search_programs', { q: '補助金', limit: 3 });
   assert.equal(searched.statusCode, 200, searched.body);
@@ -49,7 +49,7 @@ test('search_programs and get_program: answered directly, with the REST answer, 
   const detail = await toolCall(app, key, 'get_program', { unified_id: rest.results[0].unified_id });
   assert.equal(detail.statusCode, 200, detail.body);
   assert.equal(body(detail).result.structuredContent.status, 'ok', detail.body);
-  assert.equal(mcpDirectCalls.answered - before, 2, 'both reads answered without inject');
+  assert.equal(inProcessCalls.answered - before, 2, 'both reads answered without inject');
 
   // Usage: the REST search made by the test and the read each tool call made (the /mcp
   // messages' own events are written once their responses have finished: not counted here).
@@ -61,24 +61,24 @@ test('search_programs and get_program: answered directly, with the REST answer, 
 test('a paid key at its cap: the direct read answers the 402 of the route and bills nothing', async (t) => {
   const app = await build(t);
   const { key, id } = await paidKey(app, 1);
-  const before = mcpDirectCalls.answered;
+  const before = inProcessCalls.answered;
   const res = await toolCall(app, key, 'search_programs', { q: '補助金', limit: 1 });
   assert.equal(res.statusCode, 200, res.body);
   const result = body(res).result;
   assert.equal(result.isError, true, res.body);
   assert.match(JSON.stringify(result.structuredContent.error), /402|cap/i);
-  assert.equal(mcpDirectCalls.answered, before, 'a refusal is not an answer');
+  assert.equal(inProcessCalls.answered, before, 'a refusal is not an answer');
   assert.equal((await app.state.usage.summary(id, jstMonth())).billableRequests, 0);
 });
 
 test('a read the route answers otherwise (unknown id) goes to the route: its 404, counted once', async (t) => {
   const app = await build(t);
   const { key, id } = await paidKey(app);
-  const before = mcpDirectCalls.answered;
+  const before = inProcessCalls.answered;
   const res = await toolCall(app, key, 'get_program', { unified_id: 'UNI-does-not-exist' });
   assert.equal(res.statusCode, 200, res.body);
   assert.match(res.body, /not found|not_found|no_data/i);
-  assert.equal(mcpDirectCalls.answered, before);
+  assert.equal(inProcessCalls.answered, before);
   const summary = await app.state.usage.summary(id, jstMonth());
   assert.deepEqual(readsOf(summary.topEndpoints), { '/v1/programs/:unified_id': 1 });
   assert.equal(summary.billableRequests, 0, 'a 404 is not billed');
@@ -109,7 +109,7 @@ test('every route that declares its answer gives in process the body it sends ov
     { method: 'GET', url: '/v1/am/enums/tier' },
     { method: 'GET', url: `/v1/am/intent?query=${encodeURIComponent('創業の補助金')}` },
   ];
-  const before = mcpDirectCalls.answered;
+  const before = inProcessCalls.answered;
   for (const call of calls) {
     const rest = await app.inject({ method: call.method, url: call.url, ...(call.payload ? { headers: json, payload: JSON.stringify(call.payload) } : {}) });
     assert.equal(rest.statusCode, 200, `${call.url}: ${rest.body}`);
@@ -125,7 +125,7 @@ test('every route that declares its answer gives in process the body it sends ov
     assert.equal(answer.status, 200);
     assert.equal(answer.body, rest.body, `${call.url}: the same body`);
   }
-  assert.equal(mcpDirectCalls.answered - before, calls.length);
+  assert.equal(inProcessCalls.answered - before, calls.length);
 
   // Left to the route (null): a value the schema refuses, an id the answer does not know, an export, a route without an answer, no route.
   for (const url of [
@@ -155,14 +155,14 @@ test('every route that declares its answer gives in process the body it sends ov
 test('a record-set search and an /v1/am read made by tools are answered in process and counted as the REST calls', async (t) => {
   const app = await build(t);
   const { key, id } = await paidKey(app);
-  const before = mcpDirectCalls.answered;
+  const before = inProcessCalls.answered;
   const loans = await toolCall(app, key, 'search_loan_programs', { q: '創業', limit: 2 });
   assert.equal(loans.statusCode, 200, loans.body);
   assert.notEqual(body(loans).result.isError, true, loans.body);
   const open = await toolCall(app, key, 'list_open_programs', { prefecture: '東京都', limit: 2 });
   assert.equal(open.statusCode, 200, open.body);
   assert.notEqual(body(open).result.isError, true, open.body);
-  assert.ok(mcpDirectCalls.answered - before >= 2, 'both tools read in process');
+  assert.ok(inProcessCalls.answered - before >= 2, 'both tools read in process');
   const summary = await app.state.usage.summary(id, jstMonth());
   const reads = readsOf(summary.topEndpoints);
   assert.ok(reads['/v1/loans/search'] >= 1 && reads['/v1/am/open_programs'] >= 1, JSON.stringify(reads));

@@ -1,5 +1,5 @@
 // How much a programme matters to the people who search the catalogue, apart
-// from how complete its record is (docs/decisions/0302-importance-and-derived-tiers.md).
+// from how complete its record is (docs/decisions/0302-programme-importance.md).
 // The tier is upstream's completeness grade: flagship national programmes
 // (雇用調整助成金, トライアル雇用助成金) sit at tier C because their records
 // are thin, so ranking by tier alone buries them. Importance counts facts of

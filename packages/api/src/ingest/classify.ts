@@ -109,6 +109,9 @@ const SCHEME = /事業(?!者|所)|制度|対策|サービス|センター|窓口
 
 const DEBRIS =
   /^(?:page\s*top|ページの?先頭へ?|メインコンテンツへ移動|本文へ(?:移動|スキップ)?|メニュー|トップページ|ホーム|サイトマップ|home|menu|skip to .*)$/iu;
+/** Part of a sentence, not a title: opens with the particle を, asks or directs the reader, or is a row of single-character cells (称 制 度 概 要). */
+const FRAGMENT =
+  /^を|していただ(?:き|け)ますよう|お願い(?:します|いたします)[。！!]?\s*\S{0,3}$|(?:ことなら|はこちら)[。！!]?$|(?:^|\s)\S(?:\s\S){3,}(?:\s|$)/u;
 /** A table's header cells scraped as a name (摘 要, 制度内容 申請期間 …). */
 const HEADER_CELLS =
   /^(?:(?:摘\s*要|備\s*考|項\s*目|内\s*容|制度内容|事業名|申請期間|受付期間|対象者?|概\s*要|補助金リンク|リンク先?|問い?合わ?せ先?|称等|詳細情報・条件等|募集期間|名\s*称)\s*)+$/u;
@@ -119,7 +122,7 @@ const LINK_LABEL =
 const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
 
 const PROCUREMENT =
-  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|包括委託|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
 /** A survey or analysis commissioned about something (…の運用に向けた調査・分析, …に関する調査業務): a contract, whatever it is about. */
 const SURVEY_WORK = /(?:調査|分析|検証|検討)(?:[・及びと](?:調査|分析|検証|検討|研究))+(?:業務)?等?$|(?:調査|分析)業務等?$/u;
 /** What a name is about: the part after its last relational phrase (…に向けた, …に関する, …に係る). */
@@ -128,12 +131,14 @@ const RELATION = /(?:に向けた|に関する|に係る|に関わる|のため�
 const DESK = /相談窓口(?:\s*[（(][^（）()]*[）)])*$/u;
 
 const NOTICE =
-  /採択(?:結果|者|事業者|案件|一覧|について)|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
+  /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
 
 const FORM_DOCUMENT =
-  /様式|記入例|申請書|届出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
+  /様式|記入例|申請書|届出書|申立書|申出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
 /** A plan or strategy of a government (not the business plan a programme certifies). */
+/** A plan named by its edition (インフラシステム海外展開 (行動計画 令和7年版)). */
+const PLAN_EDITION = /[（(][^（）()]*(?:計画|戦略|方針|ビジョン)[^（）()]*(?:年版|年度版|改訂)[^（）()]*[）)]$/u;
 const PLAN_DOCUMENT = /(?:計画|プラン|ビジョン|方針|戦略|ロードマップ|大綱|構想)(?:[（(]案[）)])?(?:\s*(?:[0-9]{4}|第?[0-9.]+版|[（(][^（）()]*[）)]))*$/u;
 /** A figure or a statistic: 水道管路 更新率 (令和4年度 0.65%), 全国公立文化施設 総数. */
 const STATISTIC =
@@ -153,7 +158,7 @@ const DOCUMENT_KINDS = new Set([
 ]);
 
 const PERMIT =
-  /許可|認可|許認可|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査|営業(?:\s*[（(]|$)|風俗営業/u;
+  /許可|認可|許認可|ライセンス$|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査|営業(?:\s*[（(]|$)|風俗営業/u;
 /** A licence category of a regulated business: 資金移動業 第三種, 金融商品取引業 第一種. */
 const BUSINESS_LICENCE = /業\s*第[一二三四1-4]種/u;
 /** Money that a licence-like name can still offer (狩猟免許取得支援, 試験手数料補助): then it is a programme. */
@@ -165,7 +170,7 @@ const PERMIT_KINDS =
 const LAW_NAME =
   /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:法|法律|条例|政令|省令)(?:\s*[（(][^（）()]*[）)])*$|[（(][^（）()]*(?:法|法律|条例)[0-9０-９]*(?:条)?[）)]|法\s*第|法\S*\s*\S*改正|改正\s*[（(]|[（(][^（）()]*改正[）)]|罰則|^[^\s（(]{2,20}?法[\s・]/u;
 const LAW =
-  /第[0-9０-９一二三四五六七八九十百]+条|施行令|施行規則|(?:法|法律|条例|政令|省令|規則)(?:\s*[（(][^（）()]*[）)])*$|法\s*第|(?:法|条例|規則|省令|政令)\s*(?:改正|改定)|改正\s*[（(]|[（(][^（）()]*改正[）)]|義務化|義務(?:$|\s)|規制(?!緩和.*(?:補助|支援))|原則$|ガイドライン|指針|自主規制|倫理綱領|基準$|ルール|源泉徴収/u;
+  /第[0-9０-９一二三四五六七八九十百]+条|課税関係|タックスアンサー|施行令|施行規則|(?:法|法律|条例|政令|省令|規則)(?:\s*[（(][^（）()]*[）)])*$|法\s*第|(?:法|条例|規則|省令|政令)\s*(?:改正|改定)|改正\s*[（(]|[（(][^（）()]*改正[）)]|義務化|義務(?:$|\s)|規制(?!緩和.*(?:補助|支援))|原則$|ガイドライン|指針|自主規制|倫理綱領|基準$|ルール|源泉徴収/u;
 const LAW_KINDS =
   /^(?:regulation.*|regulatory.*|guideline.*|legal_obligation.*|obligation|levy.*|operational_rule|operational_standard|policy_framework|quota_policy|policy|framework|enforcement_price_passthrough|bilateral_agreement.*|data_integration_framework)$/u;
 /** A tax itself (a levy), not a tax measure in someone's favour. */
@@ -173,7 +178,7 @@ const TAX_ITSELF = /(?:(?<!納)税|諸税)(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_MEASURE = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額/u;
 
 const COMMITTEE =
-  /審議会|協議会|委員会|推進本部|本部$|[（(][^（）()]*機関[）)]$|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
+  /審議会|協議会|委員会|(?:連携|推進|戦略|対策|調整)会議$|推進本部|本部$|[（(][^（）()]*機関[）)]$|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
 /** A body named alone: an association, a federation, a school, an office (日本弁護士連合会（日弁連）, 文化スポーツ部). */
 const BODY =
   /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人|株式会社)\s*[^\s補助支援]+$|(?:協会|連合会|協同組合|組合連合会|企業団|大学校|学校|公社|機構|会議所|[^\s]{1,10}(?:部|課|局))(?:\s*[（(][^（）()]*[）)])*$/u;
@@ -185,7 +190,7 @@ const PRODUCT =
 const PRODUCT_KINDS = /^(?:tool|fund_platform)$/u;
 
 const INDEX =
-  /一覧|ポータル|まとめ|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
+  /一覧|ポータル|まとめ|(?:補助金|助成金|支援策|制度)\S{0,4}\s*集約$|^(?:令和|平成)\s*[0-9０-９元一二三四五六七八九十]{1,3}\s*年度\s*(?:補助金|助成金|補助事業)$|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
 /** A site's category under a place (兵庫県／健康・医療・福祉), a topic page (手話のページ, 林業関連). */
 const CATEGORY =
   /^(?:[^\s・]{1,4}・){1,3}[^\s・]{1,4}$|^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
@@ -282,10 +287,14 @@ interface Facts {
 /** First match wins: the order is the precedence of the rules. */
 const RULES: Rule[] = [
   { name: 'debris', cls: 'debris', test: (r) => DEBRIS.test(r.name) || [...r.name].length < 3 || HEADER_CELLS.test(r.name) },
+  // A sentence cut from a page: it opens with a particle or asks the reader (…を検索していただきますようお願いします。).
+  { name: 'fragment', cls: 'debris', test: (r) => FRAGMENT.test(r.name) },
   { name: 'link_label', cls: 'debris', test: (r) => LINK_LABEL.test(r.name) },
   { name: 'site_title_only', cls: 'debris', test: (r) => SITE_TITLE.test(r.name) },
   { name: 'procurement', cls: 'procurement', test: (r) => PROCUREMENT.test(r.published) || /^委託[（(]/u.test(r.kind) },
   { name: 'notice', cls: 'notice', test: (r) => NOTICE.test(r.published) || NOTICE_KINDS.has(r.kind) },
+  // News left after cleaning (…中小企業向けお知らせ); a call announced as news (…募集のお知らせ) is its programme's page.
+  { name: 'news', cls: 'notice', test: (r) => /お知らせ$/u.test(r.name) && !/募集|公募|受付/u.test(r.published) },
   {
     name: 'form_document',
     cls: 'document',
@@ -337,11 +346,24 @@ const RULES: Rule[] = [
   // One generic word of support (就職支援, 難病支援) under a broad kind: a topic page.
   { name: 'topic_page', cls: 'index_page', test: (r) => /^(?:support|)$/u.test(r.kind) && /^[^\s・]{1,5}支援(?:制度)?$|^[^\s]{1,4}・支援制度$/u.test(r.name) },
   { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
+  { name: 'plan_edition', cls: 'document', test: (r) => PLAN_EDITION.test(r.name) && !r.benefit },
   { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
+  // A body is the head of the name (…補助金審査委員会): the money words name what it reviews.
+  { name: 'committee_head', cls: 'committee', test: (r) => /(?:委員会|審議会|協議会|連絡会議)$/u.test(r.name) },
+  // A government section named alone (スマート県庁推進課, 用地事業支援課): an office, not a scheme.
+  { name: 'section', cls: 'committee', test: (r) => /^[^\s]{2,10}(?:課|局|室)$/u.test(r.name) && !BENEFIT.test(r.name) },
   { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
   { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
   { name: 'index', cls: 'index_page', test: (r) => INDEX.test(r.published) || INDEX.test(r.name) || INDEX_KINDS.has(r.kind) },
+  // A section's top page or a page of information on support (経営支援課トップ, 福祉助成事業情報), by the cleaned name.
+  { name: 'index_name', cls: 'index_page', test: (r) => /(?:課|局|部|室)トップ$|^[^\s]{1,6}\sトップ$|(?:支援|補助|助成|優遇)\S{0,4}情報$/u.test(r.name) },
+  // Two short words and nothing else (防災 緊急): a menu's labels, not a name.
+  {
+    name: 'menu_labels',
+    cls: 'index_page',
+    test: (r) => /^[^\s]{1,4}\s[^\s]{1,4}$/u.test(r.name) && /^(?:support|support_service|)$/u.test(r.kind) && !r.benefit && !r.scheme,
+  },
   {
     name: 'category',
     cls: 'index_page',

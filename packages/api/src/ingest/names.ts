@@ -60,6 +60,8 @@ const ANNOUNCE = '(?:の(?:募集|公募|申請受付|受付|交付申請|申請
 const UPDATED = '(?:(?:を|について)?(?:掲載|更新|追加)しました)';
 const ANNOUNCE_SUFFIX = new RegExp(`(?<=${PROGRAMME_NOUN})(?:${ANNOUNCE}${UPDATED}?|${UPDATED})(?:[（(][^（）()]{0,20}[）)])?$`, 'u');
 const PROGRAMME_NOUN_RE = new RegExp(PROGRAMME_NOUN, 'u');
+// A programme's call announced, then more of the page's text: the name is what was announced.
+const ANNOUNCE_RUN_ON = new RegExp(`^(.{2,}?${PROGRAMME_NOUN})の(?:募集|公募|申請受付|受付)を(?:開始|実施)(?:しました|します)[!！。]?\\s+\\S.*$`, 'u');
 const QUOTED =
   /^((?:(?:令和|平成)\s*[0-9０-９元]{1,2}\s*年度?|[2２][0０][0-9０-９]{2}\s*年度?|第\s*[0-9０-９一二三四五六七八九十]{1,3}\s*[回期次])\s*)?「([^「」]{4,})」(.*)$/u;
 // A description that ends with the programme's name in brackets: 「交通費を補助「宮崎県UIJターン就活応援補助金」」.
@@ -150,6 +152,9 @@ export function cleanProgramName(published: string): CleanedName {
   apply('announce_suffix', name.replace(ANNOUNCE_SUFFIX, ''));
   const generic = GENERIC_ANNOUNCE.exec(name);
   if (generic && [...name.slice(0, generic.index)].length >= 4) apply('announce_suffix', name.slice(0, generic.index));
+  // A call's announcement with the page's text run on after it: 「…補助金の募集を開始しました DX推進課 new 目的及び概要…」.
+  const runOn = ANNOUNCE_RUN_ON.exec(name);
+  if (runOn) apply('announce_suffix', runOn[1]);
   // 「…設備の導入を支援します。」 -> 「…設備の導入支援」.
   if (SUPPORT_SENTENCE.test(name) && [...name.replace(SUPPORT_SENTENCE, '')].length >= 4) apply('announce_suffix', name.replace(SUPPORT_SENTENCE, '$1'));
   // What is left may be the quoted name alone: 「ちば地域産業創出実証プロジェクト補助金」.

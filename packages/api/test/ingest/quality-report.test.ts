@@ -27,11 +27,11 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     'class:document': [300, 480],
     'class:notice': [150, 260],
     'class:permit_procedure': [230, 380],
-    'class:committee': [110, 200],
+    'class:committee': [130, 230],
     'class:reference': [300, 520],
-    'class:procurement': [35, 80],
+    'class:procurement': [45, 100],
     'class:product': [25, 60],
-    'class:debris': [15, 45],
+    'class:debris': [20, 60],
   },
   // One vocabulary: Japanese and upstream variants fold into it; what neither the kind nor the name says stays empty.
   kinds: {

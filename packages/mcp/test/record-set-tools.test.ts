@@ -62,9 +62,10 @@ test('record-set tools: the advertised filters select the matching records', asy
     (r) => (r.amount_max_yen ?? r.amount_max_man_yen * 10_000) >= 30_000_000,
     'min_amount_yen',
   );
+  // rates are per cent: product 1's 0.041 (a fraction in its source) reads 4.1, product 12 states 1.5 (decision 0397)
   assert.deepEqual(
-    (await call('search_loan_programs', { max_interest_rate: 1 })).results.map((r: Json) => r.id),
-    ['1'],
+    (await call('search_loan_programs', { max_interest_rate: 2 })).results.map((r: Json) => r.id),
+    ['12'],
   );
   assert.equal((await call('search_loan_programs', { min_loan_period_years: 20 })).total, 2);
 

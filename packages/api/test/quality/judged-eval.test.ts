@@ -33,31 +33,35 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // With a programme's importance in the prior (decision 0302, chosen on the tuned part):
 // all 0.619 / 0.777, tuned 0.647 / 0.806, held out 0.555 / 0.711.
 // A need only an enterprise has (展示会, 事業承継, 賃上げ) read as asked by one, 高効率 a spelling of 省エネ (issue 21):
-// all 0.624 / 0.777, tuned 0.651 / 0.806, held out 0.559 / 0.711.
+// all 0.624 / 0.777, tuned 0.651 / 0.806, held out 0.559 / 0.711; with an amount read (500万円くらい), untiered programmes
+// tiered at ingest (decision 0303) and programmes named for large companies ranked as another applicant's:
+// all 0.630 / 0.805, tuned 0.656 / 0.828, held out 0.568 / 0.750 (condensed nDCG@10 0.658: 0.685 / 0.592).
 const FLOORS = {
-  all: { ndcg: 0.62, success: 0.77 },
-  tuned: { ndcg: 0.645, success: 0.8 },
+  all: { ndcg: 0.625, success: 0.8 },
+  tuned: { ndcg: 0.65, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
-  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.555 at 0.559 (issue 21).
-  holdout: { ndcg: 0.555, success: 0.7 },
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.56 at 0.568 (issue 21).
+  holdout: { ndcg: 0.56, success: 0.74 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
-// Issue 21's goal is success@1 >= 0.6 in every category: conversational and industry are below it.
+// Issue 21's goal is success@1 >= 0.6 in every category: every category of ten queries or more reaches it now
+// (conversational 0.667, the lowest); abbreviation (two queries) stands at 0.5.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.47, success: 0.58 },
-  english: { ndcg: 0.55, success: 0.73 },
+  conversational: { ndcg: 0.49, success: 0.66 },
+  english: { ndcg: 0.58, success: 0.76 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.
-  industry: { ndcg: 0.52, success: 0.73 },
-  purpose: { ndcg: 0.61, success: 0.79 },
+  industry: { ndcg: 0.53, success: 0.75 },
+  purpose: { ndcg: 0.62, success: 0.79 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
-  'place+purpose': { ndcg: 0.72, success: 0.93 },
+  // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.
+  'place+purpose': { ndcg: 0.74, success: 0.95 },
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.
-  filtered: { ndcg: 0.65, success: 0.78 },
+  filtered: { ndcg: 0.665, success: 0.81 },
   nickname: { ndcg: 0.91, success: 1 },
 };
 
@@ -90,6 +94,8 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
   const same = programmeIdentity(db);
   const served = programmeIdentity(db, { servedMerges: true });
   const strict: number[] = [];
+  // Condensed nDCG@10 (the page with its unjudged rows left out): how the judged rows are ordered, apart from the pools' gaps.
+  const condensed: { holdout: boolean; ndcg: number }[] = [];
   const queries = loadJudgedQueries();
   assert.ok(queries.length >= 250);
   const scored: Scored[] = [];
@@ -107,6 +113,8 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
     };
     scored.push(s);
     strict.push(ndcgAt10(rows, q.judgments, same));
+    const judgedRows = rows.filter((r) => [r.unified_id, ...(r.also_listed_as ?? []).map((a) => a.unified_id)].some((id) => id in q.judgments));
+    condensed.push({ holdout: q.holdout === true, ndcg: ndcgAt10(judgedRows, q.judgments, served) });
     t.diagnostic(
       `${q.id}${q.holdout ? ' [held out]' : ''}: nDCG@10=${s.ndcg.toFixed(2)} success@1=${s.success ?? 'n/a'} p@10=${s.precision?.toFixed(2) ?? 'n/a'} (${q.query})`,
     );
@@ -125,6 +133,11 @@ test('judged set: nDCG@10, success@1, precision@10 and duplicate rate through th
   t.diagnostic(line('held-out part', results.holdout, parts.holdout.length));
   t.diagnostic(line('judged set', results.all, scored.length));
   t.diagnostic(`judged set, strict identity (records merged at ingest still counted apart in the ideal): nDCG@10=${mean(strict).toFixed(3)}`);
+  t.diagnostic(
+    `judged set, judged rows only (condensed: unjudged rows left out, the pools' gaps apart): nDCG@10=${mean(condensed.map((c) => c.ndcg)).toFixed(3)} (tuned ${mean(
+      condensed.filter((c) => !c.holdout).map((c) => c.ndcg),
+    ).toFixed(3)}, held out ${mean(condensed.filter((c) => c.holdout).map((c) => c.ndcg)).toFixed(3)})`,
+  );
   const original = scored.filter((s) => Number(s.q.id.slice(3, 6)) <= ORIGINAL_QUERIES);
   const originalSummary = summary(original);
   t.diagnostic(line('queries of issue 10', originalSummary, original.length));

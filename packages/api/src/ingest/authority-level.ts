@@ -7,7 +7,8 @@
 // 1. the record's page is on a local government's domain (pref.*, city.*,
 //    town.*, vill.*, metro.tokyo, *.lg.jp; places.ts): the programme is that
 //    government's — level prefecture or municipality, its prefecture and
-//    municipality filled where missing;
+//    municipality filled where missing (from the name or the administering
+//    body when the domain cannot be read into a place);
 // 2. its name opens with a local government (雲仙市…, 北海道 …) and no national
 //    body administers it: that government's programme;
 // 3. the page is on a national domain (*.go.jp but the jGrants portal, which
@@ -123,10 +124,16 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
   if (domainLevel) {
     const local = placeFromUrl(p.officialUrl, master) ?? placeFromUrl(p.sourceUrl, master);
     if (!keepsLocalLevel()) setLevel(local ? levelOf(local) : domainLevel, 'derived:official_url_domain');
+    const named = placeFromName(p.name, master);
     if (local) {
-      const named = placeFromName(p.name, master);
       if (named?.municipality && named.municipality === local.municipality) correctMunicipality(out, local, 'derived:official_url_domain');
       fill(out, local, 'derived:official_url_domain');
+    }
+    // A local domain the master cannot read (city.yokote.lg.jp): the place the name or the body names, when the
+    // page does not say another one.
+    if (!local?.municipality) {
+      const said = named ?? placeFromAuthority(p.authorityName, master);
+      if (said && (!local || said.prefecture === local.prefecture)) fill(out, said, named ? 'derived:name_place' : 'derived:authority_place');
     }
     return out;
   }

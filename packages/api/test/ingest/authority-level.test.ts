@@ -100,6 +100,24 @@ test('placeAndLevel: national bodies are national and nowhere, local governments
     changed: { prefecture: 'derived:authority_place', municipality: 'derived:authority_place', authority_level: 'derived:authority_place' },
   });
   assert.deepEqual(placeAndLevel({ ...base, name: '府中市 補助金' }, master).changed, {}, 'an ambiguous name gives nothing');
+  // A city's domain the master cannot read: the body or the name gives the place (issue 20).
+  assert.deepEqual(
+    placeAndLevel({ ...base, name: 'わな猟免許取得支援', authorityName: '栃木県下野市', officialUrl: 'https://www.city.shimotsuke.lg.jp/0056/x.html' }, master),
+    {
+      authorityLevel: 'municipality',
+      prefecture: '栃木県',
+      municipality: '下野市',
+      changed: { authority_level: 'derived:official_url_domain', prefecture: 'derived:authority_place', municipality: 'derived:authority_place' },
+    },
+  );
+  // The name and the page agree on 浜松市 against a coded municipality of the same prefecture.
+  assert.equal(
+    placeAndLevel(
+      { ...base, name: '浜松市 新規就農者支援事業', prefecture: '静岡県', municipality: '静岡市', officialUrl: 'https://www.city.hamamatsu.shizuoka.jp/x' },
+      master,
+    ).municipality,
+    '浜松市',
+  );
 });
 
 // Measured on the bundled dataset's catalogue (programmes, not tier X).

@@ -51,6 +51,11 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
     ['県内中小企業等による省エネルギー設備の導入を支援します。', '県内中小企業等による省エネルギー設備の導入支援', ['announce_suffix']],
     ['R>1 の条件', 'R>1 の条件', []],
     ['水田農業の高収益化の推進＜一部公共＞', '水田農業の高収益化の推進＜一部公共＞', []],
+    [
+      '令和8年度青森県産業DXモデル創出支援事業費補助金の募集を開始しました DX推進課 new 目的及び概要県では、',
+      '令和8年度青森県産業DXモデル創出支援事業費補助金',
+      ['announce_suffix'],
+    ],
     ['岩手県 - 岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', '岩手県事業復興型雇用確保助成金【雇入費】（令和7年度版）', ['site_prefix']],
     // Any banner that opens the name; announcement wording after any name; the quoted name of a description.
     ['【経産省ZEH】令和2年度 経産省によるZEH補助金', '令和2年度 経産省によるZEH補助金', ['banner']],

@@ -178,3 +178,11 @@ test("Sudachi's spellings of the vocabulary's words (sudachi-variants.json) reac
   assert.deepEqual(terms('マーケッティング'), ['まーけてぃんぐ']);
   assert.deepEqual(terms('学習塾'), ['中小企業全般'], 'another lexeme of a group (学習, 研究) is not a spelling');
 });
+
+test('the needs table reads common trades and situations, the longest phrase first (子ども食堂 is not a restaurant)', () => {
+  assert.deepEqual(terms('鉄工所'), ['製造業']);
+  assert.deepEqual(terms('hair salon'), ['生活衛生業']);
+  assert.deepEqual(terms('電気代を削減したい'), ['省えね']);
+  assert.deepEqual(terms('焼肉屋を開きたい'), ['創業']);
+  assert.ok(!terms('子ども食堂 補助金').includes('飲食店'));
+});

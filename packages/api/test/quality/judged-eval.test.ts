@@ -35,20 +35,22 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // A need only an enterprise has (展示会, 事業承継, 賃上げ) read as asked by one, 高効率 a spelling of 省エネ (issue 21):
 // all 0.624 / 0.777, tuned 0.651 / 0.806, held out 0.559 / 0.711; with an amount read (500万円くらい), untiered programmes
 // tiered at ingest (decision 0303) and programmes named for large companies ranked as another applicant's:
-// all 0.630 / 0.805, tuned 0.656 / 0.828, held out 0.568 / 0.750 (condensed nDCG@10 0.658: 0.685 / 0.592).
+// all 0.630 / 0.805, tuned 0.656 / 0.828, held out 0.568 / 0.750 (condensed nDCG@10 0.658: 0.685 / 0.592); with
+// 190 more trades and situations in the needs table, written from how owners speak, not from the set (鉄工所, 電気代を削減,
+// hair salon …): all 0.632 / 0.809, tuned 0.656 / 0.828 (no tuned query changes), held out 0.576 / 0.763.
 const FLOORS = {
   all: { ndcg: 0.625, success: 0.8 },
   tuned: { ndcg: 0.65, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
-  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.56 at 0.568 (issue 21).
-  holdout: { ndcg: 0.56, success: 0.74 },
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21).
+  holdout: { ndcg: 0.565, success: 0.75 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
 // Issue 21's goal is success@1 >= 0.6 in every category: every category of ten queries or more reaches it now
 // (conversational 0.667, the lowest); abbreviation (two queries) stands at 0.5.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.49, success: 0.66 },
+  conversational: { ndcg: 0.5, success: 0.68 },
   english: { ndcg: 0.58, success: 0.76 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.

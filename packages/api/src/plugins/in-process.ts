@@ -24,7 +24,7 @@
 // these), and the answer's request id is the outer request's.
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { CachedBody, JSON_TYPE } from '../http/serialization.ts';
 import { validatorCompiler } from '../http/validation.ts';
 import { HttpError } from './errors.ts';
@@ -104,10 +104,35 @@ interface AnsweredRoute {
 
 const ALWAYS: Validate = () => true;
 
+/**
+ * Route-level hooks that could decide or change an answer, which a call in
+ * process would not run. (The route-level onRequest, preParsing and onSend
+ * hooks every route has are the compression plugin's: content coding, a
+ * concern of the socket.)
+ */
+const HOOKS = ['preValidation', 'preHandler', 'preSerialization'] as const;
+
 function compile(schema: unknown, httpPart: 'params' | 'querystring' | 'body'): Validate {
   if (schema === undefined) return ALWAYS;
   const validate = validatorCompiler({ schema: schema as object, httpPart, method: 'GET', url: '' }) as (value: unknown) => unknown;
   return (value) => validate(value) === true;
+}
+
+/**
+ * Why a route that declares an answer cannot be answered in process, or null.
+ * callInProcess does of the hooks only what every public route needs: the
+ * caller's identity, the daily counter, usage. A key check, an extra limit,
+ * JSON-RPC units, constraints, a headers schema or hooks of the route's own
+ * would be skipped, so such a route is refused at start.
+ */
+export function refusal(route: Pick<RouteOptions, 'constraints' | 'schema' | (typeof HOOKS)[number]>, policy: RoutePolicy): string | null {
+  if (policy.access !== 'public') return `with access '${policy.access}'`;
+  if (policy.extraLimit !== null) return `with an extra limit (${policy.extraLimit})`;
+  if (policy.units !== 'request') return `counted per ${policy.units}`;
+  if (route.constraints) return 'with constraints';
+  if ((route.schema as { headers?: unknown } | undefined)?.headers) return 'with a headers schema';
+  const own = HOOKS.filter((hook) => route[hook] !== undefined && (!Array.isArray(route[hook]) || route[hook].length > 0));
+  return own.length ? `with hooks of its own (${own.join(', ')})` : null;
 }
 
 /** The query string as Fastify hands it to validation: repeated names as arrays. */
@@ -155,12 +180,8 @@ export default fp(
         config?.answer && config.policy
           ? { url: route.url, policy: config.policy, answer: config.answer, schema: (route.schema ?? {}) as AnsweredRoute['schema'] }
           : null;
-      if (answered) {
-        const { access, extraLimit, units } = answered.policy;
-        // What callInProcess does of the hooks: identity as the caller's, the daily counter, usage. Nothing else.
-        if (access !== 'public' || extraLimit !== null || units !== 'request' || route.constraints || (route.schema as { headers?: unknown })?.headers)
-          throw new Error(`Route ${route.url}: an answer in process is for public routes without an extra limit, constraints or a headers schema`);
-      }
+      const refused = answered && refusal(route, answered.policy);
+      if (refused) throw new Error(`Route ${route.url}: no answer in process for a route ${refused} (plugins/in-process.ts)`);
       for (const method of [route.method].flat()) {
         // Fastify adds a HEAD route beside each GET with the same config: only the GET answers.
         router.on(method as FindMyWay.HTTPMethod, route.url, () => undefined, method === 'HEAD' ? null : answered);

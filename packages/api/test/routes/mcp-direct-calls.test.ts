@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { build, body } from '../helper.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
 import { jstMonth } from '../../src/lib/time.ts';
-import { inProcessCalls } from '../../src/plugins/in-process.ts';
+import { inProcessCalls, refusal } from '../../src/plugins/in-process.ts';
+import { resolvePolicy, type RouteDeclaration } from '../../src/plugins/route-policy.ts';
+import { DATA_READ } from '../../src/routes/operation.ts';
 
 function toolCall(app: FastifyInstance, key: string | null, name: string, args: object) {
   return app.inject({
@@ -171,4 +173,16 @@ test('a record-set search and an /v1/am read made by tools are answered in proce
     Object.values(reads).reduce((a, b) => a + b, 0),
     'every read billed once, the messages not',
   );
+});
+
+test('a route whose request would run more than the caller, counter and usage is refused an answer in process at start', () => {
+  const policy = (declaration: RouteDeclaration) => resolvePolicy({ method: 'GET', url: '/x/:id', config: declaration });
+  assert.equal(refusal({}, policy(DATA_READ)), null);
+  assert.equal(refusal({ preHandler: [] }, policy(DATA_READ)), null, 'an empty hook list is no hook');
+  assert.match(refusal({}, policy({ access: 'key' }))!, /access 'key'/);
+  assert.match(refusal({}, policy({ ...DATA_READ, extraLimit: 'writes' }))!, /extra limit/);
+  assert.match(refusal({}, policy({ access: 'public', counter: 'daily', units: 'jsonrpc-message' }))!, /jsonrpc-message/);
+  assert.match(refusal({ preHandler: async () => undefined }, policy(DATA_READ))!, /hooks of its own \(preHandler\)/);
+  assert.match(refusal({ constraints: { version: '1.0.0' } }, policy(DATA_READ))!, /constraints/);
+  assert.match(refusal({ schema: { headers: {} } }, policy(DATA_READ))!, /headers schema/);
 });

@@ -5,8 +5,8 @@
 // time zone. UIDs are stable (programme and date), so a calendar app that
 // re-imports the feed updates events instead of duplicating them.
 import type { Catalog } from '../catalog/catalog.ts';
-import { defaultShape } from '../catalog/programs/records.ts';
 import type { ProgramQuery } from '../catalog/programs/query.ts';
+import { eventDay } from '../catalog/search/orders.ts';
 
 /** Most events in one calendar. */
 export const MAX_EVENTS = 1000;
@@ -26,21 +26,49 @@ export interface DeadlineEvent {
   source_url: string | null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}/;
-const day = (v: unknown): string | null => (typeof v === 'string' && DATE.test(v) ? v.slice(0, 10) : null);
+interface EventRow {
+  pid: number;
+  unified_id: string;
+  primary_name: string;
+  prefecture: string | null;
+  authority_name: string | null;
+  window_start: string | null;
+  window_end: string | null;
+  source_url: string | null;
+  official_url: string | null;
+}
 
-/** The events of a search's matches whose day is `from` or later (null: all), in date order, at most MAX_EVENTS. */
+/**
+ * The events of a search's matches whose day is `from` or later (null: all),
+ * in date order, at most MAX_EVENTS. The matches are walked in the
+ * catalogue's calendar order (computed once, catalog/search/orders.ts) on
+ * the in-memory columns; only the listed events' rows are read, the few
+ * columns an event shows.
+ */
 export function deadlineEvents(catalog: Catalog, query: ProgramQuery, from: string | null): { events: DeadlineEvent[]; truncated: boolean } {
-  const events: DeadlineEvent[] = [];
-  const { hits } = catalog.programs.stream(query, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
-  for (const { row } of hits) {
-    const shaped = defaultShape(row);
-    const start = day(shaped.application_window.start);
-    const end = day(shaped.application_window.end);
-    const date = end ?? start;
-    if (!date || (from !== null && date < from)) continue;
-    const kind = end ? 'deadline' : 'opening';
-    events.push({
+  const search = catalog.search;
+  const matched = new Uint8Array(search.index.rows.length);
+  for (const pid of search.matches(query)) matched[pid] = 1;
+  const listed: number[] = [];
+  let total = 0;
+  for (const pid of search.orders.events.pids) {
+    if (matched[pid] === 0 || (from !== null && (eventDay(search.index, pid) as string) < from)) continue;
+    if (total++ < MAX_EVENTS) listed.push(pid);
+  }
+  const rows = new Map(
+    catalog.db
+      .all<EventRow>(
+        `SELECT pid, unified_id, primary_name, prefecture, authority_name, window_start, window_end, source_url, official_url
+           FROM programs WHERE pid IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(listed),
+      )
+      .map((r) => [r.pid, r]),
+  );
+  const events = listed.map((pid): DeadlineEvent => {
+    const row = rows.get(pid) as EventRow;
+    const kind = row.window_end ? 'deadline' : 'opening';
+    const date = (row.window_end ?? row.window_start) as string;
+    return {
       uid: `${row.unified_id}-${kind}-${date}@jp-support-programs`,
       unified_id: row.unified_id,
       primary_name: row.primary_name,
@@ -48,11 +76,10 @@ export function deadlineEvents(catalog: Catalog, query: ProgramQuery, from: stri
       authority_name: row.authority_name,
       kind,
       date,
-      window_start: start,
-      window_end: end,
+      window_start: row.window_start,
+      window_end: row.window_end,
       source_url: row.source_url ?? row.official_url,
-    });
-  }
-  events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.unified_id < b.unified_id ? -1 : 1));
-  return { events: events.slice(0, MAX_EVENTS), truncated: events.length > MAX_EVENTS };
+    };
+  });
+  return { events, truncated: total > MAX_EVENTS };
 }

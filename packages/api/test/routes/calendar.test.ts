@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ICAL from 'ical.js';
-import { build, body } from '../helper.ts';
+import { build, body, testCatalog } from '../helper.ts';
+import { deadlineEvents, MAX_EVENTS } from '../../src/calendar/deadlines.ts';
+import { readProgramQuery } from '../../src/catalog/programs/query.ts';
 import { Catalog } from '../../src/catalog/catalog.ts';
 import { ensureDerivedCatalog } from '../catalog-fixture.ts';
 import { generateApiKey } from '../../src/access/keys.ts';
@@ -76,4 +78,48 @@ test("derived data: the new and amended windows appear on their dates; a saved s
   assert.ok(mine.results.every((e: any) => e.prefecture === '北海道'));
   assert.equal((await app.inject(`/v1/calendar/deadlines?saved_search_id=${saved.id}`)).statusCode, 404, 'another caller cannot read it');
   assert.equal((await app.inject({ url: `/v1/calendar/deadlines?saved_search_id=${saved.id}&prefecture=x`, headers })).statusCode, 400);
+});
+
+test("the calendar walks the catalogue's calendar order on the columns: the same events as its definition over every match's full row", async () => {
+  const catalog = await testCatalog();
+  // The definition: each match's application window read from its row, the day its end (else start), by day then unified_id.
+  const DATE = /^\d{4}-\d{2}-\d{2}/;
+  const day = (v: unknown): string | null => (typeof v === 'string' && DATE.test(v) ? v.slice(0, 10) : null);
+  const defined = (query: ReturnType<typeof readProgramQuery>, from: string | null) => {
+    const out = [];
+    for (const { row } of catalog.programs.stream(query, { offset: 0, limit: Number.MAX_SAFE_INTEGER }).hits) {
+      const window = JSON.parse(row.application_window) as { start?: unknown; end?: unknown };
+      const [start, end] = [day(window.start), day(window.end)];
+      const date = end ?? start;
+      if (!date || (from !== null && date < from)) continue;
+      const kind = end ? 'deadline' : 'opening';
+      out.push({
+        uid: `${row.unified_id}-${kind}-${date}@jp-support-programs`,
+        unified_id: row.unified_id,
+        primary_name: row.primary_name,
+        prefecture: row.prefecture,
+        authority_name: row.authority_name,
+        kind,
+        date,
+        window_start: start,
+        window_end: end,
+        source_url: row.source_url ?? row.official_url,
+      });
+    }
+    return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.unified_id < b.unified_id ? -1 : 1));
+  };
+  let compared = 0;
+  for (const params of [{}, { q: '補助金' }, { prefecture: '東京都' }, { tier: ['S', 'A'] }, { q: '農業', sort: 'amount' }]) {
+    for (const from of [null, '2025-04-01', '2026-12-01']) {
+      const query = readProgramQuery(params, '2026-12-01');
+      const want = defined(query, from);
+      assert.deepEqual(
+        deadlineEvents(catalog, query, from),
+        { events: want.slice(0, MAX_EVENTS), truncated: want.length > MAX_EVENTS },
+        `${JSON.stringify(params)} from ${from}`,
+      );
+      compared += want.length;
+    }
+  }
+  assert.ok(compared > 100, `${compared} events compared`);
 });

@@ -117,6 +117,20 @@ export class ProgramSearch {
     this.orders = new CatalogueOrders(index);
   }
 
+  /** Every programme the query selects, in its order (the cached list: do not modify). */
+  matches(query: EngineQuery): Int32Array {
+    return this.ordered(query).pids;
+  }
+
+  private ordered(query: EngineQuery): Ordered {
+    let ordered = this.results.get(query.key);
+    if (!ordered) {
+      ordered = this.order(query);
+      this.results.set(query.key, ordered, orderedBytes(ordered));
+    }
+    return ordered;
+  }
+
   /** Bytes of ordered result lists held (estimate), for /metrics. */
   get resultBytes(): number {
     return this.results.weight;
@@ -124,11 +138,7 @@ export class ProgramSearch {
 
   search(req: SearchRequest): SearchPage {
     const { text: understood, key } = req.query;
-    let ordered = this.results.get(key);
-    if (!ordered) {
-      ordered = this.order(req.query);
-      this.results.set(key, ordered, orderedBytes(ordered));
-    }
+    const ordered = this.ordered(req.query);
     const total = ordered.pids.length;
     let start = req.offset;
     if (req.cursor !== undefined) {

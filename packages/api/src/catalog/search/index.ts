@@ -34,6 +34,8 @@ export interface ProgramColumns {
   /** funding_purpose, search-normalised (purpose signal). */
   purposeText: string[];
   amountMax: number | null;
+  /** The application window's first and last day (YYYY-MM-DD), as the catalogue's window_start and window_end. */
+  windowStart: string | null;
   windowEnd: string | null;
   recordClass: string;
   /** Points of importance of the programme (ingest/importance.ts): a ranking prior apart from the tier. */
@@ -146,7 +148,7 @@ export class SearchIndex {
     const raw = db.db
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
-              program_kind, funding_purpose, target_types, amount_max_man_yen, window_end, record_class, fiscal_year,
+              program_kind, funding_purpose, target_types, amount_max_man_yen, window_start, window_end, record_class, fiscal_year,
               aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance, importance
          FROM programs WHERE canonical_id IS NULL ORDER BY excluded, tier_order, primary_name, pid`,
       )
@@ -175,6 +177,7 @@ export class SearchIndex {
         jsicMajors: JSON.parse((r.jsic_majors as string | null) ?? '[]') as string[],
         purposeText: fundingPurpose.map(searchNormalize),
         amountMax: r.amount_max_man_yen as number | null,
+        windowStart: r.window_start as string | null,
         windowEnd: r.window_end as string | null,
         recordClass: r.record_class as string,
         importance: r.importance as number,

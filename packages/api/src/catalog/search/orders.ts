@@ -58,10 +58,21 @@ function deadlineOrder(index: SearchIndex, byEnd: Int32Array, undated: Int32Arra
   return out;
 }
 
+/** A programme's day in the deadline calendar: its window's last day, else its first, else null. */
+export function eventDay(index: SearchIndex, pid: number): string | null {
+  const r = index.rows[pid];
+  return r.windowEnd ?? r.windowStart;
+}
+
 export class CatalogueOrders {
   readonly browse: Order;
   readonly name: Order;
   readonly amount: Order;
+  /**
+   * The deadline calendar's order (calendar/deadlines.ts): programmes with a
+   * window day, by that day (the last, else the first), then unified_id.
+   */
+  readonly events: Order;
   private readonly byEnd: Int32Array;
   private readonly undated: Int32Array;
   private readonly index: SearchIndex;
@@ -92,7 +103,16 @@ export class CatalogueOrders {
       return x < y ? -1 : x > y ? 1 : byBrowse(a, b);
     });
     this.undated = browse.filter((pid) => rows[pid].windowEnd === null);
-    this.work.ordersBuilt += 3;
+    this.events = orderOf(
+      index,
+      Int32Array.from(browse.filter((pid) => eventDay(index, pid) !== null)).sort((a, b) => {
+        const x = eventDay(index, a) as string;
+        const y = eventDay(index, b) as string;
+        const [u, v] = [rows[a].unifiedId, rows[b].unifiedId];
+        return x < y ? -1 : x > y ? 1 : u < v ? -1 : u > v ? 1 : 0;
+      }),
+    );
+    this.work.ordersBuilt += 4;
   }
 
   deadline(today: string): Order {

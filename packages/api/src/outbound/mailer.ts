@@ -1,7 +1,9 @@
 // Sending mail: nodemailer over SMTP_URL. One transport per process. Every
 // step has a short time limit (nodemailer's defaults let a silent relay hold
 // a send for minutes): the mail lane of the outbound worker moves on.
-import nodemailer from 'nodemailer';
+// nodemailer (about 5 MB of heap per process) is loaded with the first mail:
+// most serving processes send none (issue 25, memory).
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -19,10 +21,14 @@ export interface Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  let transport: Promise<Transporter> | null = null;
+  const open = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then((m) =>
+      m.default.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    ));
   return {
     async send(mail) {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -32,6 +38,6 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         headers: mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }

@@ -18,6 +18,7 @@ import { servePrimaryMetrics } from './cluster-metrics.ts';
 import { prepareInChild } from './prepare-child.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
+import { workerExecArgv } from './worker-heap.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
@@ -36,6 +37,8 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);
+  // Workers run with bounded V8 heaps (worker-heap.ts), unless the operator chose otherwise.
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const backoff = new RespawnBackoff();
   let stopping = false;
   let started = false;

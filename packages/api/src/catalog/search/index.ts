@@ -145,6 +145,9 @@ export class SearchIndex {
 
   constructor(db: CatalogDatabase) {
     this.db = db;
+    // Row by row, not all() at once: each row's text (its provenance JSON
+    // above all) dies young instead of being promoted with every other row's,
+    // which left tens of MB of old space resident after the build.
     const raw = db.db
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
@@ -152,12 +155,13 @@ export class SearchIndex {
               aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance, importance
          FROM programs WHERE canonical_id IS NULL ORDER BY excluded, tier_order, primary_name, pid`,
       )
-      .all() as Record<string, string | number | null>[];
+      .iterate() as IterableIterator<Record<string, string | number | null>>;
     const pids: number[] = [];
     let year = 0;
     const sums = { name: 0, aliases: 0, authority: 0, other: 0, description: 0, reading: 0 };
     let described = 0;
-    raw.forEach((r, browseRank) => {
+    let browseRank = 0;
+    for (const r of raw) {
       const fundingPurpose = JSON.parse(r.funding_purpose as string) as string[];
       const targetTypes = JSON.parse(r.target_types as string) as string[];
       const aliases = JSON.parse(r.aliases as string) as string[];
@@ -218,7 +222,8 @@ export class SearchIndex {
       sums.description += row.description.length;
       if (row.description !== '') described++;
       sums.reading += row.reading.length;
-    });
+      browseRank++;
+    }
     for (const m of db.db.prepare('SELECT dup_group, name_key FROM programs WHERE canonical_id IS NOT NULL').all() as {
       dup_group: number;
       name_key: string;

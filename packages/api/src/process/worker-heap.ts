@@ -8,7 +8,7 @@
 // - an old generation limit of 1.2 times what the last full collection kept
 //   (the collection's marking runs concurrently, off the event loop).
 // Measured over the bench's long tail in one process (docs/performance.md,
-// "Memory"): resident 532-549 MB with the defaults, 360-404 MB with the
+// "Issue 25, 2026-12-01"): resident 532-549 MB with the defaults, 360-404 MB with the
 // young generation bound, 291-297 MB with both; CPU per call within the
 // noise of the shared machine. Only workers: the preparation child (a
 // catalogue build holds the ~350 MB reading dictionary) and the primary keep

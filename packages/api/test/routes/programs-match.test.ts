@@ -101,3 +101,15 @@ test("match: a trade with schemes of its own ranks them (a barber's cash need re
   const factory = await match(app, { prefecture: '山口県', industry: 'E', employees: 20, stage: 'established', purposes: ['資金繰り'] });
   assert.ok(!factory.read_as.terms.some((w: string) => w.startsWith('jsic:')), 'manufacturing is served by the general programmes');
 });
+
+test('match: a profile that names no purpose and no need is read as asking for the programmes its kind of company uses, not every programme of its place by tier', async (t) => {
+  const app = await build(t);
+  const sme = await match(app, { prefecture: '福岡県', employees: 20, limit: 5 });
+  assert.ok(sme.read_as.terms.includes('中小企業全般'), JSON.stringify(sme.read_as.terms));
+  assert.ok(
+    sme.results.every((r) => /ものづくり|持続化|IT導入|デジタル化|省力化|小規模事業者|中小企業/.test(r.primary_name)),
+    sme.results.map((r) => r.primary_name).join(' / '),
+  );
+  const factory = await match(app, { prefecture: '福岡県', industry: 'E', employees: 30, stage: 'established', limit: 5 });
+  assert.ok(factory.read_as.terms.includes('製造業'), 'a manufacturer: the manufacturing programmes');
+});

@@ -164,6 +164,12 @@ function industryGroup(code: string): TermGroup | null {
   return words.length === 0 ? null : { term: `jsic:${code}`, alternatives: words };
 }
 
+/** What a profile that names no purpose and no need is read as asking for (vocabulary.json industry_needs). */
+function defaultNeed(industry: string | null): string {
+  const needs = vocabulary.industry_needs as Record<string, string>;
+  return (industry !== null ? needs[industry] : undefined) ?? needs.default;
+}
+
 /** The applicable_in filter of the search's table: match filters places exactly as the search does. */
 const APPLICABLE_IN = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'applicable_in')!;
 const INCLUDE_EXCLUDED = PROGRAM_SEARCH_PARAMETERS.find((p) => p.name === 'include_excluded')!;
@@ -215,7 +221,10 @@ export function readMatchRequest(
   const words = [need, ...purposes, stage ? STAGE_WORDS[stage] : null].filter((w): w is string => w !== null);
   const seen = new Set<string>();
   const textSource = words.filter((w) => !seen.has(w) && seen.add(w)).join(' ');
-  const text = profileText(need, purposes, stage ? STAGE_WORDS[stage] : null, industry);
+  // A profile that names no purpose and no need asks, as a consultant hears it, for the programmes its kind of
+  // company uses (industry_needs: the general SME programmes, a manufacturer's, a salon's …), not for every
+  // programme of its place in tier order.
+  const text = profileText(need, purposes, stage ? STAGE_WORDS[stage] : null, industry) ?? profileText(defaultNeed(industry), [], null, industry);
   if (text && text.termCount > MAX_QUERY_TERMS * 2)
     throw new ProgramQueryError(`need and purposes: at most ${MAX_QUERY_TERMS} terms are searched; shorten them`);
   const fromText = textSource === '' ? NO_NEED : readText(textSource);

@@ -103,7 +103,7 @@ export function argumentTable(ids: Ids): Record<string, Record<string, unknown>>
     subsidy_combo_finder: { keyword: '補助金', limit: 2 },
     dd_profile_am: { houjin_bangou: ids.houjin ?? '1234567890123' },
     similar_cases: ids.caseId ? { case_id: ids.caseId, limit: 5 } : { industry_jsic: 'E', limit: 5 },
-    subsidy_roadmap_3yr: { industry: '設備投資', horizon_months: 36 },
+    subsidy_roadmap_3yr: { industry: '設備投資', prefecture: '山形県', horizon_months: 36 },
     search_laws: { q: '中小企業', limit: 5 },
     get_law: { unified_id: ids.lawId },
     list_law_revisions: { unified_id: ids.lawId },

@@ -106,6 +106,7 @@ test('a composite lists what the engine matched to the company: rows without a r
   assert.equal(setAsideReason({ reasons: [], unknowns: [] }), 'no_reason');
   assert.equal(setAsideReason({ reasons: [place], unknowns: [{ kind: 'industry', detail: 'names other industries' }] }), 'other_industry');
   assert.equal(setAsideReason({ reasons: [place], target_types: ['大学・研究機関'], unknowns: [{ kind: 'size' }] }), 'other_applicants');
+  assert.equal(setAsideReason({ reasons: [{ kind: 'words' }], unknowns: [{ kind: 'place', detail: 'local to 高知県: give prefecture' }] }), 'local_elsewhere');
   // applicant types not published: a size still to check, not a mismatch
   assert.equal(setAsideReason({ reasons: [place], target_types: [], unknowns: [{ kind: 'size' }] }), null);
   assert.equal(setAsideReason({ reasons: [place, { kind: 'size' }], unknowns: [{ kind: 'window' }] }), null);

@@ -5,8 +5,9 @@
 //
 // A composite answer lists what the engine matched to the company, nothing
 // else: a programme the engine gives no reason for, or one it flags as naming
-// other industries or applicant types that do not include the company, is set
-// aside and counted in the coverage, never listed as a fit.
+// other industries, applicant types that do not include the company, or a
+// place the profile does not name, is set aside and counted in the coverage,
+// never listed as a fit.
 import type { ToolApi } from './api.ts';
 import type { Payload, Row } from './define.ts';
 import { rowsOf } from './search.ts';
@@ -36,6 +37,8 @@ export interface SetAside {
   other_industry: number;
   /** The programme names applicant types that do not include the company's size. */
   other_applicants: number;
+  /** The programme is local to a place the profile does not name (no prefecture given). */
+  local_elsewhere: number;
 }
 
 export interface Matched {
@@ -78,6 +81,8 @@ export function setAsideReason(row: Row): keyof SetAside | null {
   if (unknowns.some((u) => u.kind === 'industry')) return 'other_industry';
   const named = Array.isArray(row.target_types) && row.target_types.length > 0;
   if (named && unknowns.some((u) => u.kind === 'size')) return 'other_applicants';
+  // The engine's "local to X: give prefecture": a company whose place is not given cannot be said to be served there.
+  if (unknowns.some((u) => u.kind === 'place')) return 'local_elsewhere';
   return null;
 }
 
@@ -102,7 +107,7 @@ export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matche
   );
   const answer = answers[0] ?? {};
   const page = answers.flatMap(rowsOf);
-  const set_aside: SetAside = { no_reason: 0, other_industry: 0, other_applicants: 0 };
+  const set_aside: SetAside = { no_reason: 0, other_industry: 0, other_applicants: 0, local_elsewhere: 0 };
   const fits: Row[] = [];
   for (const row of page) {
     const reason = setAsideReason(row);
@@ -127,6 +132,7 @@ export function setAsideSentence(s: SetAside): string {
     s.no_reason > 0 ? `${s.no_reason} with no reason to fit` : '',
     s.other_industry > 0 ? `${s.other_industry} naming other industries` : '',
     s.other_applicants > 0 ? `${s.other_applicants} for other applicant types` : '',
+    s.local_elsewhere > 0 ? `${s.local_elsewhere} local to places not given (give prefecture to see them)` : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` Set aside: ${parts.join(', ')}.` : '';
 }

@@ -75,7 +75,10 @@ for (const kind of SHARED_STORES) {
       [slow] = await store.webhookEndpoints.deliveries(slowId, 1);
       [fast] = await store.webhookEndpoints.deliveries(fastId, 1);
     }
-    assert.deepEqual([slow.status, slow.attempts, slow.lastError], ['pending', 1, 'no answer within 2000 ms'], 'ended at the deadline, retried later');
+    // The attempt is bounded by what is left of the pass's 2 s deadline (a millisecond or two may have gone).
+    assert.deepEqual([slow.status, slow.attempts], ['pending', 1], 'ended at the deadline, retried later');
+    const bound = Number(/^no answer within (\d+) ms$/.exec(slow.lastError ?? '')?.[1]);
+    assert.ok(bound > 1500 && bound <= 2000, `cut at the pass's deadline: ${slow.lastError}`);
     assert.equal(fast.status, 'delivered', "the other key's delivery went out");
     await receivers.waitFor((s) => s.open === 0);
     second.child.kill('SIGTERM');

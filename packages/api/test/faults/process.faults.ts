@@ -234,7 +234,9 @@ for (const [workers, signals] of [
     assert.ok(summary.billableRequests <= servedInAll + unanswered, 'nothing beyond the requests that reached the server');
     const outbox = await store.meterOutbox.stats();
     assert.equal(outbox.pending, 0, 'the last flush sent every meter event');
-    assert.equal(fake.billedIdentifiers.length, summary.billableRequests, 'one meter event per billable request');
+    // A meter event reports one customer-second's calls (docs/decisions/0435-meter-events-per-customer-second.md).
+    assert.equal(fake.billedUnits('cus_term'), summary.billableRequests, 'every billable request billed once');
+    assert.equal(new Set(fake.billedIdentifiers).size, fake.billedIdentifiers.length, 'no meter event sent twice');
     t.diagnostic(`${answered} answered under load, ${unanswered} refused after the listener closed, exit ${Date.now() - signalled} ms after SIGTERM`);
   });
 }

@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
-import { freePort, REPO_ROOT, runCli, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
+import { freePort, REPO_ROOT, createBenchKeys, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
 import { recordAll, type BenchRequest } from './lib/recording.ts';
 import { buildScenarios, type Scenario } from './lib/scenarios.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
@@ -77,11 +77,7 @@ const env: Record<string, string> = {
   FREE_DAILY_LIMIT: '1000000000',
   ...stripe.env(),
 };
-const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
-const keys = {
-  paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_bench'], env)),
-  free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
-};
+const keys = createBenchKeys(env);
 
 console.error('starting our server as `npm start` does (the first start builds the catalogue) …');
 const ours = await startServer(await freePort(), env);

@@ -26,7 +26,7 @@ import { catalogFingerprint } from '../../packages/api/src/ingest/fingerprint.ts
 import { CATALOG_PLAN } from '../../packages/api/src/ingest/plan.ts';
 import { activeOverlayDirs } from '../../packages/api/src/ingest/overlays.ts';
 import { syntheticDataset } from '../synthetic-dataset.ts';
-import { freePort, REPO_ROOT, runCli, startBare, startServer, treeRss } from './processes.ts';
+import { freePort, REPO_ROOT, createBenchKeys, startBare, startServer, treeRss } from './processes.ts';
 import { recordAll } from './recording.ts';
 import { buildScenarios } from './scenarios.ts';
 import { runLoad, type LoadResult } from './load.ts';
@@ -116,11 +116,7 @@ async function runCatalogue(label: string, factor: number, datasetDir: string, d
     FREE_DAILY_LIMIT: '1000000000',
     ...stripe.env(),
   };
-  const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
-  const keys = {
-    paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_bench'], env)),
-    free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
-  };
+  const keys = createBenchKeys(env);
   console.error(`${label}: starting our server as \`npm start\` does …`);
   const t0 = performance.now();
   const ours = await startServer(await freePort(), env);

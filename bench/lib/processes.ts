@@ -146,6 +146,15 @@ export function runCli(args: string[], env: Record<string, string>): string {
   return r.stdout;
 }
 
+/** The bench's two keys, made through the CLI as an operator makes them: a paid key (billed to cus_bench) and a free one. */
+export function createBenchKeys(env: Record<string, string>): { paid: string; free: string } {
+  const lastLine = (s: string) => s.trim().split('\n').at(-1)!.trim();
+  return {
+    paid: lastLine(runCli(['keys', 'create', '--tier', 'paid', '--customer-id', 'cus_bench'], env)),
+    free: lastLine(runCli(['keys', 'create', '--tier', 'free'], env)),
+  };
+}
+
 /** Resident set size (bytes) of a process and all its descendants, shells excluded. */
 export function treeRss(rootPid: number): number {
   const parent = new Map<number, number>();

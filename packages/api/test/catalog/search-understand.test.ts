@@ -9,7 +9,7 @@ import { fitOf } from '../../src/catalog/search/rank.ts';
 import type { ProgramColumns } from '../../src/catalog/search/index.ts';
 
 const read = (params: Record<string, unknown>) => readProgramQuery(params, '2026-11-23');
-import { testCatalog } from '../helper.ts';
+import { build, testCatalog } from '../helper.ts';
 
 const terms = (q: string) => understandQuery(q)!.required.map((g) => g.term);
 
@@ -185,4 +185,37 @@ test('the needs table reads common trades and situations, the longest phrase fir
   assert.deepEqual(terms('電気代を削減したい'), ['省えね']);
   assert.deepEqual(terms('焼肉屋を開きたい'), ['創業']);
   assert.ok(!terms('子ども食堂 補助金').includes('飲食店'));
+});
+
+test("a sentence's hiragana inflections rank but do not filter; katakana with its particle is segmented", () => {
+  const q = understandQuery('創業したばかりで融資が受けにくい')!;
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['創業', '融資'],
+  );
+  assert.deepEqual(
+    q.optional.map((g) => g.term),
+    ['した', 'ばかり', '受け', 'にくい'],
+  );
+  assert.ok(
+    !understandQuery('テイクアウトを始めたい')!.optional.some((g) => g.term.endsWith('を')),
+    'テイクアウト and its particle を, not one word ていくあうとを',
+  );
+  assert.deepEqual(terms('ものづくりほじょきん'), ['ものづくりほじょきん'], 'hiragana typed alone is read whole');
+  assert.deepEqual(terms('いちご 農家'), ['いちご', '農家'], 'a list of keywords is matched as typed');
+});
+
+test('a word that names a kind of support and filters is held by every programme of that kind', () => {
+  const alternatives = (q: string) => understandQuery(q)!.required.find((g) => g.term === q.split(' ')[1])!.alternatives;
+  assert.ok(alternatives('創業 融資').includes('loan'), '新規開業資金 and 創業関連保証 are loans without 融資 in their names');
+  assert.ok(alternatives('事業承継 税制').includes('tax_measure'), "the catalogue's kind code");
+  assert.ok(!understandQuery('創業 補助金')!.required.some((g) => g.alternatives.includes('subsidy')), '補助金 is generic: it ranks, it does not filter');
+});
+
+test('a loan asked for in a sentence finds the loans whose names say 資金 or 保証', async (t) => {
+  const app = await build(t);
+  const res = await app.inject(`/v1/programs/search?${new URLSearchParams({ q: '創業したばかりで融資が受けにくい', limit: '100' })}`);
+  const rows = JSON.parse(res.body).results as { primary_name: string; program_kind: string | null }[];
+  assert.ok(rows.length >= 20, `${rows.length} rows`);
+  assert.ok(rows.some((r) => !/融資|貸付|ローン/u.test(r.primary_name) && r.program_kind === 'loan'));
 });

@@ -38,9 +38,11 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // all 0.630 / 0.805, tuned 0.656 / 0.828, held out 0.568 / 0.750 (condensed nDCG@10 0.658: 0.685 / 0.592); with
 // 190 more trades and situations in the needs table, written from how owners speak, not from the set (鉄工所, 電気代を削減,
 // hair salon …): all 0.632 / 0.809, tuned 0.656 / 0.828 (no tuned query changes), held out 0.576 / 0.763.
+// A sentence's hiragana inflections ranking only, a kind of support found by its kind (融資 finds loans named 資金,
+// decision 0374): all 0.633 / 0.809, tuned 0.658 / 0.828, held out 0.575 / 0.763.
 const FLOORS = {
-  all: { ndcg: 0.625, success: 0.8 },
-  tuned: { ndcg: 0.65, success: 0.82 },
+  all: { ndcg: 0.63, success: 0.8 },
+  tuned: { ndcg: 0.655, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21).
   holdout: { ndcg: 0.565, success: 0.75 },

@@ -100,6 +100,9 @@ const KANA_END = /[\p{Script=Hiragana}]$/u;
 /** A wish or a trouble said in a sentence (〜したい, 〜がほしい, 困って …). */
 const WISH = /たい|ほしい|欲しい|困って|悩んで/u;
 const HAS_KANJI = /\p{Script=Han}/u;
+const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
+/** Katakana next to hiragana: a kana-only chunk of two scripts (テイクアウトを). */
+const MIXED_KANA = /\p{Script=Katakana}.*\p{Script=Hiragana}|\p{Script=Hiragana}.*\p{Script=Katakana}/u;
 
 /** A municipality named as a word (宇都宮市): a place, so it stays a term to match. */
 function isMunicipality(word: string): boolean {
@@ -276,7 +279,7 @@ const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
 // Separators between words, beyond spaces.
 const BREAKS = /[\s、。，．,.!！?？・･／/|｜「」『』【】（）()［］[\]〈〉《》"'“”‘’:：;；~〜]+/u;
 
-type Word = { text: string; kind: 'place' | 'dict' | 'generic' | 'stop' | 'content'; prefecture?: string; alternatives?: string[] };
+type Word = { text: string; kind: 'place' | 'dict' | 'generic' | 'stop' | 'content'; prefecture?: string; alternatives?: string[]; hiragana?: boolean };
 
 function prefectureOf(word: string): string | null {
   if ([...word].length < 2) return null;
@@ -292,7 +295,8 @@ function classify(raw: string): Word {
   const synonyms = SYNONYMS.get(text);
   if (synonyms) return { text, kind: 'dict', alternatives: synonyms };
   const trade = tradeStem(text);
-  return trade ? { text, kind: 'content', alternatives: [text, trade] } : { text, kind: 'content' };
+  const hiragana = HIRAGANA.test(raw.trim());
+  return trade ? { text, kind: 'content', alternatives: [text, trade] } : { text, kind: 'content', ...(hiragana ? { hiragana } : {}) };
 }
 
 // A trade or its members named with 業 / 業者 / 事業者 (水産業, 酒造業, 観光事業者):
@@ -314,11 +318,13 @@ const known = (raw: string): boolean => {
 /** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
 function wordsOf(chunk: string): Word[] {
   const whole = classify(chunk);
-  if (whole.kind !== 'content' || isKanaOnly(norm(chunk)) || /^[a-z0-9&+-]+$/u.test(chunk)) return [whole];
+  // A chunk of kana of one script (ものづくりほじょきん typed in hiragana) is read whole: ICU cuts such text
+  // anywhere. Katakana followed by hiragana (テイクアウトを) is a word and its particle, and is segmented.
+  if (whole.kind !== 'content' || (isKanaOnly(norm(chunk)) && !MIXED_KANA.test(chunk)) || /^[a-z0-9&+-]+$/u.test(chunk)) return [whole];
   const pieces = [...segmenter.segment(chunk)].map((s) => s.segment).filter((s) => s.trim() !== '');
   const words: Word[] = [];
-  for (let i = 0; i < pieces.length; ) {
-    // The longest run of pieces that the dictionary knows as one word.
+  /** The longest run of pieces from `i` that the dictionary knows as one word: its length in pieces (0: none) and text. */
+  const knownRun = (i: number): { taken: number; text: string } => {
     let taken = 0;
     let text = '';
     for (let j = i, joined = ''; j < pieces.length && [...joined].length < LONGEST_ENTRY; j++) {
@@ -328,6 +334,10 @@ function wordsOf(chunk: string): Word[] {
         text = joined;
       }
     }
+    return { taken, text };
+  };
+  for (let i = 0; i < pieces.length; ) {
+    let { taken, text } = knownRun(i);
     if (taken === 0) {
       taken = 1;
       text = pieces[i];
@@ -367,6 +377,18 @@ function wordsOf(chunk: string): Word[] {
     merged.push(w);
   }
   return merged;
+}
+
+// A word that names a kind of support and filters (融資, 税制, 研修; 補助金 is generic
+// and does not): a programme of that kind holds it, whatever its name says
+// (新規開業資金 and 創業関連保証 are loans). The catalogue's kind codes (loan,
+// tax_measure, training) are in the searched text of every programme of the kind.
+const KIND_CODE = /^[a-z_]+$/u;
+
+/** The alternatives of a term, with the kind codes its word names. */
+function withKinds(text: string, alternatives: string[]): string[] {
+  const codes = (KINDS.get(text) ?? []).filter((k) => KIND_CODE.test(k) && !alternatives.includes(k));
+  return codes.length === 0 ? alternatives : [...alternatives, ...codes];
 }
 
 /** Queries understood lately (a request understands its q in the route and in the engine; searches repeat). */
@@ -416,6 +438,9 @@ function understand(q: string): UnderstoodQuery | null {
     const segmented = wordsOf(chunk);
     const words = dropVerbs(segmented);
     if (words.length !== segmented.length) sentence = true;
+    // A word of hiragana the vocabulary does not know, cut from a chunk with kanji or katakana
+    // (創業した+ばかり+で融資が受け+にくい): the inflection of a sentence, not a word of a name.
+    if (segmented.length > 1 && segmented.some((w) => w.hiragana === true)) sentence = true;
     let run: string[] = [];
     const endRun = (): void => {
       if (run.length > 1) phrases.push(run.join(''));
@@ -447,7 +472,7 @@ function understand(q: string): UnderstoodQuery | null {
         if (city && !prefectures.includes(city)) prefectures.push(city);
       }
       if (w.kind === 'generic') generic.push(text);
-      else required.push({ term: text, alternatives: (w.alternatives ?? [text]).map(norm) });
+      else required.push({ term: text, alternatives: withKinds(text, (w.alternatives ?? [text]).map(norm)) });
     }
     endRun();
   }

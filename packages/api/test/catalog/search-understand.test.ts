@@ -219,3 +219,16 @@ test('a loan asked for in a sentence finds the loans whose names say 資金 or �
   assert.ok(rows.length >= 20, `${rows.length} rows`);
   assert.ok(rows.some((r) => !/融資|貸付|ローン/u.test(r.primary_name) && r.program_kind === 'loan'));
 });
+
+test("a need that names nobody is a business's or a person's: a programme for institutions alone ranks as another applicant's", () => {
+  const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes, amountMax: null }) as unknown as ProgramColumns;
+  const need = needOfQuery(understandQuery('大学と一緒に新しい技術を開発したい'));
+  assert.deepEqual(need.audiences, [], 'no asker word');
+  assert.ok(fitOf(need, row(['大学・研究機関'])) < 0, 'a research call for universities');
+  assert.ok(fitOf(need, row(['地方公共団体'])) < 0, 'a grant to local governments');
+  assert.equal(fitOf(need, row(['中小企業', '大学・研究機関'])), 0, 'a consortium call open to companies');
+  assert.equal(fitOf(need, row([])), 0, 'no stated applicants: neither');
+  const researcher = needOfQuery(understandQuery('研究者 研究開発 助成'));
+  assert.deepEqual(researcher.audiences, ['大学・研究機関'], '研究者 says who asks');
+  assert.ok(fitOf(researcher, row(['大学・研究機関'])) > 0);
+});

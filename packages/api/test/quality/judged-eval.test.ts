@@ -39,13 +39,16 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // 190 more trades and situations in the needs table, written from how owners speak, not from the set (鉄工所, 電気代を削減,
 // hair salon …): all 0.632 / 0.809, tuned 0.656 / 0.828 (no tuned query changes), held out 0.576 / 0.763.
 // A sentence's hiragana inflections ranking only, a kind of support found by its kind (融資 finds loans named 資金,
-// decision 0374): all 0.633 / 0.809, tuned 0.658 / 0.828, held out 0.575 / 0.763.
+// decision 0374): all 0.633 / 0.809, tuned 0.658 / 0.828, held out 0.575 / 0.763; with programmes for institutions alone
+// (universities, students, local governments) ranked as another applicant's when q names nobody:
+// all 0.637 / 0.809, tuned 0.659 / 0.828, held out 0.584 / 0.763.
 const FLOORS = {
-  all: { ndcg: 0.63, success: 0.8 },
-  tuned: { ndcg: 0.655, success: 0.82 },
+  all: { ndcg: 0.633, success: 0.8 },
+  tuned: { ndcg: 0.656, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
-  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21).
-  holdout: { ndcg: 0.565, success: 0.75 },
+  // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
+  // 0.575 at 0.584.
+  holdout: { ndcg: 0.575, success: 0.75 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
@@ -57,7 +60,7 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.
   industry: { ndcg: 0.53, success: 0.75 },
-  purpose: { ndcg: 0.62, success: 0.79 },
+  purpose: { ndcg: 0.63, success: 0.79 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
   // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.
@@ -65,7 +68,7 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.
-  filtered: { ndcg: 0.665, success: 0.81 },
+  filtered: { ndcg: 0.67, success: 0.81 },
   nickname: { ndcg: 0.91, success: 1 },
 };
 

@@ -5,6 +5,16 @@
 // programme is for; match (catalog/programs/match.ts) also says why.
 import type { CompanySize } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
+import vocabulary from './vocabulary.json' with { type: 'json' };
+
+/**
+ * Audiences of programmes for institutions rather than for a business or a
+ * person (vocabulary.json `institutions`: universities and research bodies,
+ * students, local governments). A need that names no audience is a business's
+ * or a person's: a programme for these alone ranks as another applicant's
+ * (rank.ts#fitOf). A need that names them (研究者, 自治体 as askers) is theirs.
+ */
+export const INSTITUTIONS: ReadonlySet<string> = new Set(vocabulary.institutions);
 
 export type Stage = 'planning' | 'founding' | 'established';
 

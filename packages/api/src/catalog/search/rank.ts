@@ -36,7 +36,7 @@ import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
 import { isNationwide, reachOf } from './reach.ts';
 import { COMPANY_SIZE_TARGET_TYPES } from '@jp-support/vocab';
-import { NO_NEED, type Need } from './need.ts';
+import { INSTITUTIONS, NO_NEED, type Need } from './need.ts';
 
 export interface ScoreParts {
   text: number;
@@ -259,6 +259,9 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   if (need.audiences.length > 0 && r.forLargeCompanies) fit += OTHER_AUDIENCE;
   else if (need.audiences.length > 0 && r.targetTypes.length > 0) {
     fit += r.targetTypes.some((v) => need.audiences.includes(v)) ? FIT_AUDIENCE : OTHER_AUDIENCE;
+  } else if (need.audiences.length === 0 && r.targetTypes.length > 0 && r.targetTypes.every((v) => INSTITUTIONS.has(v))) {
+    // Nobody named: whoever asks is a business or a person, not a university, a student or a local government.
+    fit += OTHER_AUDIENCE;
   }
   if (need.size !== null && need.size !== 'large' && r.forLargeCompanies) fit += OTHER_SIZE;
   else if (need.size !== null && r.targetTypes.length > 0) {

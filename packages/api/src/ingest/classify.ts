@@ -105,7 +105,7 @@ export function readClassOverrides(file = RECORD_CLASS_OVERRIDES_FILE): Map<stri
 const BENEFIT =
   /補助|助成|交付金|支援金|給付金?|奨励金|補給金|協力金|応援金|報奨金|手当|一時金|融資|貸付|貸与|ローン|資金|利子|税制|減税|控除|特例|償却|猶予|減免|免除|軽減|優遇|共済|保険|出資|投資育成|保証|奨学|フェローシップ|研究員|賞$|アワード|表彰|顕彰|グランプリ|研修|講座|(?:専門家|アドバイザー|コーディネーター)派遣|相談|補償|補填|価格安定|経営安定|見舞金|祝金|報酬|無償化|支給|プログラム(?:$|\s|[（(])|基金|塾|講習|訓練|ツアー/u;
 /** What a programme is called when it names no money: a scheme, a project, a service (not 支援 alone: 子育て支援 is a topic). */
-const SCHEME = /事業(?!者|所)|制度|対策|サービス|センター|窓口|認定|推進|協力隊|整備|活用|育成|就農|移住|定住|創業|起業|開発|実証|公募|募集/u;
+const SCHEME = /事業(?!者|所|主体)|制度|対策|サービス|センター|窓口|認定|推進|協力隊|整備|活用|育成|就農|移住|定住|創業|起業|開発|実証|公募|募集/u;
 
 const DEBRIS =
   /^(?:page\s*top|ページの?先頭へ?|メインコンテンツへ移動|本文へ(?:移動|スキップ)?|メニュー|トップページ|ホーム|サイトマップ|home|menu|skip to .*)$/iu;
@@ -122,7 +122,7 @@ const LINK_LABEL =
 const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
 
 const PROCUREMENT =
-  /入札(?!参加資格)|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|包括委託|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+  /入札(?!参加資格)|落札|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|包括委託|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
 /** A survey or analysis commissioned about something (…の運用に向けた調査・分析, …に関する調査業務): a contract, whatever it is about. */
 const SURVEY_WORK = /(?:調査|分析|検証|検討)(?:[・及びと](?:調査|分析|検証|検討|研究))+(?:業務)?等?$|(?:調査|分析)業務等?$/u;
 /** What a name is about: the part after its last relational phrase (…に向けた, …に関する, …に係る). */
@@ -130,12 +130,48 @@ const RELATION = /(?:に向けた|に関する|に係る|に関わる|のため�
 /** A contact desk one calls (相談窓口): a body, not a scheme (issue 20 counts these names among the non-programmes). */
 const DESK = /相談窓口(?:\s*[（(][^（）()]*[）)])*$/u;
 
+// Classes found in a random draw of 300 served records (labelled_records.jsonl, part "served"; decision 0305).
+/** Text extracted from a PDF as glyph codes ((cid:5349)(cid:7231)…), or the venue of a meeting (…3階第2・3会議室（住所）): no name at all. */
+const GARBLED = /\(cid:[0-9]+\)/u;
+const VENUE = /(?:会議室|会場|ホール)(?:\s*[（(][^（）()]*[）)])*$/u;
+/** A clause of a rule or a list item cut from a page (…を公表すること, 組織化に関すること). */
+const CLAUSE = /(?:すること|に関すること)$/u;
+/** A file linked from a page, named with its format and size (…（PDF：307KB）, (ワード：19KB)): a document, not the programme's page. */
+const ATTACHMENT = /[（([［][^（）()[\]［］]*?(?:pdf|ワード|word|エクセル|excel|xlsx?|docx?)[^（）()[\]［］]*?[0-9.,]+\s*[km]b\s*[）)\]］]/iu;
+/** A government plan being adopted or revised (…基本計画の策定について). */
+const PLAN_ADOPTED = /(?:計画|プラン|ビジョン|方針|戦略|指針)(?:\s*[（(][^（）()]*[）)])?の(?:策定|改定|改訂|公表|見直し|変更)$/u;
+/** An event (a fair, a consultation day, a forum): news of it, not a programme (a declaration, 宣言, is often a scheme one registers for: not here). */
+const EVENT =
+  /(?:相談会|説明会|交流会|フェア|フォーラム|イベント|マルシェ|フェスタ|スタンプラリー)(?:の(?:開催|実施))?(?:について)?$|の開催$|(?:に係る|に関する|への)対応$/u;
+/** What a programme funded or who takes part in it (…補助金活用事業, …の補助対象事業者, …を活用した取組): its results. */
+const USES = /補助金活用事業[）)]?$|を活用した取組|(?:参加|補助対象|採択|研修)事業者$/u;
+/** A body of companies or a research institute named alone. */
+const COMPANY_BODY = /\bllp\b|有限責任事業組合|アライアンス|研究所|研究センター|試験研究|[（(]指定試験機関[）)]/iu;
+/** A legal person named alone (一般財団法人消防試験研究センター), whatever its name says. */
+const LEGAL_PERSON = /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人)\s*\S+$/u;
+/** A charge or deposit the law imposes (受益者負担金, 預託制度, 発電側課金), a restriction (…報酬規制), a part of a tax (法人事業税 所得割). */
+const DUTY = /受益者(?:負担金|分担金)|預託(?:制度|金)|課金(?:\s|[（(]|$)|規制(?:\s*[（(][^（）()]*[）)])*$/u;
+const TAX_PART = /税\s*(?:所得割|資本割|付加価値割|均等割|種別割|標準税率|税率)/u;
+/** A call for the manager or operator of a fund or a scheme (…ファンド・オブ・ファンズマネージャーの募集). */
+const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|事務局|受託者)(?:等)?の(?:募集|公募|選定)/u;
+/** A budget (…畜産・酪農関係事業予算, 航空局予算): a document; a programme named with its budget (…事業 令和7年度補正予算) keeps its class. */
+const BUDGET = /(?:関係(?:事業)?|局|省|庁)予算$|予算(?:の概要|案|要求)$/u;
+/** A designation the state makes under a law (史跡・名勝・天然記念物指定制度, …法人 指定制度), with no kind upstream; a drug or device designated (オーファンドラッグ) gets support, so stays. */
+const DESIGNATION = /指定制度$/u;
+/** A policy debate (…保険適用議論 (骨太2024)). */
+const DEBATE = /議論|論点|骨太/u;
+/** The subsidies of a field together (農業振興関係補助金, GX関連補助金, 農林業関係の補助金など) or information on a topic (…に関する情報). */
+const RELATED =
+  /(?:関係|関連(?:する)?)(?:の)?(?:補助金|助成金|補助事業|支援策|支援制度)(?:など|等)?(?:\s*[（(][^（）()]*[）)])?$|(?:に関する|に対する)情報$|(?:制度等?|施策等?|事業|支援)(?:の|を|について(?:の)?)?(?:ご)?紹介(?:しています|します)?[。！!]?$/u;
+/** A topic named alone (女性の活躍推進, 農福連携の推進, 新規就農者の確保): a section's page about it. */
+const TOPIC = /^[^\s]{2,10}?(?:の)?(?:推進|活躍|確保|振興)$/u;
+
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
 
 const FORM_DOCUMENT =
-  /様式|記入例|申請書|届出書|申立書|申出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
+  /様式|記入例|申請書|誓約書|同意書|委任状|承諾書|エントリーシート|事務連絡|^別記\s*[0-9０-９第]|(?:交付|実施)要項|届出書|申立書|申出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
 /** A plan or strategy of a government (not the business plan a programme certifies). */
 /** A plan named by its edition (インフラシステム海外展開 (行動計画 令和7年版)). */
 const PLAN_EDITION = /[（(][^（）()]*(?:計画|戦略|方針|ビジョン)[^（）()]*(?:年版|年度版|改訂)[^（）()]*[）)]$/u;
@@ -287,14 +323,22 @@ interface Facts {
 /** First match wins: the order is the precedence of the rules. */
 const RULES: Rule[] = [
   { name: 'debris', cls: 'debris', test: (r) => DEBRIS.test(r.name) || [...r.name].length < 3 || HEADER_CELLS.test(r.name) },
+  { name: 'garbled', cls: 'debris', test: (r) => GARBLED.test(r.name) || CLAUSE.test(r.name) || (VENUE.test(r.name) && !r.benefit) },
   // A sentence cut from a page: it opens with a particle or asks the reader (…を検索していただきますようお願いします。).
   { name: 'fragment', cls: 'debris', test: (r) => FRAGMENT.test(r.name) },
   { name: 'link_label', cls: 'debris', test: (r) => LINK_LABEL.test(r.name) },
   { name: 'site_title_only', cls: 'debris', test: (r) => SITE_TITLE.test(r.name) },
   { name: 'procurement', cls: 'procurement', test: (r) => PROCUREMENT.test(r.published) || /^委託[（(]/u.test(r.kind) },
+  { name: 'role_call', cls: 'procurement', test: (r) => ROLE_CALL.test(r.published) },
   { name: 'notice', cls: 'notice', test: (r) => NOTICE.test(r.published) || NOTICE_KINDS.has(r.kind) },
   // News left after cleaning (…中小企業向けお知らせ); a call announced as news (…募集のお知らせ) is its programme's page.
   { name: 'news', cls: 'notice', test: (r) => /お知らせ$/u.test(r.name) && !/募集|公募|受付/u.test(r.published) },
+  // An event, or what a programme funded (…補助金活用事業) or who takes part in it (…の参加事業者).
+  { name: 'event', cls: 'notice', test: (r) => EVENT.test(withoutBrackets(r.name)) || USES.test(r.name) },
+  { name: 'debate', cls: 'reference', test: (r) => DEBATE.test(r.name) },
+  { name: 'attachment', cls: 'document', test: (r) => ATTACHMENT.test(r.published) },
+  { name: 'budget', cls: 'document', test: (r) => BUDGET.test(withoutBrackets(r.name)) && !r.benefit },
+  { name: 'plan_adopted', cls: 'document', test: (r) => PLAN_ADOPTED.test(r.name) && !BUSINESS_PLAN.test(r.name) },
   {
     name: 'form_document',
     cls: 'document',
@@ -303,6 +347,13 @@ const RULES: Rule[] = [
   { name: 'business_licence', cls: 'permit_procedure', test: (r) => BUSINESS_LICENCE.test(r.name) },
   { name: 'permit', cls: 'permit_procedure', test: (r) => (PERMIT.test(r.name) || PERMIT_KINDS.test(r.kind)) && !MONEY.test(r.name) },
   { name: 'tax_itself', cls: 'law_provision', test: (r) => TAX_ITSELF.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
+  {
+    name: 'designation',
+    cls: 'law_provision',
+    test: (r) => r.kind === '' && DESIGNATION.test(withoutBrackets(r.name)) && !r.benefit && !/支援(?!法人)|助成|医薬品|医療機器/u.test(r.name),
+  },
+  { name: 'tax_part', cls: 'law_provision', test: (r) => TAX_PART.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
+  { name: 'duty', cls: 'law_provision', test: (r) => DUTY.test(r.name) && !MONEY.test(r.name) && !/軽減|減額|認定制度/u.test(r.name) },
   {
     name: 'law_name',
     cls: 'law_provision',
@@ -342,19 +393,33 @@ const RULES: Rule[] = [
           .replace(/^.*の(?=[^の]*$)/u, ''),
       ),
   },
+  // A survey about something (…基金事業に関する広報戦略調査): the subject may name money, the work is a survey.
+  {
+    name: 'survey_about',
+    cls: 'procurement',
+    test: (r) => RELATION.test(r.name) && /調査(?:業務|事業)?$/u.test(r.name) && !BENEFIT.test(r.name.split(RELATION).at(-1)!),
+  },
   { name: 'survey_document', cls: 'document', test: (r) => /調査$|[（(]情報提供[）)]$/u.test(r.name) && !r.benefit && !/支援事業|補助/u.test(r.name) },
   // One generic word of support (就職支援, 難病支援) under a broad kind: a topic page.
   { name: 'topic_page', cls: 'index_page', test: (r) => /^(?:support|)$/u.test(r.kind) && /^[^\s・]{1,5}支援(?:制度)?$|^[^\s]{1,4}・支援制度$/u.test(r.name) },
   { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
   { name: 'plan_edition', cls: 'document', test: (r) => PLAN_EDITION.test(r.name) && !r.benefit },
+  { name: 'related_subsidies', cls: 'index_page', test: (r) => RELATED.test(r.name) },
   { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
   // A body is the head of the name (…補助金審査委員会): the money words name what it reviews.
   { name: 'committee_head', cls: 'committee', test: (r) => /(?:委員会|審議会|協議会|連絡会議)$/u.test(r.name) },
   // A government section named alone (スマート県庁推進課, 用地事業支援課): an office, not a scheme.
-  { name: 'section', cls: 'committee', test: (r) => /^[^\s]{2,10}(?:課|局|室)$/u.test(r.name) && !BENEFIT.test(r.name) },
+  { name: 'section', cls: 'committee', test: (r) => /^[^\s]{2,10}(?:課|局|室|部|係|班|グループ|G)$/u.test(r.name) && !BENEFIT.test(r.name) },
+  {
+    name: 'company_body',
+    cls: 'committee',
+    test: (r) => COMPANY_BODY.test(withoutBrackets(r.name)) && !r.benefit && !/公募|募集|事業(?!者|所)|プログラム/u.test(r.name),
+  },
+  { name: 'legal_person', cls: 'committee', test: (r) => LEGAL_PERSON.test(r.name) && !r.benefit && !/事業(?!者|所)|制度|認定|認証|登録/u.test(r.name) },
   { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
   { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
+  { name: 'topic', cls: 'index_page', test: (r) => TOPIC.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) && /^(?:support|subsidy|)$/u.test(r.kind) },
   { name: 'index', cls: 'index_page', test: (r) => INDEX.test(r.published) || INDEX.test(r.name) || INDEX_KINDS.has(r.kind) },
   // A section's top page or a page of information on support (経営支援課トップ, 福祉助成事業情報), by the cleaned name.
   { name: 'index_name', cls: 'index_page', test: (r) => /(?:課|局|部|室)トップ$|^[^\s]{1,6}\sトップ$|(?:支援|補助|助成|優遇)\S{0,4}情報$/u.test(r.name) },

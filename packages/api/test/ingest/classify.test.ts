@@ -31,7 +31,8 @@ interface Labelled {
   reason: string;
   /** `fresh`: a second held-out part, labelled later (labelled_records.md). */
   split: 'tune' | 'holdout' | 'fresh';
-  part: 'uniform' | 'hard' | 'fresh';
+  /** `served`: a random draw of served records, labelled as tuning data (decision 0305). */
+  part: 'uniform' | 'hard' | 'fresh' | 'served';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -71,7 +72,7 @@ const classify = (r: RawRecord, overrides = readClassOverrides()) =>
     overrides,
   );
 
-test('the labelled sample: at least 300 records, every label a known class with its reason, about a third of the first draw held out, a fresh held-out draw of 100 or more', () => {
+test('the labelled sample: at least 300 records, every label a known class with its reason, about a third of the first draw held out, a fresh held-out draw of 100 or more, a served tuning draw of 300', () => {
   assert.ok(LABELLED.length >= 300, `${LABELLED.length} labelled records`);
   assert.equal(new Set(LABELLED.map((l) => l.unified_id)).size, LABELLED.length, 'each record once');
   for (const l of LABELLED) {
@@ -79,15 +80,21 @@ test('the labelled sample: at least 300 records, every label a known class with 
     assert.ok(l.reason.trim().length >= 8, `${l.unified_id}: a reason`);
     assert.ok(l.split === 'tune' || l.split === 'holdout' || l.split === 'fresh', l.unified_id);
   }
-  const first = LABELLED.filter((l) => l.split !== 'fresh');
+  const first = LABELLED.filter((l) => l.part === 'uniform' || l.part === 'hard');
   const held = first.filter((l) => l.split === 'holdout').length / first.length;
   assert.ok(held > 0.28 && held < 0.4, `held out: ${held}`);
   assert.ok(LABELLED.filter((l) => l.label !== 'programme').length >= 60, 'enough non-programmes to measure precision');
   assert.ok(LABELLED.filter((l) => l.split === 'fresh').length >= 100, 'a fresh held-out draw');
+  const served = LABELLED.filter((l) => l.part === 'served');
+  assert.ok(served.length >= 300, 'a served tuning draw');
+  assert.ok(
+    served.every((l) => l.split === 'tune'),
+    'the served draw is tuning data',
+  );
 });
 
-// The floor holds on the first draw (tuned and held out); the fresh held-out draw is reported beside it, and
-// held-out precision is below the goal (docs/data.md has the figures).
+// The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
+// draw is reported beside them, and held-out precision is below the goal (docs/data.md has the figures).
 test('classifier on the labelled sample: precision of "programme" >= 0.97 and recall >= 0.95 on the first draw; every part reported', (t) => {
   const records = datasetRecords(new Set(LABELLED.map((l) => l.unified_id)));
   const overrides = readClassOverrides();
@@ -108,9 +115,11 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     return { precision: tp / (tp + fp), recall: tp / (tp + fn), classAgreement: sameClass / rows.length, n: rows.length };
   };
   const parts = {
-    'first draw': score(LABELLED.filter((l) => l.split !== 'fresh')),
-    'with the fresh draw': score(LABELLED),
-    tuned: score(LABELLED.filter((l) => l.split === 'tune')),
+    'first draw': score(LABELLED.filter((l) => l.part === 'uniform' || l.part === 'hard')),
+    'all labelled': score(LABELLED),
+    'tuned part of the first draw': score(LABELLED.filter((l) => l.split === 'tune' && l.part !== 'served')),
+    'served draw (tuning, 0305)': score(LABELLED.filter((l) => l.part === 'served')),
+    'all tuning data': score(LABELLED.filter((l) => l.split === 'tune')),
     'held out': score(LABELLED.filter((l) => l.split === 'holdout')),
     'fresh held out': score(LABELLED.filter((l) => l.split === 'fresh')),
     'both held-out parts': score(LABELLED.filter((l) => l.split !== 'tune')),
@@ -122,6 +131,8 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
   }
   assert.ok(parts['first draw'].precision >= 0.97, `precision ${parts['first draw'].precision.toFixed(3)}`);
   assert.ok(parts['first draw'].recall >= 0.95, `recall ${parts['first draw'].recall.toFixed(3)}`);
+  const served = parts['served draw (tuning, 0305)'];
+  assert.ok(served.precision >= 0.97 && served.recall >= 0.95, `served draw ${served.precision.toFixed(3)} / ${served.recall.toFixed(3)}`);
   assert.equal(records.size, LABELLED.length, 'every labelled record is in the bundled dataset');
 });
 
@@ -149,6 +160,36 @@ test('rules: names, kinds and bodies that say what a record is', () => {
   assert.equal(cls('page top', 'support'), 'debris');
   assert.equal(cls('奈良県公式ホームページ', 'subsidy'), 'debris', 'a name that is only a site title leaves search');
   assert.equal(cls('水道管路 更新率 (令和4年度 0.65%)'), 'document');
+  // Decision 0305: classes from a draw of served records, and the programmes they must leave alone.
+  assert.equal(cls('(cid:5349)(cid:7231)(cid:9524)', 'subsidy'), 'debris');
+  assert.equal(cls('京都府庁職員福利厚生センター3階第2・3会議室（京都市上京区）（PDF：307KB）', 'subsidy'), 'debris', 'a venue');
+  assert.equal(cls('新規就農相談会（北海道新規就農フェア）', 'subsidy'), 'notice');
+  assert.equal(cls('令和7年度愛媛県産業DXモデル横展開事業費補助金に係る補助対象事業者', 'subsidy'), 'notice');
+  assert.equal(cls('パートナーシップ構築宣言 (登録支援)', 'certification'), 'programme', 'a declaration one registers is a scheme');
+  assert.equal(cls('暴力団排除に係る誓約書（ワード：19KB）', 'subsidy'), 'document');
+  assert.equal(cls('公衆浴場設備改善事業補助金概要（PDF：265KB）', 'subsidy'), 'document', 'a file linked from the page');
+  assert.equal(cls('JSPS 特別研究員 募集要項', 'fellowship'), 'programme', "a call's text is the programme's page");
+  assert.equal(cls('茨城県困難な問題を抱える女性支援基本計画の策定について', 'subsidy'), 'document');
+  assert.equal(cls('農業振興関係補助金（丸亀市）', 'subsidy'), 'index_page');
+  assert.equal(cls('環境にやさしい農業に関連する補助金', 'subsidy'), 'index_page');
+  assert.equal(cls('女性の活躍推進', 'subsidy'), 'index_page');
+  assert.equal(cls('スマート農業推進事業', 'subsidy'), 'programme', 'a named scheme is no topic page');
+  assert.equal(cls('企画調整G', 'subsidy'), 'committee');
+  assert.equal(cls('地域航空 EAS LLP (地域航空サービスアライアンス)'), 'committee');
+  assert.equal(cls('公益社団法人認定', 'certification_with_tax_benefit'), 'programme');
+  assert.equal(cls('公共下水道受益者負担金制度', 'subsidy'), 'law_provision');
+  assert.equal(cls('北杜市 土地改良事業における受益者分担金の軽減', 'subsidy'), 'programme', 'a charge reduced is a measure');
+  assert.equal(cls('選挙運動員・労務者への報酬規制'), 'law_provision');
+  assert.equal(cls('法人事業税 所得割（普通法人・資本金1億円以下）'), 'law_provision');
+  assert.equal(cls('史跡・名勝・天然記念物指定制度'), 'law_provision');
+  assert.equal(cls('希少疾病用医薬品 (オーファンドラッグ) 指定制度'), 'programme', 'a designated drug gets support');
+  assert.equal(
+    cls('不動産ファンド投資を実施するためのゲートキーパーおよびファンド・オブ・ファンズマネージャーの募集について', 'research_grant'),
+    'procurement',
+  );
+  assert.equal(cls('総合評価落札方式 くるみん認定加点 (次世代育成支援)', 'subsidy_for_points'), 'procurement');
+  assert.equal(cls('出産費用 保険適用議論 (骨太2024)'), 'reference');
+  assert.equal(cls('LCC 事業主体 (国内)'), 'reference');
 });
 
 test('kinds: one English vocabulary from the upstream kind, else from the name', () => {

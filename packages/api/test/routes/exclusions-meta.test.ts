@@ -101,8 +101,10 @@ test('meta: counts by tier sum to the total, prefecture buckets include _none, /
   assert.equal(m.total_programs, 10338);
   // Untiered programmes get the tier their like have (decision 0303: 222 programmes leave X, 190 to C and 32 to B);
   // consultation desks, survey work, sections, news, fragments and other pages move to X (decision 0300, issue 20's
-  // rules) and the merges take a few from each tier.
-  assert.deepEqual(m.tier_counts, { S: 102, A: 894, B: 2931, C: 3822, X: 2589 });
+  // rules) and the merges take a few from each tier. 97 more programmes move to X by the rules written from a draw of
+  // 300 served records (decision 0305: events, attachments, related-subsidy pages, sections, duties, topic pages …;
+  // the tier-S one is a publicity survey contract of the Green Innovation Fund); was S 102, A 894, B 2,931, C 3,822, X 2,589.
+  assert.deepEqual(m.tier_counts, { S: 101, A: 864, B: 2911, C: 3776, X: 2686 });
   const tierSum = Object.values(m.tier_counts as Record<string, number>).reduce((a, b) => a + b, 0);
   assert.equal(tierSum, m.total_programs);
   const prefSum = Object.values(m.prefecture_counts as Record<string, number>).reduce((a, b) => a + b, 0);

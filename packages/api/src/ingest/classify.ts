@@ -145,8 +145,8 @@ const EVENT =
   /(?:相談会|説明会|交流会|フェア|フォーラム|イベント|マルシェ|フェスタ|スタンプラリー)(?:の(?:開催|実施))?(?:について)?$|の開催$|(?:に係る|に関する|への)対応$/u;
 /** What a programme funded or who takes part in it (…補助金活用事業, …の補助対象事業者, …を活用した取組): its results. */
 const USES = /補助金活用事業[）)]?$|を活用した取組|(?:参加|補助対象|採択|研修)事業者$/u;
-/** A body of companies or a research institute named alone. */
-const COMPANY_BODY = /\bllp\b|有限責任事業組合|アライアンス|研究所|研究センター|試験研究|[（(]指定試験機関[）)]/iu;
+/** A body of companies or a research institute named alone; a designated examination body (…(指定試験機関)) whatever its name offers. */
+const COMPANY_BODY = /\bllp\b|有限責任事業組合|アライアンス|研究所|研究センター|試験研究/iu;
 /** A legal person named alone (一般財団法人消防試験研究センター), whatever its name says. */
 const LEGAL_PERSON = /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人)\s*\S+$/u;
 /** A charge or deposit the law imposes (受益者負担金, 預託制度, 発電側課金), a restriction (…報酬規制), a part of a tax (法人事業税 所得割). */
@@ -166,12 +166,27 @@ const RELATED =
 /** A topic named alone (女性の活躍推進, 農福連携の推進, 新規就農者の確保): a section's page about it. */
 const TOPIC = /^[^\s]{2,10}?(?:の)?(?:推進|活躍|確保|振興)$/u;
 
+// Classes found in a second draw of 300 served records (part "served2"; decision 0305).
+/** A body named by its acronym and, in brackets, its full name (J-FLEC(金融経済教育推進機構), JFOODO（日本食品海外プロモーションセンター）). */
+const ACRONYM_BODY = /^[a-z0-9][a-z0-9-]*\s*[（(][^（）()]*(?:機構|センター|協会|財団|機関|法人)[）)]$/iu;
+/** A regime of the tax law against avoidance or for groups (外国子会社合算税制, タックスヘイブン対策税制, グループ法人税制): a rule, not a measure. */
+const TAX_RULE = /合算税制|タックスヘイブン|移転価格税制|過少資本税制|過大支払利子税制|グループ法人税制|グループ通算制度/u;
+/** The tax authority's explanation pages (タックスアンサー, 通達, 質疑応答). */
+const TAX_PAGE = /nta\.go\.jp\/(?:taxes\/shiraberu\/taxanswer|law\/)/u;
+const TAX_FAVOUR = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額|損金|圧縮|繰越|繰戻|準備金|簡易課税|みなし|短縮/u;
+/** The state's own stockpile (石油国家備蓄事業, レアメタル国家備蓄事業). */
+const STOCKPILE = /備蓄(?:事業)?$/u;
+/** A page of the subsidies the state or the prefecture runs, listed by a municipality (深谷市 国・県補助事業). */
+const HIGHER_SUBSIDIES = /(?:^|\s)(?:国|県|都|道|府|国・県|国県)(?:の)?補助事業$/u;
+/** A guide (企業立地ガイド, 起業ガイド): a page of pointers, not a programme. */
+const GUIDE = /ガイド$/u;
+
 const NOTICE =
-  /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況$|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
+  /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
 
 const FORM_DOCUMENT =
-  /様式|記入例|申請書|誓約書|同意書|委任状|承諾書|エントリーシート|事務連絡|^別記\s*[0-9０-９第]|(?:交付|実施)要項|届出書|申立書|申出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
+  /様式|記入例|申請書|誓約書|同意書|委任状|承諾書|エントリーシート|事務連絡|^別記\s*[0-9０-９第]|(?:交付|実施)要項|届出書|申立書|申出書|報告書|実績書|計画書|手引き?|ハンドブック|マニュアル|ガイドブック|パンフレット|リーフレット|チラシ|q\s*&\s*a|faq|よくある(?:ご)?質問|事例|白書|ホワイトペーパー|報告$|統計|市場規模|調査結果|要綱|要領|交付規則|交付規程|実施規則|規程$|(?:^|\s)jis\s|指導要領|\.pdf$/iu;
 /** A plan or strategy of a government (not the business plan a programme certifies). */
 /** A plan named by its edition (インフラシステム海外展開 (行動計画 令和7年版)). */
 const PLAN_EDITION = /[（(][^（）()]*(?:計画|戦略|方針|ビジョン)[^（）()]*(?:年版|年度版|改訂)[^（）()]*[）)]$/u;
@@ -336,6 +351,7 @@ const RULES: Rule[] = [
   // An event, or what a programme funded (…補助金活用事業) or who takes part in it (…の参加事業者).
   { name: 'event', cls: 'notice', test: (r) => EVENT.test(withoutBrackets(r.name)) || USES.test(r.name) },
   { name: 'debate', cls: 'reference', test: (r) => DEBATE.test(r.name) },
+  { name: 'stockpile', cls: 'reference', test: (r) => r.kind === '' && STOCKPILE.test(r.name) },
   { name: 'attachment', cls: 'document', test: (r) => ATTACHMENT.test(r.published) },
   { name: 'budget', cls: 'document', test: (r) => BUDGET.test(withoutBrackets(r.name)) && !r.benefit },
   { name: 'plan_adopted', cls: 'document', test: (r) => PLAN_ADOPTED.test(r.name) && !BUSINESS_PLAN.test(r.name) },
@@ -352,7 +368,12 @@ const RULES: Rule[] = [
     cls: 'law_provision',
     test: (r) => r.kind === '' && DESIGNATION.test(withoutBrackets(r.name)) && !r.benefit && !/支援(?!法人)|助成|医薬品|医療機器/u.test(r.name),
   },
+  { name: 'tax_rule', cls: 'law_provision', test: (r) => TAX_RULE.test(r.name) },
+  // The tax authority's explanation of a rule (役員報酬, 源泉徴収, 役員社宅): a measure in the taxpayer's favour names itself.
+  { name: 'tax_explanation', cls: 'law_provision', test: (r) => TAX_PAGE.test(r.url) && !TAX_FAVOUR.test(r.name) },
   { name: 'tax_part', cls: 'law_provision', test: (r) => TAX_PART.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
+  // A business certified under a law to do what otherwise needs a licence (小型家電リサイクル法 認定事業者制度, 高圧ガス保安 認定事業者制度).
+  { name: 'certified_operator', cls: 'permit_procedure', test: (r) => /認定事業者制度/u.test(r.name) && !MONEY.test(r.name) },
   { name: 'duty', cls: 'law_provision', test: (r) => DUTY.test(r.name) && !MONEY.test(r.name) && !/軽減|減額|認定制度/u.test(r.name) },
   {
     name: 'law_name',
@@ -404,7 +425,8 @@ const RULES: Rule[] = [
   { name: 'topic_page', cls: 'index_page', test: (r) => /^(?:support|)$/u.test(r.kind) && /^[^\s・]{1,5}支援(?:制度)?$|^[^\s]{1,4}・支援制度$/u.test(r.name) },
   { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
   { name: 'plan_edition', cls: 'document', test: (r) => PLAN_EDITION.test(r.name) && !r.benefit },
-  { name: 'related_subsidies', cls: 'index_page', test: (r) => RELATED.test(r.name) },
+  { name: 'related_subsidies', cls: 'index_page', test: (r) => RELATED.test(r.name) || HIGHER_SUBSIDIES.test(r.name) },
+  { name: 'guide', cls: 'index_page', test: (r) => GUIDE.test(withoutBrackets(r.name)) && !r.benefit && !NAMED_SCHEME.test(r.name) },
   { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
   // A body is the head of the name (…補助金審査委員会): the money words name what it reviews.
   { name: 'committee_head', cls: 'committee', test: (r) => /(?:委員会|審議会|協議会|連絡会議)$/u.test(r.name) },
@@ -413,8 +435,11 @@ const RULES: Rule[] = [
   {
     name: 'company_body',
     cls: 'committee',
-    test: (r) => COMPANY_BODY.test(withoutBrackets(r.name)) && !r.benefit && !/公募|募集|事業(?!者|所)|プログラム/u.test(r.name),
+    test: (r) =>
+      /[（(]指定試験機関[）)]/u.test(r.name) ||
+      (COMPANY_BODY.test(withoutBrackets(r.name)) && !r.benefit && !/公募|募集|事業(?!者|所)|プログラム/u.test(r.name)),
   },
+  { name: 'acronym_body', cls: 'committee', test: (r) => r.kind === '' && ACRONYM_BODY.test(r.name) && !r.benefit },
   { name: 'legal_person', cls: 'committee', test: (r) => LEGAL_PERSON.test(r.name) && !r.benefit && !/事業(?!者|所)|制度|認定|認証|登録/u.test(r.name) },
   { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },

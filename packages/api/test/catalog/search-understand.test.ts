@@ -232,3 +232,13 @@ test("a need that names nobody is a business's or a person's: a programme for in
   assert.deepEqual(researcher.audiences, ['大学・研究機関'], '研究者 says who asks');
   assert.ok(fitOf(researcher, row(['大学・研究機関'])) > 0);
 });
+
+test('the rest of a verb the needs table read is a wish ending; a need of two words is two concepts', () => {
+  assert.deepEqual(terms('会社のホームページを作りたい'), ['ほーむぺーじ'], '作+りたい: りたい is not a word');
+  assert.deepEqual(terms('後継ぎがいない'), ['事業承継']);
+  assert.deepEqual(terms('障害者を雇いたい'), ['障害者', '雇用'], 'as the keywords 障害者雇用 are read');
+  assert.deepEqual(terms('障害者雇用 助成金'), ['障害者', '雇用']);
+  assert.deepEqual(terms('お客さんを増やしたい'), ['販路開拓']);
+  assert.deepEqual(terms('借金を返すのが大変'), ['経営改善'], 'was 0 rows');
+  assert.deepEqual(terms('いちご農家を始めたい'), ['新規就農'], 'a farm started is 新規就農, not 創業');
+});

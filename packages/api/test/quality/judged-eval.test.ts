@@ -41,21 +41,23 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // A sentence's hiragana inflections ranking only, a kind of support found by its kind (融資 finds loans named 資金,
 // decision 0374): all 0.633 / 0.809, tuned 0.658 / 0.828, held out 0.575 / 0.763; with programmes for institutions alone
 // (universities, students, local governments) ranked as another applicant's when q names nobody:
-// all 0.637 / 0.809, tuned 0.659 / 0.828, held out 0.584 / 0.763.
+// all 0.637 / 0.809, tuned 0.659 / 0.828, held out 0.584 / 0.763; with about 50 more situations in the needs table,
+// written from how owners speak (お客さんを増やし, 借金, 子育て中の社員 …): all 0.639 / 0.813, tuned unchanged,
+// held out 0.590 / 0.776.
 const FLOORS = {
-  all: { ndcg: 0.633, success: 0.8 },
+  all: { ndcg: 0.635, success: 0.81 },
   tuned: { ndcg: 0.656, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
-  // 0.575 at 0.584.
-  holdout: { ndcg: 0.575, success: 0.75 },
+  // 0.575 at 0.584; 0.58 at 0.590.
+  holdout: { ndcg: 0.58, success: 0.76 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
 // Issue 21's goal is success@1 >= 0.6 in every category: every category of ten queries or more reaches it now
 // (conversational 0.667, the lowest); abbreviation (two queries) stands at 0.5.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.5, success: 0.68 },
+  conversational: { ndcg: 0.52, success: 0.7 },
   english: { ndcg: 0.58, success: 0.76 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.

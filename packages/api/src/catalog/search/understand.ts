@@ -89,8 +89,8 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
   .map(([phrase, word]): [string, string] => [phrase.normalize('NFKC').toLowerCase(), word])
   .sort((a, b) => b[0].length - a[0].length);
 
-/** The words the needs table reads situations into: a need, as a dictionary word is. */
-const NEED_WORDS = new Set(Object.values(vocabulary.needs).map(norm));
+/** The words the needs table reads situations into (each word of a value of several: 障害者 雇用): a need, as a dictionary word is. */
+const NEED_WORDS = new Set(Object.values(vocabulary.needs).flatMap((word) => norm(word).split(' ')));
 
 // The ending of a wish or a complaint (〜したい, 〜が来ない): the verb before
 // it says what the person does, not what a programme is named; the needs
@@ -128,6 +128,8 @@ function dropVerbs(words: Word[]): Word[] {
       continue;
     }
     if (w.kind === 'content' && HAS_KANJI.test(text) && /(たい|たいが|ない)$/u.test(text) && [...text].length <= 6) continue;
+    // The rest of a verb the needs table read (雇+いたい, 作+りたい, 後継ぎ+がいない): a wish ending of hiragana alone.
+    if (w.hiragana === true && /(たい|たいが|たく|ない)$/u.test(text) && [...text].length <= 5) continue;
     out.push(w);
   }
   return out;

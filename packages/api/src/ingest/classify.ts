@@ -117,7 +117,7 @@ const HEADER_CELLS =
   /^(?:(?:摘\s*要|備\s*考|項\s*目|内\s*容|制度内容|事業名|申請期間|受付期間|対象者?|概\s*要|補助金リンク|リンク先?|問い?合わ?せ先?|称等|詳細情報・条件等|募集期間|名\s*称)\s*)+$/u;
 /** A language menu entry or a link label: Português, English, 詳しくはこちら. */
 const LINK_LABEL =
-  /^(?:(?:中文|简体|繁體|한국어|english|português|español)[^\s]{0,8}|english|português|español|français|中文|简体中文|繁體中文|한국어|tiếng việt|tagalog|filipino|नेपाली|bahasa indonesia|やさしい日本語|[\p{Script=Myanmar}\p{Script=Thai}\p{Script=Devanagari}\s]+|詳しくはこちら|こちら|もっと見る|一覧へ|戻る)$/iu;
+  /^(?:(?:中文|简体|繁體|한국어|english|português|español)[^\s]{0,8}|english|português|español|français|中文|简体中文|繁體中文|한국어|tiếng việt|tagalog|filipino|नेपाली|bahasa indonesia|やさしい日本語|[\p{Script=Myanmar}\p{Script=Thai}\p{Script=Devanagari}\s]+|translate|languages?|詳しくはこちら|こちら|もっと見る|一覧へ|戻る)$/iu;
 /** A site's title and nothing else: 奈良県公式ホームページ. */
 const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
 
@@ -181,6 +181,16 @@ const HIGHER_SUBSIDIES = /(?:^|\s)(?:国|県|都|道|府|国・県|国県)(?:の
 /** A guide (企業立地ガイド, 起業ガイド): a page of pointers, not a programme. */
 const GUIDE = /ガイド$/u;
 
+// Classes found in a third draw of 300 served records (part "served3"; decision 0305).
+/** A job the government fills (会計年度任用職員を募集します, …雇用職員募集): a posting, not a programme. */
+const JOB_POSTING = /任用職員|職員(?:等)?(?:を|の)?募集|採用試験|採用選考/u;
+/** A state of things reported (…補助金 実施状況): a notice. */
+const STATUS_REPORT = /状況$/u;
+/** A guideline (…安全ガイドライン（勝浦町版）, マネロン・テロ資金供与対策ガイドライン): soft law, whatever money it is about. */
+const GUIDELINE = /ガイドライン(?:\s*[（(][^（）()]*[）)])*$/u;
+/** What a prefecture does about a topic (ひょうごの農福連携の取組, ケアラー支援に関する県の取組): a page about it. */
+const EFFORTS = /の取組み?$/u;
+
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
@@ -193,7 +203,7 @@ const PLAN_EDITION = /[（(][^（）()]*(?:計画|戦略|方針|ビジョン)[^�
 const PLAN_DOCUMENT = /(?:計画|プラン|ビジョン|方針|戦略|ロードマップ|大綱|構想)(?:[（(]案[）)])?(?:\s*(?:[0-9]{4}|第?[0-9.]+版|[（(][^（）()]*[）)]))*$/u;
 /** A figure or a statistic: 水道管路 更新率 (令和4年度 0.65%), 全国公立文化施設 総数. */
 const STATISTIC =
-  /実施率|更新率|投票率|自給率|普及率|利用率|総数|件数|者数|局数|施設数|都市数|推移|実績(?:$|\s)|[0-9]+(?:\.[0-9]+)?\s*%|目標\s*[0-9]|市場規模|ランキング/u;
+  /実施率|更新率|投票率|自給率|普及率|利用率|総数|件数|者数|局数|施設数|都市数|推移|実績(?:$|\s)|[0-9]+(?:\.[0-9]+)?\s*%|目標\s*[0-9]|市場規模|ランキング|データ$/u;
 const BUSINESS_PLAN = /(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|認定/u;
 const DOCUMENT_KINDS = new Set([
   'statistics',
@@ -241,15 +251,15 @@ const PRODUCT =
 const PRODUCT_KINDS = /^(?:tool|fund_platform)$/u;
 
 const INDEX =
-  /一覧|ポータル|まとめ|(?:補助金|助成金|支援策|制度)\S{0,4}\s*集約$|^(?:令和|平成)\s*[0-9０-９元一二三四五六七八九十]{1,3}\s*年度\s*(?:補助金|助成金|補助事業)$|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
+  /一覧|ポータル|まとめ|(?:補助金|助成金|支援策|制度)\S{0,4}\s*集約$|^(?:令和|平成)\s*[0-9０-９元一二三四五六七八九十]{1,3}\s*年度\s*(?:補助金|助成金|補助事業)$|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助事業|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助事業|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
 /** A site's category under a place (兵庫県／健康・医療・福祉), a topic page (手話のページ, 林業関連). */
 const CATEGORY =
   /^(?:[^\s・]{1,4}・){1,3}[^\s・]{1,4}$|^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
 const INDEX_KINDS = new Set(['directory', 'portal_information']);
 /** A published name that carried a site title or breadcrumb (names.ts removed it). */
 const SITE_DECORATION = /[|｜/／>＞]|\s[-－–—]\s|ホームページ|公式サイト/u;
-/** Words of a named scheme: what a category page never calls itself. */
-const NAMED_SCHEME = /事業(?!者|所)|制度|対策|センター|窓口|認定|プロジェクト/u;
+/** Words of a named scheme: what a category page never calls itself (事業承継, business succession, is a topic: 事業承継支援 | 福井県ホームページ is a category page). */
+const NAMED_SCHEME = /事業(?!者|所|承継)|制度|対策|センター|窓口|認定|プロジェクト/u;
 
 // ---------------------------------------------------------------------------
 // Kinds
@@ -351,6 +361,9 @@ const RULES: Rule[] = [
   // An event, or what a programme funded (…補助金活用事業) or who takes part in it (…の参加事業者).
   { name: 'event', cls: 'notice', test: (r) => EVENT.test(withoutBrackets(r.name)) || USES.test(r.name) },
   { name: 'debate', cls: 'reference', test: (r) => DEBATE.test(r.name) },
+  { name: 'job_posting', cls: 'notice', test: (r) => JOB_POSTING.test(r.published) },
+  { name: 'status_report', cls: 'notice', test: (r) => STATUS_REPORT.test(r.name) },
+  { name: 'guideline', cls: 'law_provision', test: (r) => GUIDELINE.test(r.name) && !/補助|助成|交付金|支援金|給付/u.test(r.name) },
   { name: 'stockpile', cls: 'reference', test: (r) => r.kind === '' && STOCKPILE.test(r.name) },
   { name: 'attachment', cls: 'document', test: (r) => ATTACHMENT.test(r.published) },
   { name: 'budget', cls: 'document', test: (r) => BUDGET.test(withoutBrackets(r.name)) && !r.benefit },
@@ -426,6 +439,7 @@ const RULES: Rule[] = [
   { name: 'plan_document', cls: 'document', test: (r) => PLAN_DOCUMENT.test(r.name) && !BUSINESS_PLAN.test(r.name) && !r.benefit },
   { name: 'plan_edition', cls: 'document', test: (r) => PLAN_EDITION.test(r.name) && !r.benefit },
   { name: 'related_subsidies', cls: 'index_page', test: (r) => RELATED.test(r.name) || HIGHER_SUBSIDIES.test(r.name) },
+  { name: 'efforts', cls: 'index_page', test: (r) => EFFORTS.test(r.name) && !/事業(?!者|所)|補助|助成|交付金/u.test(r.name) },
   { name: 'guide', cls: 'index_page', test: (r) => GUIDE.test(withoutBrackets(r.name)) && !r.benefit && !NAMED_SCHEME.test(r.name) },
   { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
   // A body is the head of the name (…補助金審査委員会): the money words name what it reviews.

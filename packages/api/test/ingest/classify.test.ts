@@ -29,10 +29,10 @@ interface Labelled {
   name: string;
   label: RecordClass;
   reason: string;
-  /** `fresh`: a second held-out part, labelled later (labelled_records.md). */
-  split: 'tune' | 'holdout' | 'fresh';
-  /** `served`, `served2`, `served3`: three random draws of served records, labelled as tuning data (decision 0305). */
-  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3';
+  /** `fresh`: a second held-out part, labelled later; `check`: a held-out draw of served records (labelled_records.md). */
+  split: 'tune' | 'holdout' | 'fresh' | 'check';
+  /** `served`, `served2`, `served3`: three random draws of served records, labelled as tuning data; `served4`: one held out (decision 0305). */
+  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -78,7 +78,7 @@ test('the labelled sample: at least 300 records, every label a known class with 
   for (const l of LABELLED) {
     assert.ok((RECORD_CLASSES as readonly string[]).includes(l.label), `${l.unified_id}: ${l.label}`);
     assert.ok(l.reason.trim().length >= 8, `${l.unified_id}: a reason`);
-    assert.ok(l.split === 'tune' || l.split === 'holdout' || l.split === 'fresh', l.unified_id);
+    assert.ok(l.split === 'tune' || l.split === 'holdout' || l.split === 'fresh' || l.split === 'check', l.unified_id);
   }
   const first = LABELLED.filter((l) => l.part === 'uniform' || l.part === 'hard');
   const held = first.filter((l) => l.split === 'holdout').length / first.length;
@@ -89,8 +89,9 @@ test('the labelled sample: at least 300 records, every label a known class with 
   assert.ok(served.length >= 900, 'three served tuning draws');
   assert.ok(
     served.every((l) => l.split === 'tune'),
-    'the served draw is tuning data',
+    'the served draws are tuning data',
   );
+  assert.ok(LABELLED.filter((l) => l.split === 'check').length >= 300, 'a held-out served draw');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -124,7 +125,9 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'all tuning data': score(LABELLED.filter((l) => l.split === 'tune')),
     'held out': score(LABELLED.filter((l) => l.split === 'holdout')),
     'fresh held out': score(LABELLED.filter((l) => l.split === 'fresh')),
-    'both held-out parts': score(LABELLED.filter((l) => l.split !== 'tune')),
+    'served check draw, held out (0305)': score(LABELLED.filter((l) => l.split === 'check')),
+    'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
+    'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),
     'hard cases': score(LABELLED.filter((l) => l.part === 'hard')),
   };

@@ -143,7 +143,7 @@ test('a trade named with 業, 業者 or 事業者 is also found by its stem; a o
   const alternatives = (q: string) => understandQuery(q)!.required[0].alternatives;
   assert.ok(alternatives('宮城県 水産業 支援').includes('水産'));
   assert.ok(alternatives('酒造業').includes('酒造'));
-  assert.deepEqual(alternatives('林業'), ['林業'], '林 says too little');
+  assert.deepEqual(alternatives('林業者'), ['林業者'], '林 says too little');
 });
 
 test("English beyond the needs table: a purpose's English spelling in the programme vocabulary reads as its first match word, whole words only", () => {
@@ -241,4 +241,11 @@ test('the rest of a verb the needs table read is a wish ending; a need of two wo
   assert.deepEqual(terms('お客さんを増やしたい'), ['販路開拓']);
   assert.deepEqual(terms('借金を返すのが大変'), ['経営改善'], 'was 0 rows');
   assert.deepEqual(terms('いちご農家を始めたい'), ['新規就農'], 'a farm started is 新規就農, not 創業');
+});
+
+test('a broader spelling finds the narrower names one way: 賃上げ finds 業務改善助成金, the grant typed finds itself', () => {
+  assert.ok(understandQuery('賃上げ 補助金')!.required[0].alternatives.includes('業務改善助成金'));
+  assert.ok(!understandQuery('業務改善助成金')!.required.some((g) => g.alternatives.includes('賃上げ')));
+  assert.ok(understandQuery('林業 支援')!.required[0].alternatives.includes('間伐'), 'a trade by what its schemes fund');
+  assert.ok(understandQuery('EV 充電設備')!.required[0].alternatives.includes('くりーんえねるぎー自動車'));
 });

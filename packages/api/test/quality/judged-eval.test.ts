@@ -43,14 +43,15 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // (universities, students, local governments) ranked as another applicant's when q names nobody:
 // all 0.637 / 0.809, tuned 0.659 / 0.828, held out 0.584 / 0.763; with about 50 more situations in the needs table,
 // written from how owners speak (お客さんを増やし, 借金, 子育て中の社員 …): all 0.639 / 0.813, tuned unchanged,
-// held out 0.590 / 0.776.
+// held out 0.590 / 0.776; with spellings a consultant knows (林業 = 間伐, 造林; 鳥獣被害 = 防護柵; EV = CEV; GX = 脱炭素 …)
+// and one-way narrower names (賃上げ -> 業務改善助成金): all 0.650 / 0.809, tuned 0.674 / 0.828, held out 0.593 / 0.763.
 const FLOORS = {
-  all: { ndcg: 0.635, success: 0.81 },
-  tuned: { ndcg: 0.656, success: 0.82 },
+  all: { ndcg: 0.645, success: 0.8 },
+  tuned: { ndcg: 0.67, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
-  // 0.575 at 0.584; 0.58 at 0.590.
-  holdout: { ndcg: 0.58, success: 0.76 },
+  // 0.575 at 0.584; 0.58 at 0.590 and 0.593.
+  holdout: { ndcg: 0.585, success: 0.76 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
@@ -58,20 +59,22 @@ const FLOORS = {
 // (conversational 0.667, the lowest); abbreviation (two queries) stands at 0.5.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   conversational: { ndcg: 0.52, success: 0.7 },
-  english: { ndcg: 0.58, success: 0.76 },
+  english: { ndcg: 0.6, success: 0.76 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.
   industry: { ndcg: 0.53, success: 0.75 },
-  purpose: { ndcg: 0.63, success: 0.79 },
+  purpose: { ndcg: 0.64, success: 0.79 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
   // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.
-  'place+purpose': { ndcg: 0.74, success: 0.95 },
+  // 0.771 / 0.936 with spellings a consultant knows (decision 0374): one first row lost (福島県 再生可能エネルギー 導入).
+  'place+purpose': { ndcg: 0.76, success: 0.93 },
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.
-  filtered: { ndcg: 0.67, success: 0.81 },
-  nickname: { ndcg: 0.91, success: 1 },
+  filtered: { ndcg: 0.69, success: 0.81 },
+  // 0.912 -> 0.9097 with spellings a consultant knows (decision 0374): the held-out part 0.892 -> 0.886, the tuned part unchanged (0.920).
+  nickname: { ndcg: 0.9, success: 1 },
 };
 
 interface Scored {

@@ -79,6 +79,11 @@ for (const group of vocabulary.synonyms) {
   const g = group.map(norm);
   for (const member of g) if (!SYNONYMS.has(member)) SYNONYMS.set(member, [member, ...g.filter((m) => m !== member)]);
 }
+// One way: a word also finds these names (賃上げ -> 業務改善助成金), they do not find the word.
+for (const [word, names] of Object.entries(vocabulary.narrower as Record<string, string[]>)) {
+  const w = norm(word);
+  SYNONYMS.set(w, [...new Set([...(SYNONYMS.get(w) ?? [w]), ...names.map(norm)])]);
+}
 const GENERIC = new Set(vocabulary.generic.map(norm));
 const STOP = new Set(vocabulary.stopwords.map(norm));
 const KINDS = new Map(Object.entries(vocabulary.kinds).map(([k, v]) => [norm(k), v]));

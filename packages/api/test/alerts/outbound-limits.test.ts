@@ -53,7 +53,9 @@ test('an attempt ends at its deadline however slowly the receiver trickles its h
   const deliveries = body(await app.inject({ url: `/v1/me/webhooks/${id}/deliveries`, headers: key.headers })).results;
   const attempted = deliveries.filter((d: { attempts: number }) => d.attempts === 1);
   assert.equal(attempted.length, 1);
-  assert.match(attempted[0].last_error, /^no answer within 1000 ms$/);
+  // Cut at what was left of the pass's 1 s deadline when the attempt began (a millisecond or two may have gone).
+  const bound = Number(/^no answer within (\d+) ms$/.exec(attempted[0].last_error)?.[1]);
+  assert.ok(bound > 500 && bound <= 1000, attempted[0].last_error);
   assert.ok(
     deliveries.every((d: { status: string }) => d.status === 'pending'),
     'retried later',

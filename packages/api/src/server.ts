@@ -9,6 +9,7 @@
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { PREPARE_ONLY } from './process/roles.ts';
+import { enableCompileCache } from './process/compile-cache.ts';
 
 function configOrExit(): Readonly<Config> {
   try {
@@ -23,6 +24,8 @@ function configOrExit(): Readonly<Config> {
 }
 
 async function main(): Promise<void> {
+  // Before the role's modules are imported; children inherit it (decision 0426).
+  enableCompileCache();
   const config = configOrExit();
   // The cluster primary's one-time work, in a child process of it (process/prepare-child.ts).
   if (process.argv.includes(PREPARE_ONLY)) {

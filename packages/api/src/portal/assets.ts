@@ -6,9 +6,14 @@
 // of the code base and served as JavaScript by Node's own type stripping
 // (`module.stripTypeScriptTypes`, which replaces annotations with blanks):
 // no bundler, no build step. They import each other by relative `.ts` paths,
-// which the browser resolves to the same URLs.
-import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire, stripTypeScriptTypes } from 'node:module';
+// which the browser resolves to the same URLs. Stripping loads Node's type
+// stripper (amaro, ~9 MB of wasm memory kept for the life of the process):
+// with the compile cache on (process/compile-cache.ts, decision 0426), a
+// script's stripped form is kept beside that cache, keyed by its source and
+// Node's version, so a worker started on a warm cache never loads it.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire, getCompileCacheDir, stripTypeScriptTypes } from 'node:module';
 import path from 'node:path';
 import { brotliCompress, constants } from 'node:zlib';
 
@@ -68,11 +73,45 @@ export function browserScript(source: string): string {
   return stripTypeScriptTypes(source, { mode: 'strip' });
 }
 
+/**
+ * browserScript(source), read from `dir` when an earlier process stripped the
+ * same source on the same Node, else stripped and written there (to a
+ * temporary name, then renamed: a concurrent reader sees the whole file or
+ * none). Without a directory, or when it cannot be written, just stripped.
+ */
+export function cachedBrowserScript(source: string, dir: string | null): string {
+  if (!dir) return browserScript(source);
+  const key = createHash('sha256').update(process.version).update('\0').update(source).digest('hex').slice(0, 32);
+  const file = path.join(dir, `${key}.js`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    // not stripped yet
+  }
+  const js = browserScript(source);
+  try {
+    mkdirSync(dir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, js);
+    renameSync(temporary, file);
+  } catch {
+    // an unwritable cache: serve what was stripped
+  }
+  return js;
+}
+
+/** Where stripped page scripts are kept: beside Node's compile cache, when it is on. */
+function scriptCacheDir(): string | null {
+  const compileCache = getCompileCacheDir();
+  return compileCache ? path.join(path.dirname(compileCache), 'portal-scripts') : null;
+}
+
 /** Every asset by URL path. */
 export function loadAssets(): Map<string, Asset> {
   const assets = new Map<string, Asset>();
+  const cacheDir = scriptCacheDir();
   for (const file of readdirSync(BROWSER_DIR).filter((f) => f.endsWith('.ts'))) {
-    const js = browserScript(readFileSync(path.join(BROWSER_DIR, file), 'utf8'));
+    const js = cachedBrowserScript(readFileSync(path.join(BROWSER_DIR, file), 'utf8'), cacheDir);
     assets.set(ASSET.script(file.slice(0, -3)), { body: Buffer.from(js), type: JS, cacheControl: REVALIDATE });
   }
   assets.set(ASSET.css, { body: readFileSync(path.join(STATIC_DIR, 'portal.css')), type: CSS, cacheControl: REVALIDATE });

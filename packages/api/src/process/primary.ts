@@ -19,6 +19,7 @@ import { prepareInChild } from './prepare-child.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
 import { workerExecArgv } from './worker-heap.ts';
+import { flushCompileCache } from './compile-cache.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
@@ -102,5 +103,6 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   await Promise.all(first.map((w) => new Promise((resolve) => w.once('listening', resolve))));
   if (stopping) return;
   started = true;
+  flushCompileCache();
   say(`${first.length} workers serving on ${config.host}:${config.port}`);
 }

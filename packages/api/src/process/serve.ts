@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts';
 import { loggerOptions } from '../http/logger.ts';
 import { closeOnSignals, signalsDuringStart } from './shutdown.ts';
 import { followDatasetVersions } from './follow.ts';
+import { flushCompileCache } from './compile-cache.ts';
 
 export async function serve(config: Readonly<Config>, catalogPath: string, options: { follow?: boolean } = {}): Promise<FastifyInstance> {
   const early = signalsDuringStart();
@@ -39,6 +40,10 @@ export async function serve(config: Readonly<Config>, catalogPath: string, optio
   const signal = early.take();
   // Stopped while starting: close what was opened, exit 0, never listen.
   if (signal) void shutdown(signal);
-  else await app.listen({ port: config.port, host: config.host });
+  else {
+    await app.listen({ port: config.port, host: config.host });
+    // What start loaded, kept for the next start even if this process is killed (decision 0426).
+    flushCompileCache();
+  }
   return app;
 }

@@ -1,0 +1,67 @@
+// The compile cache (process/compile-cache.ts, decision 0426): a serving
+// process started on a warm cache never loads Node's type stripper (amaro,
+// ~9 MB of wasm memory for the life of the process), neither for our modules
+// nor for the portal's page scripts, which it strips once and keeps beside
+// the cache. Checked in child processes that import what a worker imports,
+// build the portal's assets and report whether the stripper was loaded.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserScript, cachedBrowserScript } from '../../src/portal/assets.ts';
+
+const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
+const url = (...parts: string[]) => JSON.stringify(pathToFileURL(path.join(SRC, ...parts)).href);
+
+/** A process importing what a worker imports, enabling the cache as server.ts does, then building the portal's assets. */
+function worker(cacheDir: string): { stripperLoaded: boolean; cache: string | null; assets: number } {
+  const script = `const { enableCompileCache } = await import(${url('process', 'compile-cache.ts')});
+const cache = enableCompileCache();
+await import(${url('process', 'serve.ts')});
+await import(${url('ingest', 'ingest.ts')});
+const { loadAssets } = await import(${url('portal', 'assets.ts')});
+const assets = loadAssets().size;
+const stripperLoaded = process.moduleLoadList.some((m) => m.includes('internal/deps/amaro'));
+process.stdout.write(JSON.stringify({ stripperLoaded, cache, assets }));`;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheDir };
+  delete env.NODE_DISABLE_COMPILE_CACHE;
+  const r = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script], { encoding: 'utf8', env });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test('a worker started on a warm compile cache does not load the type stripper', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-compile-'));
+  try {
+    const first = worker(dir);
+    assert.equal(first.stripperLoaded, true, 'the first start strips our TypeScript');
+    assert.equal(first.cache, dir);
+    const second = worker(dir);
+    assert.equal(second.stripperLoaded, false, 'the second start reads every module and page script from the cache');
+    assert.equal(second.assets, first.assets);
+    assert.ok(readdirSync(path.join(dir, 'portal-scripts')).length > 0, 'the page scripts are kept beside the cache');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a page script is stripped once, then read from the cache; without a cache it is stripped each time', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-scripts-'));
+  try {
+    const source = 'export const x: number = 1;\nfunction f(a: string): void {}\n';
+    assert.equal(cachedBrowserScript(source, null), browserScript(source));
+    assert.equal(cachedBrowserScript(source, dir), browserScript(source));
+    const [file] = readdirSync(dir);
+    assert.match(file, /^[0-9a-f]{32}\.js$/);
+    // What is kept is what is served: a cached form is read back, not stripped again.
+    writeFileSync(path.join(dir, file), 'kept');
+    assert.equal(cachedBrowserScript(source, dir), 'kept');
+    assert.equal(cachedBrowserScript(`${source}\n`, dir), browserScript(`${source}\n`), 'another source is another entry');
+    assert.equal(readdirSync(dir).length, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

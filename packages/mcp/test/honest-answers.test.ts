@@ -46,7 +46,11 @@ function nothing(field: string, p: Property): unknown {
 function unknownInput(properties: Record<string, Property>, required: readonly string[]): Json {
   const args: Json = {};
   for (const field of required) args[field] = nothing(field, properties[field] ?? {});
-  for (const field of ['q', 'query', 'keyword', 'industry', 'description', 'law_name']) if (field in properties) args[field] = NOTHING;
+  // Every free-text field (a string with no enum, pattern or format), whatever its name (name_query, natural_query, …).
+  for (const [field, p] of Object.entries(properties)) {
+    const text = p.type === 'string' && !p.enum && !p.pattern && !p.format;
+    if (text && !/prefecture|region|_id$|^id$|unified_id|houjin/.test(field)) args[field] = NOTHING;
+  }
   return args;
 }
 

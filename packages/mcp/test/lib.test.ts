@@ -41,6 +41,23 @@ test('evaluatePredicate: three-valued all/any with missing fields', () => {
   assert.equal(evaluatePredicate({ op: 'weird' }, {}).verdict, 'unknown');
 });
 
+test('evaluatePredicate: a set given as `values` is read; what the facts meet is listed', () => {
+  const p = {
+    op: 'all',
+    of: [
+      { op: 'lte', field: 'capital_jpy', value: 100_000_000 },
+      { op: 'in', field: 'asset_category', values: ['machinery', 'tools'] },
+    ],
+  };
+  assert.equal(evaluatePredicate(p, { capital_yen: 30_000_000, asset_category: 'machinery' }).verdict, 'applies');
+  assert.equal(evaluatePredicate(p, { capital_yen: 30_000_000, asset_category: 'building' }).verdict, 'does_not_apply');
+  const open = evaluatePredicate(p, { capital_yen: 30_000_000 });
+  assert.equal(open.verdict, 'unknown');
+  assert.deepEqual(open.met, ['capital_yen=30000000 lte 100000000']);
+  assert.deepEqual(open.missing_fields, ['asset_category']);
+  assert.deepEqual(evaluatePredicate(p, {}).met, []);
+});
+
 test('fiscal quarters start in April; sunset buckets; deadline field', () => {
   assert.equal(fiscalQuarter('2027-02-28'), 'FY2026-Q4');
   assert.equal(fiscalQuarter('2026-04-01'), 'FY2026-Q1');

@@ -524,6 +524,101 @@ const SCENARIOS: Scenario[] = [
       assert.equal(a.body.results, undefined, 'no merged list');
     },
   },
+  // Requests an adviser brings (issue 22, second trial): what the owner wants in words, tax by the facts given.
+  {
+    ask: 'A café in 福岡 (3 staff) wants to renovate the shop and hire: what can it apply for?',
+    tool: 'prescreen_programs',
+    args: { prefecture: '福岡県', industry_jsic: 'M', employee_count: 3, need: '店舗を改装して従業員を雇いたい', limit: 10 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.equal(rows.length, 10, 'a short need match is topped up with what fits the profile');
+      assert.ok(a.body.coverage.matching_the_need > 0, 'the need is read');
+      const firstProfile = rows.findIndex((r) => r.match === 'profile');
+      assert.ok(
+        rows[0].match === 'need' && (firstProfile === -1 || rows.slice(firstProfile).every((r) => r.match === 'profile')),
+        'need matches first, each row says which',
+      );
+      assert.ok(
+        rows.every((r) => r.prefecture === null || r.prefecture === '福岡県'),
+        'no other prefecture',
+      );
+      assert.ok(rows.every(cites), 'every row cites its source');
+      noRowTwice({ results: rows }, ['results']);
+    },
+  },
+  {
+    ask: 'A manufacturer in 愛知 (45 staff, capital 3,000万円) replacing old machines with energy-saving ones: subsidies, loans, tax.',
+    tool: 'smb_starter_pack',
+    args: { prefecture: '愛知県', industry_jsic: 'E', employee_count: 45, capital_yen: 30_000_000, need: '古い機械を省エネ設備に入れ替えたい' },
+    check(a) {
+      ok(a);
+      assert.ok(
+        a.body.subsidies.some((r: Json) => r.match === 'need' && /省エネ/.test(String(r.primary_name))),
+        'an energy-saving subsidy, matched to the need',
+      );
+      assert.ok(a.body.tax_measures.length > 0, 'the capital given opens the SME tax measures');
+      for (const r of [...a.body.subsidies, ...a.body.loans, ...a.body.tax_measures]) {
+        assert.ok(typeof r.why === 'string' && r.why.length > 0, 'says why');
+        assert.ok(r.prefecture === null || r.prefecture === undefined || r.prefecture === '愛知県', 'no other prefecture');
+      }
+      noRowTwice(a.body, ['subsidies', 'loans', 'tax_measures']);
+    },
+  },
+  {
+    ask: 'Which tax measures are open to a company with capital 3,000万円 that files blue returns?',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: { capital_yen: 30_000_000, blue_form_return_filed: true } },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'ok', 'measures the facts given leave open are an answer, not insufficient_data');
+      assert.ok(a.body.coverage.open_to_check > 0);
+      const rows = rowsOf(a.body);
+      assert.ok(
+        rows[0].conditions_met?.some((c: string) => c.startsWith('capital_yen=30000000')),
+        'the open measures come first, with what is met',
+      );
+      assert.ok(rows[0].missing_fields.length > 0, 'and what is still to check');
+      const open = rows.filter((r) => r.conditions_met);
+      assert.equal(open.length, a.body.coverage.open_to_check);
+      assert.ok(
+        rows.slice(0, open.length).every((r) => r.conditions_met),
+        'none buried under measures the profile says nothing about',
+      );
+      assert.ok(open.some((r) => String(r.ruleset_name).includes('中小企業投資促進税制')));
+    },
+  },
+  {
+    ask: 'Does 中小企業投資促進税制 apply to machinery of 200万円 bought by a company with capital 3,000万円?',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: { capital_yen: 30_000_000, blue_form_return_filed: true, asset_category: 'machinery', asset_acquisition_price_yen: 2_000_000 } },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      const invest = rows.filter((r) => String(r.ruleset_name).includes('中小企業投資促進税制'));
+      assert.ok(invest.length > 0);
+      for (const r of invest) assert.equal(r.verdict, 'applies', 'a set given as `values` is read');
+      assert.equal(rows[0].verdict, 'applies', 'what applies comes first');
+    },
+  },
+  {
+    ask: 'A startup wants its first loan without a personal guarantor (創業融資, 無保証).',
+    tool: 'search_loans_am',
+    args: { loan_kind: 'sogyo', no_personal_guarantor: true },
+    check(a) {
+      ok(a);
+      assert.notEqual(a.body.status, 'empty', 'not read as "no such loan"');
+      if (a.body.status !== 'ok') {
+        statesCoverage(a);
+        assert.ok(a.body.coverage.records_held > 0);
+        assert.match(a.body.explanation, /name_query/, 'says how to search instead');
+      }
+      assert.ok(
+        a.body.input_warnings?.some((w: Json) => w.field === 'loan_kind' && w.code === 'unsupported_filter'),
+        'a kind the records do not carry is not a silent filter',
+      );
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

@@ -31,6 +31,8 @@ export const f = {
   /** The profile the tax predicates read: the fields most rulesets need, in the documented (yen) names. */
   taxProfile: () =>
     z.record(z.unknown()).describe('Business profile, e.g. capital_yen, blue_form_return_filed, taxable_sales_yen_base_period, asset_acquisition_price_yen'),
+  /** What the company wants, in its own words: the matching engine reads it through the programme vocabulary. */
+  need: () => z.string().max(300).optional().describe('What the company wants, in its words (店舗を改装したい, 省エネ設備に更新)'),
   region: () => z.string().max(40).optional().describe('national, a block (関東) or a prefecture'),
 };
 

@@ -48,6 +48,8 @@ export interface Matched {
   /** Rows of the page read. */
   read: number;
   set_aside: SetAside;
+  /** With a need: the programmes the engine matched to it (the rows after those fit the profile alone, `match: "profile"`). */
+  need_matched?: number;
 }
 
 interface Note {
@@ -72,7 +74,7 @@ export function saysSomething(p: Omit<ToolProfile, 'limit'>): boolean {
 }
 
 /** The fields a profile can give, for an insufficient_data answer. */
-export const PROFILE_FIELDS = 'prefecture, industry_jsic, employee_count, founded_year, is_sole_proprietor';
+export const PROFILE_FIELDS = 'prefecture, industry_jsic, employee_count, founded_year, is_sole_proprietor, need';
 
 /** Why a matched row is not a fit to list, or null when it is one. */
 export function setAsideReason(row: Row): keyof SetAside | null {
@@ -92,6 +94,25 @@ export function setAsideReason(row: Row): keyof SetAside | null {
  * adds a reason where the amount covers a quarter of it.
  */
 export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matched> {
+  // The service reads 個人事業主 in a need as its audience (sole proprietors).
+  const need = [p.need?.trim(), p.sole_proprietor === true ? '個人事業主' : undefined].filter(Boolean).join(' ');
+  const first = await matchOnce(api, p, need);
+  const asked = p.need?.trim();
+  if (!asked) return first;
+  // The engine lists only programmes that name the need: an owner's need it reads narrowly (or not at all) would
+  // leave the list short. The rest of the list is what fits the profile alone, each row saying which it is.
+  const byNeed: Row[] = first.rows.map((r) => ({ ...r, match: 'need' }));
+  if (byNeed.length >= p.limit) return { ...first, rows: byNeed, need_matched: first.total };
+  const rest = await matchOnce(api, { ...p, limit: p.limit - byNeed.length + first.rows.length }, p.sole_proprietor === true ? '個人事業主' : '');
+  const listed = new Set(byNeed.map((r) => r.unified_id));
+  const byProfile = rest.rows
+    .filter((r) => !listed.has(r.unified_id))
+    .slice(0, p.limit - byNeed.length)
+    .map((r) => ({ ...r, match: 'profile' }));
+  return { ...first, rows: [...byNeed, ...byProfile], need_matched: first.total };
+}
+
+async function matchOnce(api: ToolApi, p: ToolProfile, need: string): Promise<Matched> {
   // Read a few pages' worth, so the rows set aside still leave `limit` fits.
   const body: Record<string, unknown> = { limit: Math.min(MATCH_PAGE_MAX, Math.max(20, p.limit * 3)) };
   if (p.prefecture) body.prefecture = p.prefecture;
@@ -99,8 +120,6 @@ export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matche
   if (p.employees !== undefined) body.employees = p.employees;
   if (p.founded_year !== undefined) body.founded_year = p.founded_year;
   if (p.purposes && p.purposes.length > 0) body.purposes = p.purposes;
-  // The service reads 個人事業主 in a need as its audience (sole proprietors).
-  const need = [p.need?.trim(), p.sole_proprietor === true ? '個人事業主' : undefined].filter(Boolean).join(' ');
   if (need) body.need = need;
   const answers = await Promise.all(
     Array.from({ length: p.pages ?? 1 }, (_, i) => api.programs.match({ ...body, offset: i * (body.limit as number) }) as Promise<Payload>),
@@ -124,7 +143,21 @@ export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matche
 }
 
 /** The coverage of a matched list: what the engine matched, what was read, what was set aside and why. */
-export const matchCoverage = (m: Matched): Payload => ({ programs_matched: m.total, rows_read: m.read, listed: m.rows.length, set_aside: m.set_aside });
+export const matchCoverage = (m: Matched): Payload => ({
+  programs_matched: m.total,
+  ...(m.need_matched === undefined ? {} : { matching_the_need: m.need_matched }),
+  rows_read: m.read,
+  listed: m.rows.length,
+  set_aside: m.set_aside,
+});
+
+/** One sentence on a need: how many programmes name it, and that the rest fit the profile alone (empty without a need). */
+export function needSentence(m: Matched): string {
+  if (m.need_matched === undefined) return '';
+  const byProfile = m.rows.filter((r) => r.match === 'profile').length;
+  if (m.need_matched === 0) return ` No programme was matched to the need as worded (try other words, or search_programs); listed: what fits the profile.`;
+  return byProfile > 0 ? ` ${m.need_matched} programme(s) match the need (match: need); the rows after them fit the profile alone (match: profile).` : '';
+}
 
 /** One sentence for the set-aside counts (empty when none). */
 export function setAsideSentence(s: SetAside): string {

@@ -14,6 +14,8 @@ export interface Evaluation {
   reasons: string[];
   /** Profile fields the predicate needs and the profile lacks. */
   missing_fields: string[];
+  /** The conditions the profile's facts meet (one line per leaf that came out yes). */
+  met: string[];
 }
 
 /** The documented profile name of a predicate field: the tools name yen amounts `_yen`, the upstream predicates `_jpy`. */
@@ -24,9 +26,10 @@ export function documentedField(field: string): string {
 export function evaluatePredicate(predicate: unknown, profile: Record<string, unknown>): Evaluation {
   const reasons: string[] = [];
   const missing = new Set<string>();
+  const met: string[] = [];
   const walk = (node: unknown): Tri => {
     if (!node || typeof node !== 'object') return null;
-    const n = node as { op?: unknown; of?: unknown; field?: unknown; value?: unknown };
+    const n = node as { op?: unknown; of?: unknown; field?: unknown; value?: unknown; values?: unknown };
     const op = typeof n.op === 'string' ? n.op : '';
     if (op === 'all' || op === 'any') {
       const parts = (Array.isArray(n.of) ? n.of : []).map(walk);
@@ -43,7 +46,7 @@ export function evaluatePredicate(predicate: unknown, profile: Record<string, un
     const source = given(field) ? field : given(n.field) ? n.field : null;
     if (source === null) {
       missing.add(field);
-      reasons.push(`${field}: not given (needs ${op} ${JSON.stringify(n.value)})`);
+      reasons.push(`${field}: not given (needs ${op} ${JSON.stringify(n.value ?? n.values)})`);
       return null;
     }
     const actual = profile[source];
@@ -67,17 +70,22 @@ export function evaluatePredicate(predicate: unknown, profile: Record<string, un
       case 'lt':
         result = compare(actual, n.value, (a, b) => a < b);
         break;
-      case 'in':
-        result = Array.isArray(n.value) ? n.value.includes(actual) : null;
+      case 'in': {
+        // The upstream predicates give the set as `values` or `value`.
+        const set = Array.isArray(n.values) ? n.values : n.value;
+        result = Array.isArray(set) ? set.includes(actual) : null;
         break;
+      }
       default:
         result = null;
     }
-    reasons.push(`${field}=${JSON.stringify(actual)} ${op} ${JSON.stringify(n.value)}: ${result === null ? 'not comparable' : result ? 'yes' : 'no'}`);
+    const line = `${field}=${JSON.stringify(actual)} ${op} ${JSON.stringify(n.value ?? n.values)}`;
+    reasons.push(`${line}: ${result === null ? 'not comparable' : result ? 'yes' : 'no'}`);
+    if (result === true) met.push(line);
     return result;
   };
   const out = walk(predicate);
-  return { verdict: out === true ? 'applies' : out === false ? 'does_not_apply' : 'unknown', reasons, missing_fields: [...missing] };
+  return { verdict: out === true ? 'applies' : out === false ? 'does_not_apply' : 'unknown', reasons, missing_fields: [...missing], met };
 }
 
 function compare(a: unknown, b: unknown, cmp: (x: number, y: number) => boolean): Tri {

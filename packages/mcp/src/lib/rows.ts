@@ -74,7 +74,20 @@ const KEPT: Record<string, readonly string[]> = {
   purposes: ['funding_purpose', 'target_types', 'industry_name', 'pattern_tags', 'legal_basis', 'requirements_status', 'requirements', 'requirements_note'],
   source: ['official_url', 'source_url', 'source_urls'],
   // What the tools add to a record: why it is listed and what it means for the caller.
-  tool: ['section', 'why', 'reasons', 'unknowns', 'verdict', 'missing_fields', 'fiscal_quarter', 'bucket', 'match', 'relation', 'needs_verification'],
+  tool: [
+    'section',
+    'why',
+    'reasons',
+    'unknowns',
+    'verdict',
+    'conditions_met',
+    'missing_fields',
+    'fiscal_quarter',
+    'bucket',
+    'match',
+    'relation',
+    'needs_verification',
+  ],
 };
 const KEPT_KEYS: ReadonlySet<string> = new Set(Object.values(KEPT).flat());
 

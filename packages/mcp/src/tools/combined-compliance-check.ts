@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, type Payload, type Profile, type Row } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { compact, rowsOf } from '../lib/search.ts';
-import { askFor, evaluateTax } from '../lib/tax-eval.ts';
+import { askFor, evaluateTax, isOpen } from '../lib/tax-eval.ts';
 
 export const combinedComplianceCheck = defineTool({
   name: 'combined_compliance_check',
@@ -56,6 +56,7 @@ export const combinedComplianceCheck = defineTool({
         exclusion_rules_checked: exclusions?.checked_rules ?? null,
         tax_rulesets_evaluated: rulesets.length,
         tax_rulesets_undecided: undecided.length,
+        tax_rulesets_open: undecided.filter(isOpen).length,
         fields_to_ask_for: askFor(undecided),
         enforcement: (enforcement?.coverage as Payload | undefined) ?? null,
       },
@@ -64,7 +65,7 @@ export const combinedComplianceCheck = defineTool({
           ? `${hits.length} combination rule(s) triggered among ${String(exclusions.checked_rules ?? '?')} checked`
           : 'no programme given: no combination check',
         a.include_tax_eval
-          ? `${rulesets.filter((t) => t.verdict === 'applies').length} of ${rulesets.length} tax rulesets apply, ${undecided.length} need facts not given`
+          ? `${rulesets.filter((t) => t.verdict === 'applies').length} of ${rulesets.length} tax rulesets apply, ${undecided.length} need facts not given (${undecided.filter(isOpen).length} of them open: conditions given met, evaluate_tax_applicability lists them)`
           : 'tax not evaluated',
         enforcement
           ? enforcement.found === true

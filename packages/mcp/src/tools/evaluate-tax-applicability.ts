@@ -4,7 +4,7 @@ import { defineTool, READ_ONLY, type Profile } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { TAX_ID } from '../lib/ids.ts';
 import { insufficientData } from '../lib/no-data.ts';
-import { askFor, evaluateTax } from '../lib/tax-eval.ts';
+import { askFor, evaluateTax, isOpen } from '../lib/tax-eval.ts';
 import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 
 export const evaluateTaxApplicability = defineTool({
@@ -25,6 +25,7 @@ export const evaluateTaxApplicability = defineTool({
     const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
     const applies = results.filter((r) => r.verdict === 'applies').length;
     const unknown = results.filter((r) => r.verdict === 'unknown').length;
+    const open = results.filter(isOpen).length;
     const fieldsToAskFor = askFor(results);
     const withoutPredicate = results.filter((r) => r.requirements_status !== 'predicate').length;
     const coverage = {
@@ -32,11 +33,12 @@ export const evaluateTaxApplicability = defineTool({
       applies,
       does_not_apply: results.length - applies - unknown,
       unknown,
+      open_to_check: open,
       fields_to_ask_for: fieldsToAskFor,
       // Rulesets whose requirements are not held as a predicate: always unknown, whatever the profile.
       rulesets_without_predicate: withoutPredicate,
     };
-    if (results.length > 0 && unknown === results.length) {
+    if (results.length > 0 && unknown === results.length && open === 0) {
       return insufficientData(
         `None of the ${results.length} rulesets can be decided from this profile; give ${fieldsToAskFor.join(', ')} and call again.`,
         coverage,
@@ -52,7 +54,10 @@ export const evaluateTaxApplicability = defineTool({
       applies,
       unknown,
       coverage,
-      explanation: `${applies} of ${results.length} rulesets apply, ${unknown} need more facts (${fieldsToAskFor.join(', ')}); predicates are an upstream encoding: verify with the cited legal basis.`,
+      explanation:
+        `${applies} of ${results.length} rulesets apply, ${unknown} need more facts` +
+        (open > 0 ? ` (${open} of them open: not ruled out, conditions_met lists what the profile meets; listed next)` : '') +
+        `; ask for ${fieldsToAskFor.join(', ')}; predicates are an upstream encoding: verify with the cited legal basis.`,
     };
   },
 });

@@ -11,6 +11,8 @@ export const listSavedSearches = defineTool({
   annotations: READ_ONLY,
   empty: { results: [] },
   async run(call) {
-    return { results: (await call.api.savedSearches.list()).results };
+    const results = (await call.api.savedSearches.list()).results;
+    if (results.length > 0) return { results };
+    return { results, coverage: { saved_searches: 0 }, explanation: 'This API key has no saved searches; create one with create_saved_search.' };
   },
 });

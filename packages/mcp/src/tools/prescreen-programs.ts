@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, type Profile, type Row } from '../lib/define.ts';
 import { sizeFromProfile } from '../lib/company-size.ts';
 import { f, o } from '../lib/fields.ts';
-import { matchCoverage, matchProfile, PROFILE_FIELDS, saysSomething, setAsideSentence } from '../lib/match.ts';
+import { matchCoverage, matchProfile, needSentence, PROFILE_FIELDS, saysSomething, setAsideSentence } from '../lib/match.ts';
 import { insufficientData } from '../lib/no-data.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
 
@@ -11,10 +11,11 @@ export const prescreenPrograms = defineTool({
   name: 'prescreen_programs',
   title: 'Pre-screen programs for a business',
   description:
-    "Rank programmes a business profile (place, industry, size, founding year, planned investment) may be eligible for, each with why it fits and what is still to check; with a corporate number, also an exclusion period in force. Use for 'what can this company apply for'. Not for topic search (search_programs).",
+    "Rank programmes a business profile (place, industry, size, founding year, investment, what it wants) may be eligible for, each with why it fits and what is still to check; with a corporate number, also an exclusion period in force. Use for 'what can this company apply for'. Not for topic search (search_programs).",
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    need: f.need(),
     is_sole_proprietor: z.boolean().optional().describe('Sole proprietor (個人事業主) rather than a company'),
     employee_count: z.number().int().min(0).max(100000).optional().describe('Employees'),
     revenue_yen: z.number().int().min(0).optional().describe('Annual revenue, yen'),
@@ -48,6 +49,7 @@ export const prescreenPrograms = defineTool({
       founded_year: a.founded_year,
       sole_proprietor: a.is_sole_proprietor,
       planned_investment_man_yen: a.planned_investment_man_yen,
+      need: a.need,
     };
     if (!saysSomething(facts)) {
       return insufficientData(
@@ -68,7 +70,7 @@ export const prescreenPrograms = defineTool({
       coverage: matchCoverage(matched),
       explanation: excluded
         ? 'An exclusion period is in force against this company: public subsidies are barred until it ends. Ranking shown for reference only.'
-        : `Ranked by the service’s matching engine (POST /v1/programs/match); each row says why it fits (reasons) and what to check (unknowns); confirm eligibility on each source.${setAsideSentence(matched.set_aside)}`,
+        : `Ranked by the service’s matching engine (POST /v1/programs/match); each row says why it fits (reasons) and what to check (unknowns); confirm eligibility on each source.${needSentence(matched)}${setAsideSentence(matched.set_aside)}`,
     };
   },
 });

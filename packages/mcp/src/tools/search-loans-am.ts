@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
+import { recordsHeld } from '../lib/coverage.ts';
+import { insufficientData } from '../lib/no-data.ts';
 import { compact } from '../lib/search.ts';
 
 export const searchLoansAm = defineTool({
@@ -24,12 +26,15 @@ export const searchLoansAm = defineTool({
   annotations: READ_ONLY,
   rows: ['results'],
   empty: AM_EMPTY,
+  notApplied: {
+    // The catalogue's loan_type holds other words (special_rate, 国民生活事業) for two loans: every kind answered empty.
+    loan_kind: 'loan kinds (sogyo, saigai, …) are not recorded for the loans held: put the kind in name_query (創業, 災害)',
+  },
   async run(call, a) {
     // A false switch means "no constraint", so it is left out rather than sent as false.
-    return {
+    const out = {
       ...(await call.api.am.loans(
         compact({
-          loan_kind: a.loan_kind,
           no_collateral: a.no_collateral || undefined,
           no_personal_guarantor: a.no_personal_guarantor || undefined,
           no_third_party_guarantor: a.no_third_party_guarantor || undefined,
@@ -41,5 +46,14 @@ export const searchLoansAm = defineTool({
         }),
       )),
     };
+    if ((out.results as unknown[] | undefined)?.length) return out;
+    // Empty is not "none": say what was searched, and that the switches read terms most loans do not publish.
+    const held = await recordsHeld(call.api, 'loans_mutual_aid');
+    const note = typeof out.retrieval_note === 'string' ? out.retrieval_note : '';
+    const switches = ['no_collateral', 'no_personal_guarantor', 'no_third_party_guarantor'].filter((k) => a[k as keyof typeof a] === true);
+    const coverage = { records_held: held ?? null, switches_set: switches };
+    const hint = "Drop the switches, search by name_query (e.g. 創業, 設備) and read each loan's terms at its source_url.";
+    if (switches.length > 0) return insufficientData(`No loan passes ${switches.join(', ')}: ${note}. ${hint}`, coverage, { ...AM_EMPTY });
+    return { ...out, coverage, explanation: `No loan matched these filters among the ${held ?? '?'} loan and mutual-aid records held. ${hint}` };
   },
 });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { AM_EMPTY, amRows, f } from '../lib/fields.ts';
+import { explainEmpty } from '../lib/coverage.ts';
 import { compact } from '../lib/search.ts';
 
 export const searchMutualPlansAm = defineTool({
@@ -31,10 +32,13 @@ export const searchMutualPlansAm = defineTool({
   empty: AM_EMPTY,
   notApplied: { premium_monthly_yen: 'plans carry no premium amounts' },
   async run(call, a) {
-    return {
+    const out = {
       ...(await call.api.am.mutualPlans(
         compact({ plan_kind: a.plan_kind, tax_deduction_type: a.tax_deduction_type, provider: a.provider_entity_id, name_query: a.name_query, limit: a.limit }),
       )),
     };
+    if ((out.results as unknown[] | undefined)?.length) return out;
+    const empty = await explainEmpty(call.api, 'loans_mutual_aid', 'loan and mutual-aid records', out);
+    return typeof out.retrieval_note === 'string' ? { ...empty, explanation: `${String(empty.explanation)} ${out.retrieval_note}` } : empty;
   },
 });

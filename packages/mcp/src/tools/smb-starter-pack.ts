@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
-import { matchCoverage, matchProfile, PROFILE_FIELDS, saysSomething, setAsideSentence, withWhy } from '../lib/match.ts';
+import { matchCoverage, matchProfile, needSentence, PROFILE_FIELDS, saysSomething, setAsideSentence, withWhy } from '../lib/match.ts';
 import { insufficientData } from '../lib/no-data.ts';
-import { evaluateTax } from '../lib/tax-eval.ts';
+import { evaluateTax, isOpen } from '../lib/tax-eval.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
 import { compact } from '../lib/search.ts';
 
@@ -16,6 +16,8 @@ export const smbStarterPack = defineTool({
   input: {
     prefecture: f.prefecture(),
     industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    need: f.need(),
+    capital_yen: z.number().int().min(0).optional().describe('Capital, yen (decides the SME tax measures)'),
     jsic: z.string().max(10).optional().describe('Alias of industry_jsic'),
     employees: z.number().int().min(0).max(100000).optional().describe('Alias of employee_count'),
     employee_count: z.number().int().min(0).max(100000).optional().describe('Employees'),
@@ -39,13 +41,20 @@ export const smbStarterPack = defineTool({
       employees: a.employee_count ?? a.employees,
       sole_proprietor: a.is_sole_proprietor,
       planned_investment_man_yen: a.planned_investment_man_yen,
+      need: a.need,
     };
     if (!saysSomething(facts)) {
       return insufficientData(`The profile gives nothing to match programmes on; give one of ${PROFILE_FIELDS}.`, { profile_fields_given: 0 }, {});
     }
     // One engine for every section: the programmes it matched to the profile, split by kind (two pages, so loans
     // and tax measures, fewer than subsidies, still show); the tax rulesets whose conditions the profile meets.
-    const taxProfile = compact({ prefecture, employee_count: facts.employees, is_sole_proprietor: a.is_sole_proprietor, industry_jsic: facts.industry });
+    const taxProfile = compact({
+      prefecture,
+      capital_yen: a.capital_yen,
+      employee_count: facts.employees,
+      is_sole_proprietor: a.is_sole_proprietor,
+      industry_jsic: facts.industry,
+    });
     const [matched, rulesets] = await Promise.all([
       matchProfile(call.api, { ...facts, limit: 100, pages: 2 }),
       evaluateTax(call.api, taxProfile, undefined, false),
@@ -58,7 +67,11 @@ export const smbStarterPack = defineTool({
     const subsidies = ofKind((k) => k !== 'loan' && k !== 'tax_measure');
     const loans = ofKind((k) => k === 'loan');
     const applying = rulesets.filter((t) => t.verdict === 'applies').map((t) => ({ ...t, why: `conditions met: ${(t.reasons as string[]).join('; ')}` }));
-    const tax_measures = [...ofKind((k) => k === 'tax_measure'), ...applying].slice(0, n);
+    // Open: the conditions the profile speaks to are met, the rest to check (the facts named).
+    const open = rulesets
+      .filter(isOpen)
+      .map((t) => ({ ...t, why: `conditions met: ${(t.conditions_met as string[]).join('; ')}; to check: ${(t.missing_fields as string[]).join(', ')}` }));
+    const tax_measures = [...applying, ...ofKind((k) => k === 'tax_measure'), ...open].slice(0, n);
     const undecided = rulesets.filter((t) => t.verdict === 'unknown').length;
     const empty = Object.entries({ subsidies, loans, tax_measures })
       .filter(([, rows]) => rows.length === 0)
@@ -72,6 +85,7 @@ export const smbStarterPack = defineTool({
       explanation:
         `Each item says why it is there (the matching engine's reasons, or the tax conditions met); ${undecided} of ${rulesets.length} tax rulesets need facts this profile does not give (evaluate_tax_applicability).` +
         (empty.length > 0 ? ` Nothing fits in: ${empty.join(', ')}.` : '') +
+        needSentence(matched) +
         setAsideSentence(matched.set_aside),
     };
   },

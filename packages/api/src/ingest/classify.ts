@@ -111,7 +111,7 @@ const DEBRIS =
   /^(?:page\s*top|ページの?先頭へ?|メインコンテンツへ移動|本文へ(?:移動|スキップ)?|メニュー|トップページ|ホーム|サイトマップ|home|menu|skip to .*)$/iu;
 /** Part of a sentence, not a title: opens with the particle を, asks or directs the reader, or is a row of single-character cells (称 制 度 概 要). */
 const FRAGMENT =
-  /^を|していただ(?:き|け)ますよう|お願い(?:します|いたします)[。！!]?\s*\S{0,3}$|(?:ことなら|はこちら)[。！!]?$|(?:^|\s)\S(?:\s\S){3,}(?:\s|$)/u;
+  /^を|^\S{1,6}する$|していただ(?:き|け)ますよう|お願い(?:します|いたします)[。！!]?\s*\S{0,3}$|(?:ことなら|はこちら)[。！!]?$|(?:^|\s)\S(?:\s\S){3,}(?:\s|$)/u;
 /** A table's header cells scraped as a name (摘 要, 制度内容 申請期間 …). */
 const HEADER_CELLS =
   /^(?:(?:摘\s*要|備\s*考|項\s*目|内\s*容|制度内容|事業名|申請期間|受付期間|対象者?|概\s*要|補助金リンク|リンク先?|問い?合わ?せ先?|称等|詳細情報・条件等|募集期間|名\s*称)\s*)+$/u;
@@ -122,7 +122,7 @@ const LINK_LABEL =
 const SITE_TITLE = /^(?:[^\s]{1,16}?)?(?:公式)?(?:ホームページ|ウェブサイト|webサイト|サイト|ポータルサイト)(?:\s*[[［(（].*[\]］)）])?$/iu;
 
 const PROCUREMENT =
-  /入札(?!参加資格)|落札|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|包括委託|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
+  /入札(?!参加資格)|落札|プロポーザル|委託先|受託者|委託事業者|業務委託|委託業務|包括委託|企画提案(?:競技|コンペ)?(?:の募集|の実施)?(?:について|を実施します)?$|企画提案を募集|事業者(?:の)?選定|選定のための公募|運営権|特定\S{0,6}運営事業|コンセッション|[（(]委託[）)]|委託[（(](?:一般競争|総合評価|企画競争)/u;
 /** A survey or analysis commissioned about something (…の運用に向けた調査・分析, …に関する調査業務): a contract, whatever it is about. */
 const SURVEY_WORK = /(?:調査|分析|検証|検討)(?:[・及びと](?:調査|分析|検証|検討|研究))+(?:業務)?等?$|(?:調査|分析)業務等?$/u;
 /** What a name is about: the part after its last relational phrase (…に向けた, …に関する, …に係る). */
@@ -153,7 +153,7 @@ const LEGAL_PERSON = /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政�
 const DUTY = /受益者(?:負担金|分担金)|預託(?:制度|金)|課金(?:\s|[（(]|$)|規制(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_PART = /税\s*(?:所得割|資本割|付加価値割|均等割|種別割|標準税率|税率)/u;
 /** A call for the manager or operator of a fund or a scheme (…ファンド・オブ・ファンズマネージャーの募集). */
-const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|事務局|受託者)(?:等)?の(?:募集|公募|選定)/u;
+const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|運営団体|実施団体|実施主体|事務局|受託者)(?:等)?(?:の|を)(?:募集|公募|選定)/u;
 /** A budget (…畜産・酪農関係事業予算, 航空局予算): a document; a programme named with its budget (…事業 令和7年度補正予算) keeps its class. */
 const BUDGET = /(?:関係(?:事業)?|局|省|庁)予算$|予算(?:の概要|案|要求)$/u;
 /** A designation the state makes under a law (史跡・名勝・天然記念物指定制度, …法人 指定制度), with no kind upstream; a drug or device designated (オーファンドラッグ) gets support, so stays. */
@@ -190,6 +190,12 @@ const STATUS_REPORT = /状況$/u;
 const GUIDELINE = /ガイドライン(?:\s*[（(][^（）()]*[）)])*$/u;
 /** What a prefecture does about a topic (ひょうごの農福連携の取組, ケアラー支援に関する県の取組): a page about it. */
 const EFFORTS = /の取組み?$/u;
+
+// Classes found in a fourth tuning draw of 400 served records (part "served5"; decision 0305).
+/** A rule of the state: a ministry's notice (告示第683号), a tax benefit withdrawn (特例解除), an annual filing (年度更新). */
+const STATE_RULE = /告示(?:第[0-9０-９]+号)?|特例(?:の)?解除|年度更新/u;
+/** A reform of a sector named as such (スタジアム・アリーナ改革): a policy. */
+const REFORM = /改革(?:\s*[（(][^（）()]*[）)])*$/u;
 
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
@@ -251,7 +257,7 @@ const PRODUCT =
 const PRODUCT_KINDS = /^(?:tool|fund_platform)$/u;
 
 const INDEX =
-  /一覧|ポータル|まとめ|(?:補助金|助成金|支援策|制度)\S{0,4}\s*集約$|^(?:令和|平成)\s*[0-9０-９元一二三四五六七八九十]{1,3}\s*年度\s*(?:補助金|助成金|補助事業)$|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)\s*)?(?:主な|その他の?)?(?:補助金|助成金|補助事業|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助事業|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
+  /一覧|ポータル|まとめ|(?:補助金|助成金|支援策|制度)\S{0,4}\s*集約$|^(?:令和|平成)\s*[0-9０-９元一二三四五六七八九十]{1,3}\s*年度\s*(?:補助金|助成金|補助事業)$|案内ハブ|リンク集|目次|を受けたい|支援制度の紹介|施策の紹介|主要.*施策|(?:支援)?施策$|支援策$|各種|(?:支援|補助金?|助成|優遇)(?:等の|等)?情報|情報(?:を)?掲載|補助金等(?:の|支援制度|情報)|[（(]トップ\s*[/／]|(?:に対する|に関する|に関わる|に係る|のための|への)支援(?:策|制度)?(?:について)?(?:\s*[（(][^（）()]*[）)])?$|補助金等$|^(?:[^\s]{0,12}支援)トップページ$|^(?:[^\s・]{1,8}・)+[^\s・]{1,8}支援$|^(?:\S{1,6}(?:都|道|府|県|市|区|町|村)の?\s*)?(?:主な|その他の?)?(?:企業|中小企業|事業者)?(?:補助金|助成金|補助事業|補助制度|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度)(?:[・、]\s*(?:補助金|助成金|補助事業|補助制度|補助|助成|支援|貸付金?|融資|支援制度|助成制度|支援策|優遇制度|入札|公募事業))*(?:等|情報|の?ご?案内|について)?(?:\s*[（(][^（）()]*[）)])?$/u;
 /** A site's category under a place (兵庫県／健康・医療・福祉), a topic page (手話のページ, 林業関連). */
 const CATEGORY =
   /^(?:[^\s・]{1,4}・){1,3}[^\s・]{1,4}$|^[^\s／/]{1,8}(?:都|道|府|県|市|区|町|村)\s*[／/|｜：:]\s*\S+$|のページ$|関連$|^(?:[^\s・]{1,6}・)+[^\s・]{1,6}業$/u;
@@ -362,7 +368,11 @@ const RULES: Rule[] = [
   { name: 'event', cls: 'notice', test: (r) => EVENT.test(withoutBrackets(r.name)) || USES.test(r.name) },
   { name: 'debate', cls: 'reference', test: (r) => DEBATE.test(r.name) },
   { name: 'job_posting', cls: 'notice', test: (r) => JOB_POSTING.test(r.published) },
-  { name: 'status_report', cls: 'notice', test: (r) => STATUS_REPORT.test(r.name) },
+  { name: 'status_report', cls: 'notice', test: (r) => STATUS_REPORT.test(withoutBrackets(r.name)) },
+  { name: 'state_rule', cls: 'law_provision', test: (r) => STATE_RULE.test(r.name) },
+  { name: 'reform', cls: 'reference', test: (r) => r.kind === '' && REFORM.test(r.name) && !r.benefit },
+  // A guideline upstream calls one (経営者保証に関するガイドライン 事業承継時の特則): soft law, whatever money it is about.
+  { name: 'guideline_kind', cls: 'law_provision', test: (r) => /^guideline/u.test(r.kind) && !/補助|助成|交付金|支援金|給付/u.test(r.name) },
   { name: 'guideline', cls: 'law_provision', test: (r) => GUIDELINE.test(r.name) && !/補助|助成|交付金|支援金|給付/u.test(r.name) },
   { name: 'stockpile', cls: 'reference', test: (r) => r.kind === '' && STOCKPILE.test(r.name) },
   { name: 'attachment', cls: 'document', test: (r) => ATTACHMENT.test(r.published) },

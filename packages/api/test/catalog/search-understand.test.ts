@@ -249,3 +249,13 @@ test('a broader spelling finds the narrower names one way: 賃上げ finds 業�
   assert.ok(understandQuery('林業 支援')!.required[0].alternatives.includes('間伐'), 'a trade by what its schemes fund');
   assert.ok(understandQuery('EV 充電設備')!.required[0].alternatives.includes('くりーんえねるぎー自動車'));
 });
+
+test('ways of writing one word find each other and stay words of the sentence; words of action rank, they do not filter', () => {
+  assert.deepEqual(understandQuery('子ども食堂 補助金')!.required[0].alternatives, ['子ども', 'こども', '子供']);
+  assert.ok(understandQuery('障害福祉サービス事業所')!.required[0].alternatives.includes('障がい'));
+  assert.deepEqual(terms('NPOで子どもの居場所を作りたい'), ['npo', '子ども', '居場所'], 'a spelling is not a concept the sentence was read as');
+  const q = understandQuery('鳥獣被害対策 補助')!;
+  assert.equal(q.required.length, 1);
+  assert.ok(q.generic.includes('対策'));
+  assert.deepEqual(terms('ドローンを導入したい'), ['どろーん']);
+});

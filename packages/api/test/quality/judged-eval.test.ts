@@ -44,10 +44,12 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // all 0.637 / 0.809, tuned 0.659 / 0.828, held out 0.584 / 0.763; with about 50 more situations in the needs table,
 // written from how owners speak (お客さんを増やし, 借金, 子育て中の社員 …): all 0.639 / 0.813, tuned unchanged,
 // held out 0.590 / 0.776; with spellings a consultant knows (林業 = 間伐, 造林; 鳥獣被害 = 防護柵; EV = CEV; GX = 脱炭素 …)
-// and one-way narrower names (賃上げ -> 業務改善助成金): all 0.650 / 0.809, tuned 0.674 / 0.828, held out 0.593 / 0.763.
+// and one-way narrower names (賃上げ -> 業務改善助成金): all 0.650 / 0.809, tuned 0.674 / 0.828, held out 0.593 / 0.763;
+// with ways of writing one word (障がい, こども) and words of action generic (対策, 導入, 活用 …):
+// all 0.652 / 0.813, tuned 0.677 / 0.828, held out 0.592 / 0.776.
 const FLOORS = {
-  all: { ndcg: 0.645, success: 0.8 },
-  tuned: { ndcg: 0.67, success: 0.82 },
+  all: { ndcg: 0.648, success: 0.81 },
+  tuned: { ndcg: 0.673, success: 0.82 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
   // 0.575 at 0.584; 0.58 at 0.590 and 0.593.
@@ -67,8 +69,9 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
   // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.
-  // 0.771 / 0.936 with spellings a consultant knows (decision 0374): one first row lost (福島県 再生可能エネルギー 導入).
-  'place+purpose': { ndcg: 0.76, success: 0.93 },
+  // 0.771 / 0.936 with spellings a consultant knows (decision 0374): one first row lost (福島県 再生可能エネルギー 導入);
+  // 0.782 / 0.957 with words of action generic.
+  'place+purpose': { ndcg: 0.775, success: 0.95 },
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.

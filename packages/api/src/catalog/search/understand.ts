@@ -79,6 +79,12 @@ for (const group of vocabulary.synonyms) {
   const g = group.map(norm);
   for (const member of g) if (!SYNONYMS.has(member)) SYNONYMS.set(member, [member, ...g.filter((m) => m !== member)]);
 }
+/** Ways of writing one word (障害, 障がい): alternatives of a content word, not a concept. */
+const SPELLINGS = new Map<string, string[]>();
+for (const group of vocabulary.spellings) {
+  const g = group.map(norm);
+  for (const member of g) SPELLINGS.set(member, [member, ...g.filter((m) => m !== member)]);
+}
 // One way: a word also finds these names (賃上げ -> 業務改善助成金), they do not find the word.
 for (const [word, names] of Object.entries(vocabulary.narrower as Record<string, string[]>)) {
   const w = norm(word);
@@ -301,6 +307,8 @@ function classify(raw: string): Word {
   if (GENERIC.has(text)) return { text, kind: 'generic' };
   const synonyms = SYNONYMS.get(text);
   if (synonyms) return { text, kind: 'dict', alternatives: synonyms };
+  const spelled = SPELLINGS.get(text);
+  if (spelled) return { text, kind: 'content', alternatives: spelled };
   const trade = tradeStem(text);
   const hiragana = HIRAGANA.test(raw.trim());
   return trade ? { text, kind: 'content', alternatives: [text, trade] } : { text, kind: 'content', ...(hiragana ? { hiragana } : {}) };
@@ -319,7 +327,7 @@ function tradeStem(text: string): string | null {
 
 const known = (raw: string): boolean => {
   const text = norm(raw);
-  return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text) || ENGLISH_WORDS.has(text);
+  return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text) || SPELLINGS.has(text) || ENGLISH_WORDS.has(text);
 };
 
 /** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */

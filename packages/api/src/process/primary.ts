@@ -18,7 +18,7 @@ import { servePrimaryMetrics } from './cluster-metrics.ts';
 import { prepareInChild } from './prepare-child.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
-import { workerExecArgv } from './worker-heap.ts';
+import { workerEnv, workerExecArgv } from './worker-heap.ts';
 import { flushCompileCache } from './compile-cache.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
@@ -38,15 +38,17 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);
-  // Workers run with bounded V8 heaps (worker-heap.ts), unless the operator chose otherwise.
+  // Workers run with bounded V8 heaps (worker-heap.ts, decision 0424), unless the operator chose otherwise.
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const backoff = new RespawnBackoff();
   let stopping = false;
   let started = false;
   const exitCodes: number[] = [];
 
+  // Their C heap too (worker-heap.ts, decision 0427): added to the environment each worker inherits.
+  const env = workerEnv(process.env);
   const fork = (): Worker => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     let listening = false;
     worker.once('listening', () => (listening = true));
     worker.once('exit', (code, signal) => {

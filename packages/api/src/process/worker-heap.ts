@@ -27,3 +27,33 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): s
   const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map(name));
   return [...execArgv, ...WORKER_HEAP_FLAGS.filter((f) => !given.has(name(f)))];
 }
+
+// The C heap of a cluster worker (decision 0427): glibc's allocator, given
+// through the worker's environment (it reads these variables when the
+// process starts). Node's threads (V8's compiler and GC helpers, libuv's
+// pool) each get an arena of their own by default, up to 8 per core, and
+// freed memory in the middle of an arena stays resident; glibc also raises
+// its mmap threshold (to at most 32 MB) each time a large mmapped block is
+// freed, so later large Buffers come from the arenas and fragment them. A
+// worker therefore gets:
+// - MALLOC_ARENA_MAX=2: two arenas for all its threads;
+// - MALLOC_TRIM_THRESHOLD_=131072 (128 KB, glibc's default, now fixed):
+//   naming it turns off the dynamic thresholds, so blocks of 128 KB and more
+//   stay mmapped and go back to the system when freed, and free memory at
+//   the top of an arena over 128 KB is given back;
+// - MALLOC_TOP_PAD_=0: an arena grows by what is asked, not 128 KB more.
+// Measured over the same fixed traffic (docs/performance.md, "Issue 25,
+// 2026-12-02"). Only workers (the primary and the preparation child keep
+// glibc's defaults); a variable the operator set, or GLIBC_TUNABLES naming
+// the allocator, is kept as given; other allocators ignore them.
+export const WORKER_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_TOP_PAD_: '0',
+};
+
+/** What a worker's environment adds to the primary's: each of WORKER_MALLOC_ENV the operator did not set. */
+export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (env.GLIBC_TUNABLES?.includes('glibc.malloc.')) return {};
+  return Object.fromEntries(Object.entries(WORKER_MALLOC_ENV).filter(([name]) => env[name] === undefined));
+}

@@ -101,6 +101,17 @@ test('compact rows keep what an agent cites, drop what says nothing, and reach r
     application_window: { start: '2026-01-01', end: '2026-02-01' },
   };
   assert.deepEqual(Object.keys(compactRecord(entity)), ['entity_id', 'name', 'application_window']);
+  // a record that names no source says so (null), rather than losing the key
+  assert.deepEqual(compactRecord({ unified_id: 'UNI-3', primary_name: 'B', official_url: null }), {
+    unified_id: 'UNI-3',
+    primary_name: 'B',
+    official_url: null,
+  });
+  assert.deepEqual(compactRecord({ unified_id: 'UNI-4', primary_name: 'C', official_url: null, source_url: 'https://s' }), {
+    unified_id: 'UNI-4',
+    primary_name: 'C',
+    source_url: 'https://s',
+  });
   assert.deepEqual(compactRecords([{ fiscal_quarter: 'FY2026-Q1', programs: [program] }]), [
     { fiscal_quarter: 'FY2026-Q1', programs: [compactRecord(program)] },
   ]);

@@ -619,6 +619,55 @@ const SCENARIOS: Scenario[] = [
       );
     },
   },
+  {
+    ask: 'What deadlines are coming up for 省エネ in the next three months?',
+    tool: 'upcoming_deadlines',
+    args: { q: '省エネ', within_days: 90 },
+    check(a) {
+      ok(a);
+      statesCoverage(a);
+      assert.ok(a.body.coverage.programs_with_known_window > 0, 'how many windows are known');
+      assert.ok(a.body.undated.length > 0, 'the programmes on the topic whose window is not recorded are listed apart');
+      for (const r of a.body.undated) {
+        assert.match(r.why, /window not recorded/);
+        assert.ok('official_url' in r, 'where to check, or null when no source is held');
+      }
+    },
+  },
+  {
+    ask: 'Can my client combine 小規模事業者持続化補助金 with デジタル化・AI導入補助金?',
+    tool: 'check_exclusions',
+    args: { program_ids: ['UNI-aee24f11e3', 'UNI-e3d789d780'] },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.status, 'insufficient_data', 'no rule names them: not read as compatible');
+      statesCoverage(a);
+      assert.equal(a.body.coverage.where_to_check.length, 2, 'each programme to check, by name');
+      for (const p of a.body.coverage.where_to_check) assert.ok(cites(p), 'with its source');
+    },
+  },
+  {
+    ask: 'Has 長岡運輸 been sanctioned? (a name, no corporate number)',
+    tool: 'check_enforcement_am',
+    args: { target_name: '長岡運輸' },
+    check(a) {
+      ok(a);
+      assert.equal(a.body.found, true);
+      assert.match(a.body.explanation, /exclusion is (not )?in force|no exclusion is in force/, 'says whether anything is in force');
+      assert.match(a.body.explanation, /confirm it is the same company by its corporate number/, 'a name match is not an identification');
+      assert.ok(a.body.recent_history.every((h: Json) => cites(h)));
+    },
+  },
+  {
+    ask: 'When is the デジタル化・AI導入補助金 window? (not recorded)',
+    tool: 'get_program',
+    args: { unified_id: 'UNI-e3d789d780' },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.coverage.not_recorded.includes('application window'), 'an empty window is said, not left to be read as open');
+      assert.ok(a.body.explanation.includes(a.body.record.official_url), 'where to read it');
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

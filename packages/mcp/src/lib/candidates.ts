@@ -4,6 +4,6 @@ import type { Row } from './define.ts';
 import { rowsOf } from './search.ts';
 
 /** Programs whose application window is open on `onDate` (up to 100). */
-export async function openPrograms(api: ToolApi, prefecture: string | undefined, onDate: string): Promise<Row[]> {
-  return rowsOf(await api.am.openPrograms({ pivot_date: onDate, prefecture, limit: 100 }));
+export async function openPrograms(api: ToolApi, prefecture: string | undefined, onDate: string, query?: string): Promise<Row[]> {
+  return rowsOf(await api.am.openPrograms({ pivot_date: onDate, prefecture, ...(query?.trim() ? { query: query.trim() } : {}), limit: 100 }));
 }

@@ -25,6 +25,8 @@ export interface ToolProfile {
   /** Funding purposes, in the vocabulary's words. */
   purposes?: string[];
   limit: number;
+  /** A need matched by fewer programmes than `limit`: list what fits the profile alone after them (each row's `match` says which). */
+  topUp?: boolean;
   /** Pages of the engine's answer to read (a section such as loans may be thin on the first). */
   pages?: number;
 }
@@ -98,7 +100,7 @@ export async function matchProfile(api: ToolApi, p: ToolProfile): Promise<Matche
   const need = [p.need?.trim(), p.sole_proprietor === true ? '個人事業主' : undefined].filter(Boolean).join(' ');
   const first = await matchOnce(api, p, need);
   const asked = p.need?.trim();
-  if (!asked) return first;
+  if (!asked || !p.topUp) return first;
   // The engine lists only programmes that name the need: an owner's need it reads narrowly (or not at all) would
   // leave the list short. The rest of the list is what fits the profile alone, each row saying which it is.
   const byNeed: Row[] = first.rows.map((r) => ({ ...r, match: 'need' }));

@@ -113,6 +113,9 @@ export function compactRecord(record: Json): Json {
     if (window && (key === 'valid_from' || key === 'valid_until')) continue;
     out[key] = value;
   }
+  // A record that names no source says so: a row without any source key would read as one the tool trimmed.
+  const sourceKeys = KEPT.source.filter((k) => k in record);
+  if (sourceKeys.length > 0 && !sourceKeys.some((k) => k in out)) out[sourceKeys[0]] = null;
   return out;
 }
 

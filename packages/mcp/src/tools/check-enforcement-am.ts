@@ -1,10 +1,20 @@
 // check_enforcement_am: is an exclusion or penalty in force against a company.
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { defineTool, READ_ONLY, type Row } from '../lib/define.ts';
 import { resolveAsOf } from '../lib/dates.ts';
 import { f, o } from '../lib/fields.ts';
 import { compact } from '../lib/search.ts';
 import { coverageOf, notFoundSentence } from '../lib/enforcement-coverage.ts';
+
+/** What was found, in one sentence: whether anything is in force, and, for a match by name, whom it names. */
+function foundSentence(body: Row, byName: boolean, asOf: string): string {
+  const history = Array.isArray(body.recent_history) ? (body.recent_history as Row[]) : [];
+  const n = typeof body.all_count === 'number' ? body.all_count : history.length;
+  const inForce = body.currently_excluded === true ? `an exclusion is in force on ${asOf}` : `no exclusion is in force on ${asOf}`;
+  const names = [...new Set(history.map((h) => `${String(h.target_name)}${h.houjin_bangou ? ` (${String(h.houjin_bangou)})` : ''}`))].slice(0, 5);
+  const who = byName ? ` Matched by name: ${names.join(', ')}; confirm it is the same company by its corporate number.` : '';
+  return `${n} finding(s) name this company; ${inForce} (each finding cites its source_url).${who}`;
+}
 
 export const checkEnforcementAm = defineTool({
   name: 'check_enforcement_am',
@@ -32,7 +42,9 @@ export const checkEnforcementAm = defineTool({
       ...body,
       ...(coverage ? { coverage } : {}),
       result_count: typeof body.all_count === 'number' ? body.all_count : 0,
-      explanation: body.found ? null : notFoundSentence(coverage, a.houjin_bangou !== undefined),
+      explanation: body.found
+        ? foundSentence(body, a.houjin_bangou === undefined, String(body.queried && (body.queried as Row).as_of_date))
+        : notFoundSentence(coverage, a.houjin_bangou !== undefined),
     };
   },
 });

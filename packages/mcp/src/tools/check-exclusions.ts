@@ -3,7 +3,7 @@
 // programmes), so an empty answer for programmes no rule names is
 // insufficient_data, never "compatible" (decision 0392).
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from '../lib/define.ts';
+import { defineTool, READ_ONLY, type Row } from '../lib/define.ts';
 import { o } from '../lib/fields.ts';
 import { insufficientData } from '../lib/no-data.ts';
 
@@ -28,14 +28,29 @@ export const checkExclusions = defineTool({
     const toCheck = body.to_check ?? [];
     const covered = body.covered_program_ids ?? [];
     const uncovered = body.program_ids.filter((id) => !covered.includes(id));
-    const coverage = { rules_held: body.checked_rules, programs_named_by_a_rule: covered, programs_no_rule_names: uncovered };
+    // Where to check what no rule decides: each such programme's name and source, so the next step is citable.
+    const ids = uncovered.filter((id) => /^UNI-[0-9a-f]{10}$/.test(id));
+    const sources =
+      ids.length > 0
+        ? ((await call.api.programs.batch({ unified_ids: ids })).results as Row[]).map((r) => ({
+            unified_id: r.unified_id,
+            primary_name: r.primary_name,
+            official_url: r.official_url ?? null,
+          }))
+        : [];
+    const coverage = {
+      rules_held: body.checked_rules,
+      programs_named_by_a_rule: covered,
+      programs_no_rule_names: uncovered,
+      ...(sources.length > 0 ? { where_to_check: sources } : {}),
+    };
     const payload = { program_ids: body.program_ids, hits: body.hits, to_check: toCheck, checked_rules: body.checked_rules, coverage };
     if (body.hits.length > 0) {
       return { ...payload, result_count: body.hits.length, explanation: `${body.hits.length} rule(s) triggered; each hit cites its source.` };
     }
     if (covered.length === 0) {
       return insufficientData(
-        `None of these programmes is named by any of the ${body.checked_rules} combination rules held, so whether they combine is unknown, not confirmed; check each programme's own guidelines (source_url).`,
+        `None of these programmes is named by any of the ${body.checked_rules} combination rules held, so whether they combine is unknown, not confirmed; check each programme's own guidelines (coverage.where_to_check names each with its source).`,
         coverage,
         { program_ids: body.program_ids, hits: [], to_check: [], checked_rules: body.checked_rules },
       );

@@ -4,6 +4,22 @@ import { defineTool, READ_ONLY, type Row } from '../lib/define.ts';
 import { PROGRAM_SHAPE } from '../lib/enums.ts';
 import { o, RECORD_EMPTY } from '../lib/fields.ts';
 
+const isEmpty = (v: unknown): boolean =>
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((x) => x === null || x === undefined));
+
+/** The fields an adviser cites that the record carries empty (only those the shape asked for has). */
+function notRecorded(r: Row): string[] {
+  const out: string[] = [];
+  if ('application_window' in r && isEmpty(r.application_window)) out.push('application window');
+  if ('amount_max_man_yen' in r && isEmpty(r.amount_max_man_yen) && r.program_kind !== 'certification') out.push('maximum amount');
+  if ('subsidy_rate' in r && isEmpty(r.subsidy_rate) && (r.program_kind === 'subsidy' || r.program_kind === 'grant')) out.push('subsidy rate');
+  if ('official_url' in r && isEmpty(r.official_url)) out.push('source URL');
+  return out;
+}
+
 export const getProgram = defineTool({
   name: 'get_program',
   title: 'Get one program',
@@ -18,6 +34,14 @@ export const getProgram = defineTool({
   empty: RECORD_EMPTY,
   async run(call, a) {
     const record: Row = await call.api.programs.get(a.unified_id, { fields: a.fields });
-    return { record };
+    // What an adviser would cite and the record does not hold: said, so a missing window is not read as "open all year".
+    const missing = notRecorded(record);
+    if (missing.length === 0) return { record };
+    const url = typeof record.official_url === 'string' ? record.official_url : null;
+    return {
+      record,
+      coverage: { not_recorded: missing },
+      explanation: `Not recorded for this programme: ${missing.join(', ')}; ${url ? `read ${missing.length > 1 ? 'them' : 'it'} at ${url}` : 'no source URL is held either'} before citing.`,
+    };
   },
 });

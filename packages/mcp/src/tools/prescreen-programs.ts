@@ -59,7 +59,7 @@ export const prescreenPrograms = defineTool({
       );
     }
     const [matched, enforcement] = await Promise.all([
-      matchProfile(call.api, { ...facts, limit: a.limit }),
+      matchProfile(call.api, { ...facts, limit: a.limit, topUp: true }),
       a.houjin_bangou ? (call.api.am.enforcement({ houjin_bangou: a.houjin_bangou }) as Promise<Row>) : Promise.resolve(null),
     ]);
     const excluded = enforcement?.currently_excluded === true;

@@ -56,7 +56,7 @@ export const smbStarterPack = defineTool({
       industry_jsic: facts.industry,
     });
     const [matched, rulesets] = await Promise.all([
-      matchProfile(call.api, { ...facts, limit: 100, pages: 2 }),
+      matchProfile(call.api, { ...facts, limit: 100, pages: 2, topUp: true }),
       evaluateTax(call.api, taxProfile, undefined, false),
     ]);
     const ofKind = (test: (kind: unknown) => boolean) =>

@@ -144,7 +144,7 @@ const PLAN_ADOPTED = /(?:計画|プラン|ビジョン|方針|戦略|指針)(?:\
 const EVENT =
   /(?:相談会|説明会|交流会|フェア|フォーラム|イベント|マルシェ|フェスタ|スタンプラリー)(?:の(?:開催|実施))?(?:について)?$|の開催$|(?:に係る|に関する|への)対応$/u;
 /** What a programme funded or who takes part in it (…補助金活用事業, …の補助対象事業者, …を活用した取組): its results. */
-const USES = /補助金活用事業[）)]?$|を活用した取組|(?:参加|補助対象|採択|研修)事業者$/u;
+const USES = /補助金活用事業[）)]?$|(?:交付金|補助金)(?:を)?活用(?:した)?事業(?:について)?$|を活用した取組|(?:参加|補助対象|採択|研修)事業者$/u;
 /** A body of companies or a research institute named alone; a designated examination body (…(指定試験機関)) whatever its name offers. */
 const COMPANY_BODY = /\bllp\b|有限責任事業組合|アライアンス|研究所|研究センター|試験研究/iu;
 /** A legal person named alone (一般財団法人消防試験研究センター), whatever its name says. */
@@ -192,10 +192,18 @@ const GUIDELINE = /ガイドライン(?:\s*[（(][^（）()]*[）)])*$/u;
 const EFFORTS = /の取組み?$/u;
 
 // Classes found in a fourth tuning draw of 400 served records (part "served5"; decision 0305).
-/** A rule of the state: a ministry's notice (告示第683号), a tax benefit withdrawn (特例解除), an annual filing (年度更新). */
-const STATE_RULE = /告示(?:第[0-9０-９]+号)?|特例(?:の)?解除|年度更新/u;
+/** A rule of the state: a ministry's notice (告示第683号), a tax benefit withdrawn or abolished (特例解除, 4号特例 廃止), an annual filing (年度更新), how the tax law treats something (税制扱い, 税務上の取扱い). */
+const STATE_RULE = /告示(?:第[0-9０-９]+号)?|特例\s*(?:の)?(?:解除|廃止)|年度更新|(?:税制|税務|課税)(?:上の)?(?:扱い|取扱い?)/u;
 /** A reform of a sector named as such (スタジアム・アリーナ改革): a policy. */
 const REFORM = /改革(?:\s*[（(][^（）()]*[）)])*$/u;
+
+// Classes found in a fifth tuning draw of 400 served records (part "served6"; decision 0305).
+/** A press conference or its summary (…に関する記者発表の要旨), a body or desk being set up (…ファンドの設立及び…センターの開設): news. */
+const PRESS = /記者発表|記者会見|要旨$|の(?:設立|開設)(?:について)?$/u;
+/** A topic with its schemes in brackets (住宅(支援制度等)), a chart for finding subsidies (使える補助金チェックチャート): pages of pointers. */
+const POINTERS = /[（(](?:各種)?(?:支援制度|補助制度|助成制度|支援策)等?[）)]$|チェック(?:チャート|シート|リスト)$/u;
+/** A premium one pays (介護保険 第1号被保険者 保険料): a charge, not support. */
+const PREMIUM = /保険料(?:\s*[（(][^（）()]*[）)])*$/u;
 
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
@@ -370,6 +378,11 @@ const RULES: Rule[] = [
   { name: 'job_posting', cls: 'notice', test: (r) => JOB_POSTING.test(r.published) },
   { name: 'status_report', cls: 'notice', test: (r) => STATUS_REPORT.test(withoutBrackets(r.name)) },
   { name: 'state_rule', cls: 'law_provision', test: (r) => STATE_RULE.test(r.name) },
+  { name: 'press', cls: 'notice', test: (r) => PRESS.test(r.name) },
+  { name: 'premium', cls: 'law_provision', test: (r) => PREMIUM.test(r.name) && !/補助|助成|減免|軽減|控除|支援|免除/u.test(r.name) },
+  { name: 'pointers', cls: 'index_page', test: (r) => POINTERS.test(r.name) },
+  // A kind upstream that names a permission (visa, regulation_permit …) decides unless the name offers money outright.
+  { name: 'permit_kind', cls: 'permit_procedure', test: (r) => PERMIT_KINDS.test(r.kind) && !/補助|助成|交付金|支援金|給付|融資|貸付/u.test(r.name) },
   { name: 'reform', cls: 'reference', test: (r) => r.kind === '' && REFORM.test(r.name) && !r.benefit },
   // A guideline upstream calls one (経営者保証に関するガイドライン 事業承継時の特則): soft law, whatever money it is about.
   { name: 'guideline_kind', cls: 'law_provision', test: (r) => /^guideline/u.test(r.kind) && !/補助|助成|交付金|支援金|給付/u.test(r.name) },

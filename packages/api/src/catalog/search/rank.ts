@@ -170,7 +170,8 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
     text += p.idf[gi] * best;
   }
   // Optional words (a sentence's incidental words) count at a share of their weight.
-  for (let gi = 0; gi < q.optional.length; gi++) text += OPTIONAL_WEIGHT * p.optionalIdf[gi] * groupScore(r, q.optional[gi].alternatives, null).best;
+  const optionalWeight = q.optionalWeight ?? OPTIONAL_WEIGHT;
+  for (let gi = 0; gi < q.optional.length; gi++) text += optionalWeight * p.optionalIdf[gi] * groupScore(r, q.optional[gi].alternatives, null).best;
   // Scale: a term in the name of an average-length row scores about its idf × 3.
   text /= 3;
 

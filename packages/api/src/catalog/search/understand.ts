@@ -67,6 +67,11 @@ export interface UnderstoodQuery {
   amountManYen: number | null;
   /** Number of terms, for the MAX_QUERY_TERMS rule. */
   termCount: number;
+  /**
+   * The share of their weight the optional groups count at (rank.ts: 0.5 when absent). A match profile's
+   * groups are what the company said it needs, not a sentence's incidental words: they count more.
+   */
+  optionalWeight?: number;
 }
 
 const norm = (s: string): string => searchNormalize(s);

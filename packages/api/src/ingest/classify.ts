@@ -205,6 +205,14 @@ const POINTERS = /[（(](?:各種)?(?:支援制度|補助制度|助成制度|支
 /** A premium one pays (介護保険 第1号被保険者 保険料): a charge, not support. */
 const PREMIUM = /保険料(?:\s*[（(][^（）()]*[）)])*$/u;
 
+// Classes found in a sixth tuning draw of 400 served records (part "served7"; decision 0305).
+/** A list of subsidies (補助金リスト), a navigator of support (とっとり産業支援ナビ), calls and subsidies together (公募・補助金等). */
+const SUBSIDY_LIST = /(?:補助金|助成金|支援策)リスト|支援ナビ|^公募・補助金/u;
+/** A measure still being considered (…支援策（検討中）), a tax rate raised (軽減税率 17%引上げ): not a programme someone can use. */
+const NOT_YET = /[（(]検討中[）)]$|税率\S*\s*\S*引き?上げ/u;
+/** A bonus point in a programme's selection (…経営革新計画加点): a rule of that programme, not one of its own. */
+const BONUS_POINT = /加点$/u;
+
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
@@ -233,7 +241,7 @@ const DOCUMENT_KINDS = new Set([
 ]);
 
 const PERMIT =
-  /許可|認可|許認可|ライセンス$|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|経営事項審査|営業(?:\s*[（(]|$)|風俗営業/u;
+  /許可|認可|許認可|ライセンス$|免許(?!取得|税)|届出|届け出|登録(?:制度|申請|$|\s*[（(])|在留資格|在留カード|特定技能|ビザ|査証|検定|試験(?:$|\s*[（(])|(?:入札)?参加資格|適格|資格(?:取得)?$|転用申請|改正申請|指定申請|指定手続|経営事項審査|営業(?:\s*[（(]|$)|風俗営業/u;
 /** A licence category of a regulated business: 資金移動業 第三種, 金融商品取引業 第一種. */
 const BUSINESS_LICENCE = /業\s*第[一二三四1-4]種/u;
 /** Money that a licence-like name can still offer (狩猟免許取得支援, 試験手数料補助): then it is a programme. */
@@ -253,7 +261,7 @@ const TAX_ITSELF = /(?:(?<!納)税|諸税)(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_MEASURE = /税制|減税|控除|特例|優遇|免除|軽減|猶予|償却|還付|非課税|税額/u;
 
 const COMMITTEE =
-  /審議会|協議会|委員会|(?:連携|推進|戦略|対策|調整)会議$|推進本部|本部$|[（(][^（）()]*機関[）)]$|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|懇談会|懇話会|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
+  /審議会|協議会|委員会|(?:連携|推進|戦略|対策|調整)会議$|推進本部|本部$|[（(][^（）()]*機関[）)]$|コンソーシアム|プロジェクトチーム|[（(]pt[）)]|推進室|研究会|検討会|有識者会議|懇談会|懇話会|官民連携プラットフォーム|gメン|ネットワーク|支援機関連携|(?:省|庁)\s+\S*(?:室|課|局)$/iu;
 /** A body named alone: an association, a federation, a school, an office (日本弁護士連合会（日弁連）, 文化スポーツ部). */
 const BODY =
   /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政法人|国立研究開発法人|株式会社)\s*[^\s補助支援]+$|(?:協会|連合会|協同組合|組合連合会|企業団|大学校|学校|公社|機構|会議所|[^\s]{1,10}(?:部|課|局))(?:\s*[（(][^（）()]*[）)])*$/u;
@@ -380,7 +388,9 @@ const RULES: Rule[] = [
   { name: 'state_rule', cls: 'law_provision', test: (r) => STATE_RULE.test(r.name) },
   { name: 'press', cls: 'notice', test: (r) => PRESS.test(r.name) },
   { name: 'premium', cls: 'law_provision', test: (r) => PREMIUM.test(r.name) && !/補助|助成|減免|軽減|控除|支援|免除/u.test(r.name) },
-  { name: 'pointers', cls: 'index_page', test: (r) => POINTERS.test(r.name) },
+  { name: 'pointers', cls: 'index_page', test: (r) => POINTERS.test(r.name) || SUBSIDY_LIST.test(r.name) },
+  { name: 'not_yet', cls: 'notice', test: (r) => NOT_YET.test(r.name) },
+  { name: 'bonus_point', cls: 'document', test: (r) => BONUS_POINT.test(r.name) },
   // A kind upstream that names a permission (visa, regulation_permit …) decides unless the name offers money outright.
   { name: 'permit_kind', cls: 'permit_procedure', test: (r) => PERMIT_KINDS.test(r.kind) && !/補助|助成|交付金|支援金|給付|融資|貸付/u.test(r.name) },
   { name: 'reform', cls: 'reference', test: (r) => r.kind === '' && REFORM.test(r.name) && !r.benefit },
@@ -397,7 +407,8 @@ const RULES: Rule[] = [
     test: (r) => FORM_DOCUMENT.test(r.name) || FORM_DOCUMENT.test(r.published) || (DOCUMENT_KINDS.has(r.kind) && !r.benefit),
   },
   { name: 'business_licence', cls: 'permit_procedure', test: (r) => BUSINESS_LICENCE.test(r.name) },
-  { name: 'permit', cls: 'permit_procedure', test: (r) => (PERMIT.test(r.name) || PERMIT_KINDS.test(r.kind)) && !MONEY.test(r.name) },
+  // Money words in brackets name a law's title (化学物質排出把握管理促進法), not an offer.
+  { name: 'permit', cls: 'permit_procedure', test: (r) => (PERMIT.test(r.name) || PERMIT_KINDS.test(r.kind)) && !MONEY.test(withoutBrackets(r.name)) },
   { name: 'tax_itself', cls: 'law_provision', test: (r) => TAX_ITSELF.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
   {
     name: 'designation',

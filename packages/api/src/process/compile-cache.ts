@@ -19,8 +19,20 @@
 // our code runs) come from the cache too; a `node packages/api/src/server.ts`
 // without it enables the cache here for the modules after those and for its
 // children (workers, the preparation child), which inherit the variable.
+//
+// The cache is keyed by the V8 flags, and workers run with their own
+// (worker-heap.ts): what the primary or the preparation child compiled is not
+// theirs. So before forking, the primary has a child with the workers' flags
+// and environment import what a worker imports and strip the portal's
+// scripts, then write the cache (warmInChild): the workers of a first start,
+// after a deploy or a change of any file, start warm too. On a warm cache the
+// child reads everything and writes nothing.
+import { spawn } from 'node:child_process';
 import module from 'node:module';
 import path from 'node:path';
+import { WARM_COMPILE_CACHE_ONLY } from './roles.ts';
+
+const SERVER = path.join(import.meta.dirname, '..', 'server.ts');
 
 /** The default directory: the checkout's node_modules/.cache. */
 export const COMPILE_CACHE_DIR = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'node_modules', '.cache', 'jpsp-compile');
@@ -48,4 +60,28 @@ export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): string
  */
 export function flushCompileCache(): void {
   module.flushCompileCache();
+}
+
+/**
+ * In the primary: fill the cache for processes started with `execArgv` and
+ * `env` (the workers'), in a child that imports what they import. Resolves
+ * when the child ended; a child that failed only leaves the workers to strip
+ * what it did not (the cache is an optimisation), so this never rejects.
+ */
+export function warmInChild(execArgv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...execArgv, SERVER, WARM_COMPILE_CACHE_ONLY], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', () => resolve());
+    child.once('exit', () => resolve());
+  });
+}
+
+/** In the child: import what a worker imports (server.ts), strip the portal's page scripts, write the cache, exit. */
+export async function warmAndExit(): Promise<void> {
+  await import('./serve.ts');
+  await import('../ingest/ingest.ts');
+  const { loadAssets } = await import('../portal/assets.ts');
+  loadAssets();
+  flushCompileCache();
+  process.exit(0);
 }

@@ -19,7 +19,7 @@ import { prepareInChild } from './prepare-child.ts';
 import { RespawnBackoff } from './respawn.ts';
 import { signalsDuringStart } from './shutdown.ts';
 import { workerEnv, workerExecArgv } from './worker-heap.ts';
-import { flushCompileCache } from './compile-cache.ts';
+import { flushCompileCache, warmInChild } from './compile-cache.ts';
 
 export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const say = (line: string) => {
@@ -27,7 +27,14 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   };
   // A signal during the one-time work (a catalogue build can take minutes) ends the start cleanly once the work is consistent.
   const early = signalsDuringStart();
+  // Workers run with bounded V8 heaps (worker-heap.ts, decision 0424), unless the operator chose otherwise,
+  // and their C heap tuned (decision 0427): added to the environment each worker inherits.
+  const execArgv = workerExecArgv(process.execArgv, process.env.NODE_OPTIONS);
+  const env = workerEnv(process.env);
+  // Meanwhile, the compile cache filled for the workers' flags (decision 0426): they start without the type stripper.
+  const warmed = process.env.NODE_COMPILE_CACHE ? warmInChild(execArgv, { ...process.env, ...env }) : Promise.resolve();
   await prepareInChild();
+  await warmed;
   const stoppedEarly = early.take();
   if (stoppedEarly) {
     say(`${stoppedEarly} during the preparation: not starting workers`);
@@ -38,15 +45,12 @@ export async function runPrimary(config: Readonly<Config>): Promise<void> {
   const metrics: Server | null = await servePrimaryMetrics(config);
   const metricsAddress = metrics?.address();
   if (metricsAddress && typeof metricsAddress === 'object') say(`metrics of all workers at http://${config.metricsHost}:${metricsAddress.port}/metrics`);
-  // Workers run with bounded V8 heaps (worker-heap.ts, decision 0424), unless the operator chose otherwise.
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  cluster.setupPrimary({ execArgv });
   const backoff = new RespawnBackoff();
   let stopping = false;
   let started = false;
   const exitCodes: number[] = [];
 
-  // Their C heap too (worker-heap.ts, decision 0427): added to the environment each worker inherits.
-  const env = workerEnv(process.env);
   const fork = (): Worker => {
     const worker = cluster.fork(env);
     let listening = false;

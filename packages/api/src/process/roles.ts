@@ -2,3 +2,10 @@
 // primary has its one-time work done (prepare-child.ts). A module of its own
 // so that server.ts can read it without loading any role's code.
 export const PREPARE_ONLY = '--prepare-only';
+
+/**
+ * The argument that makes `server.ts` the child in which the cluster primary
+ * fills the compile cache for its workers before forking them
+ * (compile-cache.ts, decision 0426).
+ */
+export const WARM_COMPILE_CACHE_ONLY = '--warm-compile-cache';

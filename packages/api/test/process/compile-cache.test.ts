@@ -12,12 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserScript, cachedBrowserScript } from '../../src/portal/assets.ts';
+import { warmInChild } from '../../src/process/compile-cache.ts';
+import { WORKER_HEAP_FLAGS } from '../../src/process/worker-heap.ts';
 
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 const url = (...parts: string[]) => JSON.stringify(pathToFileURL(path.join(SRC, ...parts)).href);
 
 /** A process importing what a worker imports, enabling the cache as server.ts does, then building the portal's assets. */
-function worker(cacheDir: string): { stripperLoaded: boolean; cache: string | null; assets: number } {
+function worker(cacheDir: string, flags: readonly string[] = []): { stripperLoaded: boolean; cache: string | null; assets: number } {
   const script = `const { enableCompileCache } = await import(${url('process', 'compile-cache.ts')});
 const cache = enableCompileCache();
 await import(${url('process', 'serve.ts')});
@@ -28,7 +30,7 @@ const stripperLoaded = process.moduleLoadList.some((m) => m.includes('internal/d
 process.stdout.write(JSON.stringify({ stripperLoaded, cache, assets }));`;
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: cacheDir };
   delete env.NODE_DISABLE_COMPILE_CACHE;
-  const r = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script], { encoding: 'utf8', env });
+  const r = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', ...flags, '--input-type=module', '-e', script], { encoding: 'utf8', env });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -43,6 +45,21 @@ test('a worker started on a warm compile cache does not load the type stripper',
     assert.equal(second.stripperLoaded, false, 'the second start reads every module and page script from the cache');
     assert.equal(second.assets, first.assets);
     assert.ok(readdirSync(path.join(dir, 'portal-scripts')).length > 0, 'the page scripts are kept beside the cache');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the primary's warming child fills the cache for the workers' flags: the first worker starts without the stripper", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-warm-'));
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_COMPILE_CACHE: dir };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    await warmInChild(['--disable-warning=ExperimentalWarning', ...WORKER_HEAP_FLAGS], env);
+    const first = worker(dir, WORKER_HEAP_FLAGS);
+    assert.equal(first.stripperLoaded, false, 'a worker after the warming child strips nothing');
+    // The cache is per set of V8 flags: a process with other flags was not warmed.
+    assert.equal(worker(dir).stripperLoaded, true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

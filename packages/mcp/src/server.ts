@@ -26,7 +26,7 @@ const CAPABILITIES = { tools: {}, resources: {} };
  */
 const INSTRUCTIONS =
   'Read-only tools over a catalogue of Japanese public support programmes (subsidies, loans, tax measures, certifications), ' +
-  'laws, enforcement findings, case studies and bids. Start with search_programs (by topic) or prescreen_programs (for a company); ' +
+  'laws, enforcement findings, case studies and bids. Start with search_programs (by topic) or prescreen_programs (for a company: give what it wants in need); ' +
   'fetch details with get_program; check combinations with check_exclusions. ' +
   'Every answer has status: ok; empty (nothing matched); no_data (the record set is not held); ' +
   'insufficient_data (the catalogue cannot support an answer: say so, do not guess); error (isError, with error.detail). ' +
@@ -34,7 +34,7 @@ const INSTRUCTIONS =
   'limit is the page size (clamped to its range), offset the rows to skip. ' +
   'fields=compact (the default) gives each record its id, name, kind, place, authority, amount, window, purposes and source_url, plus why it is listed; ' +
   'fields=full gives every field the API returns. The licence and source credit of an answer is given once, in attribution. ' +
-  'Amounts are yen unless the name says man_yen (万円); rates are per cent (1.5 = 1.5%); dates are YYYY-MM-DD. Cite each record by its source_url.';
+  'Amounts are yen unless the name says man_yen (万円); rates are per cent (1.5 = 1.5%); dates are YYYY-MM-DD. Cite each record by its source_url (official_url for programmes); a null one means no source is held.';
 
 /**
  * One JSON Schema validator per process. The SDK builds a fresh Ajv (with its

@@ -48,8 +48,10 @@ const BASELINES: Record<string, Record<string, unknown>> = {
  */
 const PROBES: Record<string, Record<string, unknown>> = {
   // a size implied by a large headcount rules out programs for sole proprietors and small businesses
-  prescreen_programs: { employee_count: 5000 },
-  smb_starter_pack: { employees: 5000, employee_count: 5000 },
+  // an industry is a JSIC code or an industry word; text naming no industry is dropped with a warning
+  prescreen_programs: { employee_count: 5000, industry_jsic: '製造業' },
+  smb_starter_pack: { employees: 5000, employee_count: 5000, industry_jsic: '製造業' },
+  similar_cases: { industry_jsic: '製造業' },
   // the default window (30 days) and a one-day window both hold no deadline in the catalogue; 180 days does
   upcoming_deadlines: { days_ahead: 180 },
 };

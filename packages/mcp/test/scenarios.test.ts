@@ -668,6 +668,45 @@ const SCENARIOS: Scenario[] = [
       assert.ok(a.body.explanation.includes(a.body.record.official_url), 'where to read it');
     },
   },
+  {
+    ask: 'What can a 飲食店 in 福岡 apply for? (the industry given as a word, not a JSIC code)',
+    tool: 'prescreen_programs',
+    args: { prefecture: '福岡県', industry_jsic: '飲食店', employee_count: 3, limit: 5 },
+    check(a) {
+      ok(a);
+      assert.ok(rowsOf(a.body).length > 0, 'answered, not refused');
+      assert.ok(
+        a.body.input_warnings?.some((w: Json) => w.field === 'industry_jsic' && /JSIC M/.test(w.message)),
+        'says how the word was read',
+      );
+    },
+  },
+  {
+    ask: 'Tax measures for a company (profile keys as an agent guesses them: capital, blue_return).',
+    tool: 'evaluate_tax_applicability',
+    args: { business_profile: { capital: 30_000_000, blue_return: true } },
+    check(a) {
+      ok(a);
+      const warned = (a.body.input_warnings ?? []) as Json[];
+      assert.ok(
+        warned.some((w) => w.field === 'business_profile.capital' && /capital_yen/.test(w.message)),
+        'a key no predicate reads is said, with the documented name',
+      );
+      assert.ok(warned.some((w) => w.field === 'business_profile.blue_return' && /blue_form_return_filed/.test(w.message)));
+    },
+  },
+  {
+    ask: 'Cases like a café in 福岡 that renovated its shop and won more customers (a sentence, not keywords).',
+    tool: 'similar_cases',
+    args: { description: 'カフェの店舗改装で客数を増やした', industry_jsic: '飲食店', prefecture: '福岡県', limit: 5 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      assert.ok(rows.length > 0, 'cases of the industry, not an empty answer');
+      for (const r of rows) assert.match(r.why, /same industry/, 'each says what it shares');
+      if (a.body.coverage?.description_matched === 0) assert.match(a.body.explanation, /No case matched the description/, 'and that the words matched nothing');
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

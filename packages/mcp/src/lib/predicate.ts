@@ -93,3 +93,12 @@ function compare(a: unknown, b: unknown, cmp: (x: number, y: number) => boolean)
   const y = typeof b === 'number' ? b : typeof b === 'string' && b.trim() !== '' ? Number(b) : NaN;
   return Number.isFinite(x) && Number.isFinite(y) ? cmp(x, y) : null;
 }
+
+/** The profile fields (documented names) a predicate reads. */
+export function predicateFields(predicate: unknown, out = new Set<string>()): Set<string> {
+  if (!predicate || typeof predicate !== 'object') return out;
+  const n = predicate as { of?: unknown; field?: unknown };
+  if (typeof n.field === 'string') out.add(documentedField(n.field));
+  for (const part of Array.isArray(n.of) ? n.of : n.of ? [n.of] : []) predicateFields(part, out);
+  return out;
+}

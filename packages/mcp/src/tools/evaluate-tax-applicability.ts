@@ -5,6 +5,7 @@ import { f, o } from '../lib/fields.ts';
 import { TAX_ID } from '../lib/ids.ts';
 import { insufficientData } from '../lib/no-data.ts';
 import { askFor, evaluateTax, isOpen } from '../lib/tax-eval.ts';
+import { predicateFields } from '../lib/predicate.ts';
 import { MAX_API_CALLS_PER_TOOL_CALL } from '../lib/call-budget.ts';
 
 export const evaluateTaxApplicability = defineTool({
@@ -23,6 +24,19 @@ export const evaluateTaxApplicability = defineTool({
   empty: { results: [], applies: 0, unknown: 0 },
   async run(call, a) {
     const results = await evaluateTax(call.api, a.business_profile as Profile, a.target_ruleset_ids, true);
+    // A profile key no predicate reads is said, with the documented names it may have meant (capital -> capital_yen).
+    const read = new Set<string>();
+    for (const r of results) predicateFields(r.predicate, read);
+    for (const key of Object.keys(a.business_profile)) {
+      if (read.has(key) || read.size === 0) continue;
+      const words = key.split(/[_\s]+/).filter((w) => w.length >= 4);
+      const near = [...read].filter((f) => words.some((w) => f.split('_').includes(w))).slice(0, 3);
+      call.warn({
+        code: 'unknown_field',
+        field: `business_profile.${key}`,
+        message: `no tax predicate reads ${key}${near.length > 0 ? `; did you mean ${near.join(', ')}?` : ''} (amounts in yen: *_yen)`,
+      });
+    }
     const applies = results.filter((r) => r.verdict === 'applies').length;
     const unknown = results.filter((r) => r.verdict === 'unknown').length;
     const open = results.filter(isOpen).length;

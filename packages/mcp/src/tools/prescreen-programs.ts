@@ -1,5 +1,6 @@
 // prescreen_programs: rank the programs a business profile is likely eligible for.
 import { z } from 'zod';
+import { industryArg, industryInput } from '../lib/industry.ts';
 import { defineTool, READ_ONLY, type Profile, type Row } from '../lib/define.ts';
 import { sizeFromProfile } from '../lib/company-size.ts';
 import { f, o } from '../lib/fields.ts';
@@ -14,7 +15,7 @@ export const prescreenPrograms = defineTool({
     "Rank programmes a business profile (place, industry, size, founding year, investment, what it wants) may be eligible for, each with why it fits and what is still to check; with a corporate number, also an exclusion period in force. Use for 'what can this company apply for'. Not for topic search (search_programs).",
   input: {
     prefecture: f.prefecture(),
-    industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    industry_jsic: industryInput(),
     need: f.need(),
     is_sole_proprietor: z.boolean().optional().describe('Sole proprietor (個人事業主) rather than a company'),
     employee_count: z.number().int().min(0).max(100000).optional().describe('Employees'),
@@ -44,7 +45,7 @@ export const prescreenPrograms = defineTool({
     const profile: Profile = { ...given, prefecture, company_size: sizeFromProfile(a.is_sole_proprietor, a.employee_count) };
     const facts = {
       prefecture,
-      industry: a.industry_jsic,
+      industry: industryArg(call, a.industry_jsic),
       employees: a.employee_count,
       founded_year: a.founded_year,
       sole_proprietor: a.is_sole_proprietor,

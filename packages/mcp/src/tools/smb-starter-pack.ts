@@ -1,5 +1,6 @@
 // smb_starter_pack: a few fitting subsidies, loans and tax measures in one call.
 import { z } from 'zod';
+import { industryArg, industryInput } from '../lib/industry.ts';
 import { defineTool, READ_ONLY } from '../lib/define.ts';
 import { f, o } from '../lib/fields.ts';
 import { matchCoverage, matchProfile, needSentence, PROFILE_FIELDS, saysSomething, setAsideSentence, withWhy } from '../lib/match.ts';
@@ -15,10 +16,10 @@ export const smbStarterPack = defineTool({
     'A few subsidies, loans and tax measures for a small-business profile in one call, each with why it is there (one matching engine). Use for a first overview. Not for a full ranked list (prescreen_programs).',
   input: {
     prefecture: f.prefecture(),
-    industry_jsic: z.string().max(10).optional().describe('JSIC industry code'),
+    industry_jsic: industryInput(),
     need: f.need(),
     capital_yen: z.number().int().min(0).optional().describe('Capital, yen (decides the SME tax measures)'),
-    jsic: z.string().max(10).optional().describe('Alias of industry_jsic'),
+    jsic: z.string().max(40).optional().describe('Alias of industry_jsic'),
     employees: z.number().int().min(0).max(100000).optional().describe('Alias of employee_count'),
     employee_count: z.number().int().min(0).max(100000).optional().describe('Employees'),
     revenue_yen: z.number().int().min(0).optional().describe('Annual revenue, yen'),
@@ -37,7 +38,7 @@ export const smbStarterPack = defineTool({
     const n = a.limit_per_section;
     const facts = {
       prefecture,
-      industry: a.industry_jsic ?? a.jsic,
+      industry: industryArg(call, a.industry_jsic ?? a.jsic),
       employees: a.employee_count ?? a.employees,
       sole_proprietor: a.is_sole_proprietor,
       planned_investment_man_yen: a.planned_investment_man_yen,

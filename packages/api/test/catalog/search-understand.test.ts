@@ -259,3 +259,11 @@ test('ways of writing one word find each other and stay words of the sentence; w
   assert.ok(q.generic.includes('対策'));
   assert.deepEqual(terms('ドローンを導入したい'), ['どろーん']);
 });
+
+test('English an owner writes, read into the needs (each found nothing)', () => {
+  assert.deepEqual(terms('reduce electricity bill'), ['省えね']);
+  assert.deepEqual(terms('replace old machines'), ['設備更新']);
+  assert.deepEqual(terms('renovate empty house'), ['改修', '空き家']);
+  assert.deepEqual(terms('empty shop subsidy'), ['空き店舗']);
+  assert.deepEqual(terms('hotel renovation subsidy'), ['ほてる', '改修'], 'renovation is not a home');
+});

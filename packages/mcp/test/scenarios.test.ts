@@ -707,6 +707,22 @@ const SCENARIOS: Scenario[] = [
       if (a.body.coverage?.description_matched === 0) assert.match(a.body.explanation, /No case matched the description/, 'and that the words matched nothing');
     },
   },
+  {
+    ask: 'What helps with raising wages (賃上げ)? (no place said)',
+    tool: 'search_programs',
+    args: { q: '賃上げ 助成金', limit: 20 },
+    check(a) {
+      ok(a);
+      const rows = rowsOf(a.body);
+      const local = rows.filter((r) => typeof r.prefecture === 'string');
+      assert.ok(local.length > 0, 'the search lists local programmes too');
+      assert.match(a.body.explanation, /local/, 'says which rows are local to a place');
+      assert.ok(
+        a.body.suggested_actions?.some((s: string) => s.includes('applicable_in')),
+        'and how to keep what one applicant can use',
+      );
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

@@ -157,8 +157,12 @@ export const matchCoverage = (m: Matched): Payload => ({
 export function needSentence(m: Matched): string {
   if (m.need_matched === undefined) return '';
   const byProfile = m.rows.filter((r) => r.match === 'profile').length;
-  if (m.need_matched === 0) return ` No programme was matched to the need as worded (try other words, or search_programs); listed: what fits the profile.`;
-  return byProfile > 0 ? ` ${m.need_matched} programme(s) match the need (match: need); the rows after them fit the profile alone (match: profile).` : '';
+  const byNeed = m.rows.length - byProfile;
+  if (byNeed === 0)
+    return ` No programme fitting the profile was matched to the need as worded (try other words, or search_programs); listed: what fits the profile.`;
+  return byProfile > 0
+    ? ` ${byNeed} listed match the need (match: need; the engine matched ${m.need_matched}); the rows after them fit the profile alone (match: profile).`
+    : '';
 }
 
 /** One sentence for the set-aside counts (empty when none). */

@@ -32,6 +32,16 @@ export const searchPrograms = defineTool({
       out.explanation = `No program matched among the ${held ?? '?'} held; loosen the filters or try other keywords.`;
       out.suggested_actions = ['enum_values(field=prefecture)', 'search_programs without tier/amount filters'];
     }
+    // No place given: rows local to some prefecture are for businesses there only. Said, with the filter that keeps
+    // what an applicant of one place can use, so a local programme is not proposed to a business elsewhere.
+    const rows = out.results as Record<string, unknown>[];
+    const local = rows.filter((r) => typeof r.prefecture === 'string');
+    const args = a as Record<string, unknown>;
+    if (!args.prefecture && !args.applicable_in && local.length > 0 && rows.length > 0) {
+      const places = [...new Set(local.map((r) => String(r.prefecture)))];
+      out.explanation = `${local.length} of these ${rows.length} rows are local (${places.slice(0, 4).join(', ')}${places.length > 4 ? ', …' : ''}): open only to businesses there.`;
+      out.suggested_actions = ["applicable_in=<the applicant's prefecture or city> keeps its own, its prefecture's and the nationwide programmes"];
+    }
     return out;
   },
 });

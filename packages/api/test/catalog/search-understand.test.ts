@@ -267,3 +267,12 @@ test('English an owner writes, read into the needs (each found nothing)', () => 
   assert.deepEqual(terms('empty shop subsidy'), ['空き店舗']);
   assert.deepEqual(terms('hotel renovation subsidy'), ['ほてる', '改修'], 'renovation is not a home');
 });
+
+test('more situations owners name (each found nothing or the wrong things)', () => {
+  assert.deepEqual(terms('冷蔵庫を買い替えたい'), ['設備更新']);
+  assert.deepEqual(terms('税金を減らしたい'), ['税制']);
+  assert.deepEqual(terms('二店舗目を出したい'), ['出店']);
+  assert.deepEqual(terms('週休3日にしたい'), ['働き方改革']);
+  assert.deepEqual(terms('会社をたたみたい'), ['廃業']);
+  assert.ok(understandQuery('業態転換したい')!.required[0].alternatives.includes('事業再構築'), 'the state scheme for it, by its old name too');
+});

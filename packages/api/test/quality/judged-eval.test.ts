@@ -46,14 +46,16 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // held out 0.590 / 0.776; with spellings a consultant knows (林業 = 間伐, 造林; 鳥獣被害 = 防護柵; EV = CEV; GX = 脱炭素 …)
 // and one-way narrower names (賃上げ -> 業務改善助成金): all 0.650 / 0.809, tuned 0.674 / 0.828, held out 0.593 / 0.763;
 // with ways of writing one word (障がい, こども) and words of action generic (対策, 導入, 活用 …):
-// all 0.652 / 0.813, tuned 0.677 / 0.828, held out 0.592 / 0.776.
+// all 0.652 / 0.813, tuned 0.677 / 0.828, held out 0.592 / 0.776; with English and more situations owners write in the
+// needs table (electricity bill, 買い替え, 税金を減らし …; no tuned query changes) on the catalogue of that day:
+// all 0.655 / 0.816, tuned 0.679 / 0.833, held out 0.599 / 0.776.
 const FLOORS = {
-  all: { ndcg: 0.648, success: 0.81 },
-  tuned: { ndcg: 0.673, success: 0.82 },
+  all: { ndcg: 0.65, success: 0.81 },
+  tuned: { ndcg: 0.675, success: 0.83 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
-  // 0.575 at 0.584; 0.58 at 0.590 and 0.593.
-  holdout: { ndcg: 0.585, success: 0.76 },
+  // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599.
+  holdout: { ndcg: 0.59, success: 0.76 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.

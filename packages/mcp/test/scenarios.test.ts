@@ -723,6 +723,22 @@ const SCENARIOS: Scenario[] = [
       );
     },
   },
+  {
+    ask: 'Can ものづくり補助金 be combined with 事業再構築補助金? (names, one of them named by a rule)',
+    tool: 'check_exclusions',
+    args: { program_ids: ['ものづくり補助金', '事業再構築補助金'] },
+    check(a) {
+      ok(a);
+      if (a.body.hits.length > 0 || a.body.to_check.length > 0) return;
+      assert.equal(a.body.status, 'insufficient_data', 'a programme no rule names leaves the combination unknown, not "no conflict"');
+      statesCoverage(a);
+      assert.ok(a.body.coverage.programs_no_rule_names.length > 0);
+      assert.ok(
+        a.body.suggested_actions?.some((s: string) => s.includes('search_programs')),
+        'how to find the record of a name',
+      );
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

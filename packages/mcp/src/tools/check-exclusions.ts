@@ -48,11 +48,24 @@ export const checkExclusions = defineTool({
     if (body.hits.length > 0) {
       return { ...payload, result_count: body.hits.length, explanation: `${body.hits.length} rule(s) triggered; each hit cites its source.` };
     }
-    if (covered.length === 0) {
+    // A programme no rule names cannot be in a conflict the rules know of: with nothing to check either, the
+    // combination is unknown, not confirmed, whether or not its partners are named by some rule.
+    if (uncovered.length > 0 && toCheck.length === 0) {
+      const whom =
+        covered.length === 0
+          ? `None of these programmes is named by any of the ${body.checked_rules} combination rules held`
+          : `No rule among the ${body.checked_rules} held names ${uncovered.join(', ')} (none is triggered by ${covered.join(', ')})`;
       return insufficientData(
-        `None of these programmes is named by any of the ${body.checked_rules} combination rules held, so whether they combine is unknown, not confirmed; check each programme's own guidelines (coverage.where_to_check names each with its source).`,
+        `${whom}, so whether they combine is unknown, not confirmed; check each programme's own guidelines (coverage.where_to_check names each with its source).`,
         coverage,
-        { program_ids: body.program_ids, hits: [], to_check: [], checked_rules: body.checked_rules },
+        {
+          program_ids: body.program_ids,
+          hits: [],
+          to_check: [],
+          checked_rules: body.checked_rules,
+          // A name or slug no rule knows: its record (and source) is found by search, then checked by id.
+          suggested_actions: uncovered.filter((id) => !ids.includes(id)).map((name) => `search_programs q=${name}, then check_exclusions by its unified_id`),
+        },
       );
     }
     const unchecked = uncovered.length > 0 ? ` No rule names ${uncovered.join(', ')}: not checked.` : '';

@@ -276,3 +276,8 @@ test('more situations owners name (each found nothing or the wrong things)', () 
   assert.deepEqual(terms('会社をたたみたい'), ['廃業']);
   assert.ok(understandQuery('業態転換したい')!.required[0].alternatives.includes('事業再構築'), 'the state scheme for it, by its old name too');
 });
+
+test('a sentence read into no need still lets its inflections only rank', () => {
+  assert.deepEqual(terms('女性が働きやすい職場にしたい'), ['女性', '働き', '職場']);
+  assert.deepEqual(terms('いちご 農家'), ['いちご', '農家'], 'keywords, not a sentence');
+});

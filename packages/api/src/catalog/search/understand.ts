@@ -453,6 +453,8 @@ function understand(q: string): UnderstoodQuery | null {
   const optional: TermGroup[] = [];
   /** Content words the vocabulary does not know (candidates for optional). */
   const unknown = new Set<string>();
+  /** Unknown words of hiragana (した, ばかり): a sentence's inflections. */
+  const inflections = new Set<string>();
   let concepts = 0;
   for (const chunk of chunks) {
     const segmented = wordsOf(chunk);
@@ -487,6 +489,7 @@ function understand(q: string): UnderstoodQuery | null {
       else if (w.kind === 'dict' || NEED_WORDS.has(text) || ENGLISH_WORDS.has(text)) concepts++;
       else if (w.kind === 'content' && !isMunicipality(w.text)) {
         unknown.add(text);
+        if (w.hiragana === true) inflections.add(text);
         // A city named without 市 (札幌, 福岡市 is a municipality already): its prefecture ranks.
         const city = cityPrefecture(w.text);
         if (city && !prefectures.includes(city)) prefectures.push(city);
@@ -501,6 +504,12 @@ function understand(q: string): UnderstoodQuery | null {
   if (sentence && concepts > 0 && unknown.size > 0 && required.length > unknown.size) {
     for (let i = required.length - 1; i >= 0; i--) {
       if (unknown.has(required[i].term)) optional.unshift(...required.splice(i, 1));
+    }
+  }
+  // A sentence read into no need (取引先が倒産した): its inflections of hiragana still only rank.
+  if (sentence && inflections.size > 0 && required.some((g) => !inflections.has(g.term))) {
+    for (let i = required.length - 1; i >= 0; i--) {
+      if (inflections.has(required[i].term)) optional.unshift(...required.splice(i, 1));
     }
   }
   // A sentence that names what is wanted (a purpose: 創業, 省力化) and the

@@ -739,6 +739,22 @@ const SCENARIOS: Scenario[] = [
       );
     },
   },
+  {
+    ask: 'A funding mix for energy-saving equipment in 愛知 (省エネ設備: words no loan or tax ruleset name carries).',
+    tool: 'subsidy_combo_finder',
+    args: { keyword: '省エネ設備', prefecture: '愛知県' },
+    check(a) {
+      ok(a);
+      assert.ok(a.body.results.length > 0);
+      assert.ok(a.body.loans.length + a.body.tax_measures.length > 0, 'the slots are not left empty for want of a literal match');
+      const listed = [...a.body.subsidies, ...a.body.loans, ...a.body.tax_measures];
+      for (const row of listed) assert.ok(typeof row.why === 'string' && row.why.length > 0, 'each item says why it is there');
+      if (a.body.coverage.loans_matching === 0) for (const l of a.body.loans) assert.match(l.why, /^the matching engine: /);
+      noRowTwice(a.body, ['subsidies', 'loans', 'tax_measures']);
+      const ids = new Set(listed.map((r) => r.unified_id));
+      for (const combo of a.body.results) for (const part of [combo.subsidy, combo.loan, combo.tax_measure]) if (part) assert.ok(ids.has(part));
+    },
+  },
 ];
 
 async function runAll(client: Client): Promise<string[]> {

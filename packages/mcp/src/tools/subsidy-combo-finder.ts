@@ -5,7 +5,17 @@ import { defineTool, READ_ONLY, ToolInputError, type Row } from '../lib/define.t
 import { todayJst } from '../lib/dates.ts';
 import { f, o } from '../lib/fields.ts';
 import { prefectureArg } from '../lib/prefecture.ts';
+import { matchProfile } from '../lib/match.ts';
 import { compact, rowsOf } from '../lib/search.ts';
+
+/** The engine's reasons as one phrase. */
+const notesOf = (v: unknown): string =>
+  Array.isArray(v)
+    ? v
+        .map((n) => (n && typeof n === 'object' ? String((n as { detail?: unknown }).detail ?? '') : ''))
+        .filter(Boolean)
+        .join('; ')
+    : '';
 
 export const subsidyComboFinder = defineTool({
   name: 'subsidy_combo_finder',
@@ -48,10 +58,19 @@ export const subsidyComboFinder = defineTool({
     // The loan and the tax measure are searched by the same words as the subsidy: none matching leaves the
     // slot empty with the reason, never an unrelated first record (decision 0392).
     const words = a.keyword ?? (typeof seeds[0]?.primary_name === 'string' ? seeds[0].primary_name : undefined);
-    const [loans, tax] = await Promise.all([
+    const [literalLoans, literalTax] = await Promise.all([
       call.api.loans.search(compact({ q: words, plan_type: 'loan' as const, limit: a.limit })).then(rowsOf),
       call.api.taxRulesets.search(compact({ q: words, effective_on: todayJst(), limit: a.limit })).then(rowsOf),
     ]);
+    // The record-set searches match the words literally (省エネ設備 names no loan). An empty slot is filled from
+    // the matching engine's programmes of that kind for the same words read as a need, each with the engine's
+    // reasons; rows it flags as naming other industries or applicants are set aside, as in every composite.
+    const engine =
+      a.keyword && (literalLoans.length === 0 || literalTax.length === 0) ? await matchProfile(call.api, { prefecture, need: a.keyword, limit: 50 }) : null;
+    const ofKind = (kind: string) => (engine?.rows ?? []).filter((r) => r.program_kind === kind).slice(0, a.limit);
+    const byEngine = (rows: Row[]): Row[] => rows.map((r) => ({ ...r, why_engine: notesOf(r.reasons) }));
+    const loans: Row[] = literalLoans.length > 0 ? literalLoans : byEngine(ofKind('loan'));
+    const tax: Row[] = literalTax.length > 0 ? literalTax : byEngine(ofKind('tax_measure'));
     const combos: Row[] = [];
     const used = new Set<Row>();
     for (const [i, seed] of seeds.entries()) {
@@ -72,21 +91,38 @@ export const subsidyComboFinder = defineTool({
       });
     }
     // Each row once, in the section of its kind, with why it is there.
-    const listed = (rows: Row[], why: string) => rows.filter((r) => used.has(r)).map((r) => ({ ...r, why }));
+    const listed = (rows: Row[], why: string) =>
+      rows
+        .filter((r) => used.has(r))
+        .map(({ why_engine, reasons: _reasons, ...r }) => ({
+          ...r,
+          why: typeof why_engine === 'string' && why_engine ? `the matching engine: ${why_engine}` : why,
+        }));
     const matching = `matches "${words}"`;
     return {
       results: combos,
       subsidies: listed(seeds, a.unified_id ? 'the seed programme' : `the programme search's rows for "${words}"`),
       loans: listed(loans, matching),
       tax_measures: listed(tax, matching),
-      coverage: { matched_by: words ?? null, loans_matching: loans.length, tax_rulesets_matching: tax.length },
+      coverage: {
+        matched_by: words ?? null,
+        loans_matching: literalLoans.length,
+        tax_rulesets_matching: literalTax.length,
+        ...(engine
+          ? { filled_by_the_matching_engine: { loans: literalLoans.length === 0 ? loans.length : 0, tax_measures: literalTax.length === 0 ? tax.length : 0 } }
+          : {}),
+      },
       explanation:
         combos.length === 0
           ? 'No conflict-free combination found for this seed.'
           : [
               'Each combination names its rows by id; each row says why it is there; the combination rules cover few programmes (see exclusion_check).',
-              loans.length === 0 ? `No loan held matches "${words}".` : '',
-              tax.length === 0 ? `No tax ruleset held matches "${words}".` : '',
+              literalLoans.length === 0
+                ? `No loan name matches "${words}"${loans.length > 0 ? ": the loan slot holds the matching engine's loans for it" : ''}.`
+                : '',
+              literalTax.length === 0
+                ? `No tax ruleset name matches "${words}"${tax.length > 0 ? ": the tax slot holds the matching engine's tax measures for it" : ''}.`
+                : '',
               'Verify conditions on each source.',
             ]
               .filter(Boolean)

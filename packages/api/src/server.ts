@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { PREPARE_ONLY, WARM_COMPILE_CACHE_ONLY } from './process/roles.ts';
-import { enableCompileCache, warmAndExit } from './process/compile-cache.ts';
+import { enableCompileCache } from './process/compile-cache.ts';
 
 function configOrExit(): Readonly<Config> {
   try {
@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   // Before the role's modules are imported; children inherit it (decision 0426).
   enableCompileCache();
   // The cluster primary's child that fills the compile cache for its workers.
-  if (process.argv.includes(WARM_COMPILE_CACHE_ONLY)) return await warmAndExit();
+  if (process.argv.includes(WARM_COMPILE_CACHE_ONLY)) {
+    const { warmAndExit } = await import('./process/compile-cache-child.ts');
+    return await warmAndExit();
+  }
   const config = configOrExit();
   // The cluster primary's one-time work, in a child process of it (process/prepare-child.ts).
   if (process.argv.includes(PREPARE_ONLY)) {

@@ -75,13 +75,3 @@ export function warmInChild(execArgv: readonly string[], env: NodeJS.ProcessEnv)
     child.once('exit', () => resolve());
   });
 }
-
-/** In the child: import what a worker imports (server.ts), strip the portal's page scripts, write the cache, exit. */
-export async function warmAndExit(): Promise<void> {
-  await import('./serve.ts');
-  await import('../ingest/ingest.ts');
-  const { loadAssets } = await import('../portal/assets.ts');
-  loadAssets();
-  flushCompileCache();
-  process.exit(0);
-}

@@ -49,13 +49,15 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // all 0.652 / 0.813, tuned 0.677 / 0.828, held out 0.592 / 0.776; with English and more situations owners write in the
 // needs table (electricity bill, 買い替え, 税金を減らし …; no tuned query changes) on the catalogue of that day:
 // all 0.655 / 0.816, tuned 0.679 / 0.833, held out 0.599 / 0.776.
+// The pools completed with the 672 unjudged rows of those first pages (judged_queries.md, "Pool completion"; a change of
+// measurement, not of ranking): all 0.746 / 0.871, tuned 0.769 / 0.878, held out 0.692 / 0.855.
 const FLOORS = {
-  all: { ndcg: 0.65, success: 0.81 },
-  tuned: { ndcg: 0.675, success: 0.83 },
+  all: { ndcg: 0.74, success: 0.86 },
+  tuned: { ndcg: 0.76, success: 0.87 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
-  // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599.
-  holdout: { ndcg: 0.59, success: 0.76 },
+  // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed.
+  holdout: { ndcg: 0.685, success: 0.84 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.

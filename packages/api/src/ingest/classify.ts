@@ -283,6 +283,20 @@ const SITE_DECORATION = /[|｜/／>＞]|\s[-－–—]\s|ホームページ|公�
 /** Words of a named scheme: what a category page never calls itself (事業承継, business succession, is a topic: 事業承継支援 | 福井県ホームページ is a category page). */
 const NAMED_SCHEME = /事業(?!者|所|承継)|制度|対策|センター|窓口|認定|プロジェクト/u;
 
+/**
+ * Positive evidence of a programme where the upstream kind gives none (decision 0306): what a
+ * business or a person receives besides money (BENEFIT): a project or scheme (…事業, 支援, 認定,
+ * a programme, a centre, a desk), a service (matching, a platform, a space, a bank of
+ * successors, rescue), a recognition (a competition, a minister's designation, a mark or card
+ * one carries), payments by a fee addition (…加算) or a stabilisation measure (…安定対策), R&D
+ * and training (技術開発, 人材育成), a plan one has certified (経営革新計画). A record with none
+ * of these is a page about a topic, a fact or a policy.
+ */
+const SUPPORT_EVIDENCE =
+  /事業(?!者|所|主体)|支援|援助|認定|認証|(?:指定|保護)制度|大臣指定|プロジェクト|プログラム|program|センター|窓口|サポート|コンサル|無料|買取|直接支払|宣誓|宣言|nisa|クレジット|非課税|派遣|施設|ホーム|シェルター|募集|公募|マッチング|matching|商談|プラットフォーム|スペース|レスキュー|パートナーシップ|大会|コンテスト|コンクール|甲子園|ヘルプ|(?:総合|緊急|安定)対策|医療費|(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|加算|アクセラレータ|accelerator|バンク|協力隊|提供|(?:技術|研究)開発|研究費|科研費|人材育成|\bsib\b|\bpfs\b|security action|メンバーズ/iu;
+/** Upstream kinds that say only "support" or "information": they name no programme kind, so the name must. */
+const GENERIC_KIND = /^(?:|support|support_program|information_service|awareness.*)$/u;
+
 // ---------------------------------------------------------------------------
 // Kinds
 
@@ -521,6 +535,8 @@ const RULES: Rule[] = [
       !NAMED_SCHEME.test(r.name) &&
       !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
   },
+  // Last: no programme kind upstream and no evidence in the name of anything one receives (decision 0306).
+  { name: 'no_support_evidence', cls: 'reference', test: (r) => GENERIC_KIND.test(r.kind) && !r.benefit && !SUPPORT_EVIDENCE.test(r.name) },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../src/config.ts';
 import { tempDir } from '../helper.ts';
 
 const program = (id: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ unified_id: id, primary_name: `制度 ${id}`, tier: 'B', prefecture: '北海道', amount_max_man_yen: 100, ...extra });
+  JSON.stringify({ unified_id: id, primary_name: `制度 ${id}`, program_kind: 'subsidy', tier: 'B', prefecture: '北海道', amount_max_man_yen: 100, ...extra });
 
 /** A rule of programme a against a reviewed class (ingest/loaders/exclusion-rule-references.ts), or against `programB` when given. */
 function dataset(dir: string, programLines: string[], programB: { slug: string; name: string } = { slug: 'national_subsidy', name: '国の補助金' }): void {

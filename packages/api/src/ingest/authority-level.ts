@@ -26,14 +26,15 @@
 // code): the name and the page agree against an inferred code.
 // Each derived or removed value names its rule in the record's provenance.
 import { PREFECTURES } from '@jp-support/vocab';
-import { localDomainLevel, placeFromName, placeFromUrl, type PlaceMaster } from './places.ts';
+import { localDomainLevel, localHost, placeFromName, placeFromUrl, type Municipality, type PlaceMaster } from './places.ts';
 
 export type LevelRule =
   | 'derived:official_url_domain'
   | 'derived:name_place'
   | 'derived:authority_place'
   | 'derived:national_domain'
-  | 'derived:national_authority';
+  | 'derived:national_authority'
+  | 'derived:host_records';
 
 export interface LevelInput {
   name: string;
@@ -108,7 +109,7 @@ export function isNationalAuthority(authorityName: string | null, master: PlaceM
 }
 
 /** The record's level, prefecture and municipality after the evidence (see the head of this file). */
-export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel {
+export function placeAndLevel(p: LevelInput, master: PlaceMaster, hosts: ReadonlyMap<string, Municipality> = new Map()): PlaceAndLevel {
   const out: PlaceAndLevel = { authorityLevel: p.authorityLevel, prefecture: p.prefecture, municipality: p.municipality, changed: {} };
   const setLevel = (level: string, how: LevelRule): void => {
     // A financial body (JFC, a credit guarantee corporation) keeps its level; only the place is read.
@@ -123,7 +124,7 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
   const domainLevel = localDomainLevel(p.officialUrl) ?? localDomainLevel(p.sourceUrl);
   if (domainLevel) {
     const local = placeFromUrl(p.officialUrl, master) ?? placeFromUrl(p.sourceUrl, master);
-    if (!keepsLocalLevel()) setLevel(local ? levelOf(local) : domainLevel, 'derived:official_url_domain');
+    if (!keepsLocalLevel()) setLevel(domainLevel, 'derived:official_url_domain');
     const named = placeFromName(p.name, master);
     if (local) {
       if (named?.municipality && named.municipality === local.municipality) correctMunicipality(out, local, 'derived:official_url_domain');
@@ -134,6 +135,9 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster): PlaceAndLevel
     if (!local?.municipality) {
       const said = named ?? placeFromAuthority(p.authorityName, master);
       if (said && (!local || said.prefecture === local.prefecture)) fill(out, said, named ? 'derived:name_place' : 'derived:authority_place');
+      // Else the municipality the host's other records name (places.ts#hostPlaces).
+      const host = hosts.get(localHost(p.officialUrl) ?? localHost(p.sourceUrl) ?? '');
+      if (!said && host) fill(out, { prefecture: host.prefecture, municipality: host.name }, 'derived:host_records');
     }
     return out;
   }

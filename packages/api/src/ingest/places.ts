@@ -11,7 +11,7 @@
 import { normalizePrefecture, PREFECTURES } from '@jp-support/vocab';
 import { romaji, romajiKey, type ReadingTokenizer } from './readings.ts';
 
-export type PlaceRule = 'derived:official_url_domain' | 'derived:name_place';
+export type PlaceRule = 'derived:official_url_domain' | 'derived:name_place' | 'derived:host_records';
 
 export interface Municipality {
   name: string;
@@ -97,14 +97,38 @@ export function placeFromUrl(url: string | null | undefined, master: PlaceMaster
   }
   const candidates = (master.byRomaji.get(`${kind}:${romajiKey(stem)}`) ?? []).filter((c) => prefecture === null || c.prefecture === prefecture);
   if (candidates.length === 1) return { prefecture: candidates[0].prefecture, municipality: candidates[0].name };
-  return null;
+  // The municipality's reading is not the one the tokenizer gives (city.tome.miyagi.jp is 登米市, とめ, read とよま):
+  // the prefecture the domain names still holds.
+  return prefecture ? { prefecture, municipality: null } : null;
 }
 
 const SEPARATOR = /^[\s_・･\u3000]/u;
 
-/** Place named at the start of a programme name, or null. */
+/** A fiscal year opening a name (令和7年度 …): the place, if any, follows it. */
+const FISCAL_YEAR_HEAD = /^(?:令和|平成)\s*[0-9元]{1,2}\s*年度\s*/u;
+/** The last bracket closing a name, innermost (…助成（作業員宿舎等経費助成（石川県））, …制度（八代市）). */
+const TRAILING_BRACKET = /[（(]([^（）()]+)[）)][）)]*$/u;
+
+/**
+ * Place a programme name states, or null: a place opening the name (after a fiscal year,
+ * 令和7年度一関市…), else a prefecture or a municipality that is the whole of the name's
+ * last bracket (園芸用ハウス整備事業（高知県）, 新規就農者支援制度（八代市）).
+ */
 export function placeFromName(name: string, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
   const text = name.normalize('NFKC').trim();
+  return placeOpening(text.replace(FISCAL_YEAR_HEAD, ''), master) ?? placeInTrailingBracket(text, master);
+}
+
+function placeInTrailingBracket(text: string, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
+  const inner = TRAILING_BRACKET.exec(text)?.[1]?.trim();
+  if (!inner) return null;
+  const prefecture = PREFECTURES.find(([full]) => full === inner)?.[0];
+  if (prefecture) return { prefecture, municipality: null };
+  const found = master.byName.get(inner);
+  return found?.length === 1 ? { prefecture: found[0].prefecture, municipality: found[0].name } : null;
+}
+
+function placeOpening(text: string, master: PlaceMaster): Omit<DerivedPlace, 'how'> | null {
   // A municipality with its suffix (宇都宮市…), the longest name first, unique across Japan.
   for (let len = Math.min(8, text.length); len >= 2; len--) {
     const found = master.byName.get(text.slice(0, len));
@@ -151,4 +175,51 @@ export function derivePlace(p: PlaceInput, master: PlaceMaster): DerivedPlace | 
     return { prefecture, municipality, how };
   }
   return null;
+}
+
+export interface HostEvidence {
+  name: string;
+  officialUrl: string | null;
+  sourceUrl: string | null;
+}
+
+/** A local government's web host, lower-cased, or null when the URL is not on one. */
+export function localHost(url: string | null | undefined): string | null {
+  if (!localDomain(url)) return null;
+  return new URL(url!).hostname.toLowerCase();
+}
+
+/**
+ * The municipality of each local-government host whose name the master cannot read
+ * (city.shimotsuke.lg.jp: 下野市 read げや), from the other records on that host: when the
+ * names of its records state one municipality and no other (下野市 下野市農業研修者受入支援事業),
+ * of the host's kind (city.: 市 or 区, town.: 町, vill.: 村) and in the prefecture the host names,
+ * the host is that municipality's.
+ */
+export function hostPlaces(records: Iterable<HostEvidence>, master: PlaceMaster): Map<string, Municipality> {
+  const named = new Map<string, Map<string, Municipality>>();
+  for (const r of records) {
+    const place = placeFromName(r.name, master);
+    if (!place?.municipality || !place.prefecture) continue;
+    for (const url of [r.officialUrl, r.sourceUrl]) {
+      const h = localHost(url);
+      if (!h) continue;
+      const m = localDomain(url)!;
+      const type = TYPE_OF_SUFFIX[place.municipality.slice(-1)];
+      if (m[1] !== type) continue;
+      const byKey = named.get(h) ?? new Map<string, Municipality>();
+      byKey.set(`${place.prefecture}/${place.municipality}`, { name: place.municipality, prefecture: place.prefecture });
+      named.set(h, byKey);
+    }
+  }
+  const out = new Map<string, Municipality>();
+  for (const [h, found] of named) {
+    if (found.size !== 1) continue;
+    const only = [...found.values()][0];
+    const fromUrl = placeFromUrl(`https://${h}/`, master);
+    if (fromUrl?.prefecture && fromUrl.prefecture !== only.prefecture) continue;
+    if (fromUrl?.municipality && fromUrl.municipality !== only.name) continue;
+    out.set(h, only);
+  }
+  return out;
 }

@@ -38,13 +38,22 @@ export const placeSection: QualitySection = {
   id: 'places',
   title: 'Places and levels derived',
   measure(db) {
-    const counts: Record<string, number> = { 'served national with prefecture': 0, 'served without prefecture': 0, 'served without level': 0 };
+    const counts: Record<string, number> = {
+      'served national with prefecture': 0,
+      'served without prefecture': 0,
+      'served without level': 0,
+      'served local without prefecture': 0,
+      'served municipal without municipality': 0,
+    };
     const changes: Record<string, QualityExample[]> = {};
     for (const r of rowsOf(db)) {
       if (isServedProgramme(r)) {
         if (r.authority_level === 'national' && r.prefecture !== null) bump(counts, 'served national with prefecture');
         if (r.prefecture === null) bump(counts, 'served without prefecture');
         if (r.authority_level === null) bump(counts, 'served without level');
+        const local = r.authority_level === 'prefecture' || r.authority_level === 'municipality';
+        if (local && r.prefecture === null) bump(counts, 'served local without prefecture');
+        if (r.authority_level === 'municipality' && r.municipality === null) bump(counts, 'served municipal without municipality');
       }
       const provenance = JSON.parse(r.provenance) as Record<string, unknown>;
       for (const field of ['authority_level', 'prefecture', 'municipality'] as const) {

@@ -110,6 +110,14 @@ test('placeAndLevel: national bodies are national and nowhere, local governments
       changed: { authority_level: 'derived:official_url_domain', prefecture: 'derived:authority_place', municipality: 'derived:authority_place' },
     },
   );
+  // Nothing in the record names the city: the host's other records do (places.ts#hostPlaces; decision 0313).
+  const hosts = new Map([['www.city.shimotsuke.lg.jp', { name: '下野市', prefecture: '栃木県' }]]);
+  assert.deepEqual(placeAndLevel({ ...base, name: '養蚕支援事業', officialUrl: 'https://www.city.shimotsuke.lg.jp/0381/x.html' }, master, hosts), {
+    authorityLevel: 'municipality',
+    prefecture: '栃木県',
+    municipality: '下野市',
+    changed: { authority_level: 'derived:official_url_domain', prefecture: 'derived:host_records', municipality: 'derived:host_records' },
+  });
   // The name and the page agree on 浜松市 against a coded municipality of the same prefecture.
   assert.equal(
     placeAndLevel(
@@ -135,6 +143,12 @@ test('catalogue: national programmes carry no prefecture unless their name names
     "prefecture IS NULL AND (source_url LIKE '%.lg.jp%' OR source_url LIKE '%//www.pref.%' OR source_url LIKE '%//www.city.%' OR source_url LIKE '%//www.town.%')",
   );
   assert.ok(localWithout <= 150, `${localWithout} programmes on local-government sites without a prefecture`);
+  // Decision 0313: local-government records carry their prefecture (52 served without one before), and municipal ones
+  // their municipality (236 before: host records, a prefecture the domain names, a place after a fiscal year or in brackets).
+  const localLevelWithout = count("authority_level IN ('prefecture', 'municipality') AND prefecture IS NULL AND canonical_id IS NULL");
+  assert.ok(localLevelWithout <= 10, `${localLevelWithout} local-government programmes without a prefecture`);
+  const municipalWithout = count("authority_level = 'municipality' AND municipality IS NULL AND canonical_id IS NULL");
+  assert.ok(municipalWithout <= 100, `${municipalWithout} municipal programmes without a municipality`);
   const derivedLevel = count(`provenance LIKE '%"authority_level":"derived:%'`);
   assert.ok(derivedLevel >= 2000, `${derivedLevel} levels derived`);
   const removed = count(`prefecture IS NULL AND provenance LIKE '%"prefecture":"derived:national_%'`);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanProgramName, fiscalYear } from '../../src/ingest/names.ts';
-import { buildPlaceMaster, derivePlace, placeFromName, placeFromUrl } from '../../src/ingest/places.ts';
+import { buildPlaceMaster, derivePlace, hostPlaces, placeFromName, placeFromUrl } from '../../src/ingest/places.ts';
 import { readingTokenizer, romaji, romajiKey } from '../../src/ingest/readings.ts';
 import { assignDuplicateGroups, type DuplicateMember } from '../../src/ingest/duplicate-groups.ts';
 import { compactKey, foldKana, searchNormalize } from '../../src/catalog/search-text.ts';
@@ -134,6 +134,9 @@ test('places: local-government domains and leading place names, read against the
       { name: '府中市', prefecture: '広島県' },
       { name: '出水市', prefecture: '鹿児島県' },
       { name: '飯綱町', prefecture: '長野県' },
+      { name: '登米市', prefecture: '宮城県' },
+      { name: '下野市', prefecture: '栃木県' },
+      { name: '八代市', prefecture: '熊本県' },
     ],
     tokenizer,
   );
@@ -141,8 +144,8 @@ test('places: local-government domains and leading place names, read against the
   assert.deepEqual(placeFromUrl('https://www.pref.chiba.lg.jp/a.html', master), { prefecture: '千葉県', municipality: null });
   assert.deepEqual(placeFromUrl('https://www.sangyo-rodo.metro.tokyo.lg.jp/', master), { prefecture: '東京都', municipality: null });
   assert.deepEqual(placeFromUrl('https://www.town.iizuna.nagano.jp/x', master), { prefecture: '長野県', municipality: '飯綱町' });
-  // 出水 reads でみず in the dictionary, not いずみ as the city does: no match, rather than a wrong one.
-  assert.equal(placeFromUrl('https://www.city.kagoshima-izumi.lg.jp/', master), null);
+  // 出水 reads でみず in the dictionary, not いずみ as the city does: no city, rather than a wrong one; the prefecture the domain names holds.
+  assert.deepEqual(placeFromUrl('https://www.city.kagoshima-izumi.lg.jp/', master), { prefecture: '鹿児島県', municipality: null });
   assert.equal(placeFromUrl('https://www.city.fuchu.lg.jp/', master), null, 'two 府中市: ambiguous');
   assert.equal(placeFromUrl('https://www.maff.go.jp/j/x.html', master), null);
   assert.equal(placeFromUrl('not a url', master), null);
@@ -151,6 +154,33 @@ test('places: local-government domains and leading place names, read against the
   assert.deepEqual(placeFromName('千葉県先進的デジタル技術活用実証プロジェクト補助金', master), { prefecture: '千葉県', municipality: null });
   assert.equal(placeFromName('福岡型の支援', master), null, 'a short prefecture name only before a separator');
   assert.equal(placeFromName('府中市有害鳥獣被害防護柵設置支援事業', master), null, 'an ambiguous municipality name');
+  // Decision 0313: a place after a fiscal year, or a whole last bracket; a domain that names its prefecture keeps it.
+  assert.deepEqual(placeFromName('令和7年度南相馬市ロボット機器導入促進事業補助金', master), { prefecture: '福島県', municipality: '南相馬市' });
+  assert.deepEqual(placeFromName('令和7年度 宇都宮市 担い手育成金', master), { prefecture: '栃木県', municipality: '宇都宮市' });
+  assert.deepEqual(placeFromName('園芸用ハウス整備事業（高知県）', master), { prefecture: '高知県', municipality: null });
+  assert.deepEqual(placeFromName('新規就農者支援制度（八代市）', master), { prefecture: '熊本県', municipality: '八代市' });
+  assert.deepEqual(placeFromName('人材確保等支援助成金（作業員宿舎等経費助成（石川県））', master), { prefecture: '石川県', municipality: null });
+  assert.equal(placeFromName('高度化事業 (都道府県経由の長期低利融資)', master), null, 'a bracket that only mentions prefectures');
+  assert.equal(placeFromName('有害鳥獣対策（府中市）', master), null, 'an ambiguous municipality in brackets');
+  assert.equal(placeFromName('キオクシア 認定助成（四日市・北上）', master), null, 'a bracket that is not a place name');
+  assert.deepEqual(placeFromUrl('https://www.city.tome.miyagi.jp/x.html', master)?.prefecture, '宮城県', 'the prefecture of city.tome.miyagi.jp');
+  // A host the master cannot read: the municipality its records' names state, one and no other, of the host's kind.
+  const hosts = hostPlaces(
+    [
+      { name: '下野市 下野市農業研修者受入支援事業', officialUrl: 'https://www.city.shimotsuke.lg.jp/a.html', sourceUrl: null },
+      { name: '養蚕支援事業', officialUrl: 'https://www.city.shimotsuke.lg.jp/b.html', sourceUrl: null },
+      { name: '令和7年度登米市畜産振興対策事業補助金', officialUrl: 'https://www.city.tome.miyagi.jp/c.html', sourceUrl: null },
+      { name: '宇都宮市 担い手育成金', officialUrl: 'https://www.city.mixed.lg.jp/d.html', sourceUrl: null },
+      { name: '南相馬市 担い手育成金', officialUrl: 'https://www.city.mixed.lg.jp/e.html', sourceUrl: null },
+      { name: '飯綱町 補助金', officialUrl: 'https://www.city.wrongkind.lg.jp/f.html', sourceUrl: null },
+      { name: '宇都宮市 補助金', officialUrl: 'https://www.maff.go.jp/g.html', sourceUrl: null },
+    ],
+    master,
+  );
+  assert.deepEqual(Object.fromEntries(hosts), {
+    'www.city.shimotsuke.lg.jp': { name: '下野市', prefecture: '栃木県' },
+    'www.city.tome.miyagi.jp': { name: '登米市', prefecture: '宮城県' },
+  });
   const base = { prefecture: null, municipality: null, authorityLevel: null, officialUrl: null, sourceUrl: null, name: '補助金' };
   assert.deepEqual(derivePlace({ ...base, sourceUrl: 'https://www.city.minamisoma.lg.jp/' }, master), {
     prefecture: '福島県',

@@ -56,6 +56,11 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     'prefecture set derived:official_url_domain': [550, 800],
     'municipality set derived:official_url_domain': [2100, 2700],
     'served without level': [0, 600],
+    // Decision 0313: 59 / 290 before (a prefecture the domain names, places after a fiscal year or in a last
+    // bracket, the municipality a host's other records name); 3 / 68 after.
+    'served local without prefecture': [0, 15],
+    'served municipal without municipality': [0, 120],
+    'municipality set derived:host_records': [150, 300],
   },
   // ingest/tagging.ts: of 8,627 served programmes 8,139 have a purpose and an audience (94%); 9,297 served since
   // untiered programmes are (decision 0303).

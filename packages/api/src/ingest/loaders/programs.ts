@@ -16,7 +16,7 @@ import { compactKey, searchColumns, searchedValues, searchNormalize } from '../.
 import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { cleanProgramName, fiscalYear } from '../names.ts';
 import { classifyRecord, readClassOverrides, withClassExclusion } from '../classify.ts';
-import { buildPlaceMaster, type Municipality, type PlaceMaster } from '../places.ts';
+import { buildPlaceMaster, hostPlaces, type HostEvidence, type Municipality, type PlaceMaster } from '../places.ts';
 import { placeAndLevel } from '../authority-level.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
@@ -165,6 +165,21 @@ async function readMunicipalities(datasetDir: string): Promise<Municipality[]> {
   return out;
 }
 
+/** What each programme record says of its place and its host (a first pass over the file, for places.ts#hostPlaces). */
+async function readHostEvidence(datasetDir: string): Promise<HostEvidence[]> {
+  const file = datasetFile(datasetDir, 'programs');
+  const out: HostEvidence[] = [];
+  if (!file) return out;
+  for await (const line of readJsonl(file)) {
+    if (!line.ok) continue;
+    const r = line.record as { primary_name?: unknown; official_url?: unknown; source_url?: unknown };
+    if (typeof r.primary_name !== 'string') continue;
+    const url = (u: unknown): string | null => (typeof u === 'string' ? u : null);
+    out.push({ name: cleanProgramName(r.primary_name).name, officialUrl: url(r.official_url), sourceUrl: url(r.source_url) });
+  }
+  return out;
+}
+
 interface NameAndPlace {
   name: string;
   prefecture: string | null;
@@ -174,7 +189,7 @@ interface NameAndPlace {
 }
 
 /** The cleaned name and the derived place of a record, with what ingest did to each in its provenance. */
-function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceMaster): NameAndPlace {
+function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceMaster, hosts: ReadonlyMap<string, Municipality>): NameAndPlace {
   const provenance: Record<string, unknown> = { ...((p._provenance as Record<string, unknown> | undefined) ?? {}) };
   const cleaned = cleanProgramName(p.primary_name);
   if (cleaned.rules.length > 0) provenance.primary_name = `cleaned:${cleaned.rules.join('+')}`;
@@ -190,6 +205,7 @@ function cleanedRecord(p: RawProgram & { _provenance?: unknown }, places: PlaceM
       sourceUrl: p.source_url ?? null,
     },
     places,
+    hosts,
   );
   for (const [field, how] of Object.entries(placed.changed)) provenance[field] = how;
   const { prefecture, municipality, authorityLevel } = placed;
@@ -248,6 +264,7 @@ export const programsLoader: Loader = {
   async prepare(ctx) {
     const tokenizer: ReadingTokenizer = await readingTokenizer();
     const places = buildPlaceMaster(await readMunicipalities(ctx.datasetDir), tokenizer);
+    const hosts = hostPlaces(await readHostEvidence(ctx.datasetDir), places);
     const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
     const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
     const classOverrides = readClassOverrides();
@@ -309,7 +326,7 @@ export const programsLoader: Loader = {
       // URLs are served as links and written into calendars and exports: only http(s) ones are kept.
       const given = record as unknown as RawProgram;
       const raw: RawProgram = { ...given, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
-      const { name, prefecture, municipality, authorityLevel, provenance } = cleanedRecord(raw, places);
+      const { name, prefecture, municipality, authorityLevel, provenance } = cleanedRecord(raw, places, hosts);
       // What the record is and its kind in the one vocabulary (classify.ts).
       const classified = classifyRecord(
         {

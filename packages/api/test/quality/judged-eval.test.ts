@@ -50,38 +50,47 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // needs table (electricity bill, 買い替え, 税金を減らし …; no tuned query changes) on the catalogue of that day:
 // all 0.655 / 0.816, tuned 0.679 / 0.833, held out 0.599 / 0.776.
 // The pools completed with the 672 unjudged rows of those first pages (judged_queries.md, "Pool completion"; a change of
-// measurement, not of ranking): all 0.746 / 0.871, tuned 0.769 / 0.878, held out 0.692 / 0.855.
+// measurement, not of ranking): all 0.746 / 0.871, tuned 0.769 / 0.878, held out 0.692 / 0.855. With the rows the
+// rules below surface graded too (114 more), before -> after them: tuned 0.767 -> 0.780, held out 0.686 -> 0.698;
+// with a place named in q its own programmes relaxed in before other places', nationwide first 2 -> 3, the place 4 -> 6,
+// other places -6 -> -10, who asks 1 / -1.5 -> 1.5 / -2.5 (decision 0375): all 0.755 / 0.871, tuned 0.780 / 0.878,
+// held out 0.698 / 0.855.
 const FLOORS = {
-  all: { ndcg: 0.74, success: 0.86 },
-  tuned: { ndcg: 0.76, success: 0.87 },
+  all: { ndcg: 0.75, success: 0.86 },
+  tuned: { ndcg: 0.775, success: 0.87 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
-  // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed.
-  holdout: { ndcg: 0.685, success: 0.84 },
+  // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed; 0.69 at 0.698.
+  holdout: { ndcg: 0.69, success: 0.84 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
 // Issue 21's goal is success@1 >= 0.6 in every category: every category of ten queries or more reaches it now
 // (conversational 0.667, the lowest); abbreviation (two queries) stands at 0.5.
+// With the pools completed and decision 0375 (all queries): conversational 0.667 / 0.813, english 0.705 / 0.733,
+// industry 0.678 / 0.805, purpose 0.716 / 0.912, place+purpose 0.866 / 0.957, filtered 0.828 / 0.970, nickname 0.932 / 1.
 const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
-  conversational: { ndcg: 0.52, success: 0.7 },
-  english: { ndcg: 0.6, success: 0.76 },
+  conversational: { ndcg: 0.65, success: 0.79 },
+  // success@1 0.800 -> 0.733 with nationwide first 3 (decision 0375): restaurant opening support (jq-244) opens with the
+  // nationwide 小規模事業者持続化補助金 創業型 (飲食店向け), graded 0 in that query (2 in its Japanese siblings).
+  english: { ndcg: 0.69, success: 0.73 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.
-  industry: { ndcg: 0.53, success: 0.75 },
-  purpose: { ndcg: 0.64, success: 0.79 },
+  industry: { ndcg: 0.66, success: 0.78 },
+  purpose: { ndcg: 0.70, success: 0.89 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
   // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.
   // 0.771 / 0.936 with spellings a consultant knows (decision 0374): one first row lost (福島県 再生可能エネルギー 導入);
   // 0.782 / 0.957 with words of action generic.
-  'place+purpose': { ndcg: 0.775, success: 0.95 },
+  // 0.866 / 0.957 with the pools completed and the place's programmes first (decision 0375).
+  'place+purpose': { ndcg: 0.85, success: 0.95 },
   // 0.706 / 0.818 before places came from evidence (decision 0312): national programmes a contact address
   // had put in one prefecture are nationwide now, and a prefecture filter is exact.
   // With canonical programmes on top (decision 0330): 0.662 / 0.788.
-  filtered: { ndcg: 0.69, success: 0.81 },
+  filtered: { ndcg: 0.81, success: 0.95 },
   // 0.912 -> 0.9097 with spellings a consultant knows (decision 0374): the held-out part 0.892 -> 0.886, the tuned part unchanged (0.920).
-  nickname: { ndcg: 0.9, success: 1 },
+  nickname: { ndcg: 0.92, success: 1 },
 };
 
 interface Scored {

@@ -192,7 +192,11 @@ export class ProgramSearch {
         query.need ?? needOfQuery(q),
         q.optional.map((g) => idf(index.size, unionAll(g.alternatives.map((a) => index.postingsOf(a))).length)),
       );
-      candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]));
+      // A place named in q: another prefecture's programme is no answer (rank.ts ranks it last), so it does not count
+      // towards the matches that stop relaxing; the place's programmes that lack one word come in before it.
+      const named = q.prefectures;
+      const inPlace = (r: ProgramColumns): boolean => named.length === 0 || r.prefecture === null || named.includes(r.prefecture);
+      candidates = relaxed(lists, candidates, (pid) => rows[pid] !== undefined && accept(rows[pid]) && inPlace(rows[pid]));
     } else {
       // Every programme, read in the asked order: nothing to sort below.
       candidates = this.orderOf(sort, query.today).pids;
@@ -220,13 +224,16 @@ export class ProgramSearch {
       }
       // Ties at the threshold could let more than SCORE_LIMIT through: the count caps it.
       let scored = 0;
+      const scoredAt: number[] = [];
       for (let i = 0; i < n && scored < SCORE_LIMIT; i++) {
         if (scores[i] >= threshold) {
           scores[i] = scoreRow(index, prepared, rows[accepted[i]]).total;
+          scoredAt.push(i);
           scored++;
         }
       }
       this.work.scored += scored;
+      if (sort === 'relevance') sameNameLast(rows, accepted, scores, scoredAt);
     }
     this.work.entries += n;
     const compare = comparatorFor(index, sort, query.today);
@@ -271,6 +278,26 @@ export class ProgramSearch {
       out[facet] = counted;
     }
     return out;
+  }
+}
+
+/** How far a second record of one name in one place moves down: below every other scored row. */
+const SAME_NAME_DROP = 100;
+
+/**
+ * Two records with one name in one place (one municipality, or a prefecture's record without one) are one
+ * programme the catalogue has not merged (ingest/canonical-records.ts merges what it can prove): the
+ * better-scored keeps its place, the other follows every other match, so a page does not show it twice.
+ */
+function sameNameLast(rows: ProgramColumns[], pids: number[], scores: Float64Array, scoredAt: number[]): void {
+  const seen = new Map<string, (string | null)[]>();
+  for (const i of [...scoredAt].sort((a, b) => scores[b] - scores[a] || a - b)) {
+    const r = rows[pids[i]];
+    const key = `${r.nameKey}|${r.prefecture ?? ''}`;
+    const municipalities = seen.get(key);
+    if (municipalities === undefined) seen.set(key, [r.municipality]);
+    else if (r.municipality === null || municipalities.some((m) => m === null || m === r.municipality)) scores[i] -= SAME_NAME_DROP;
+    else municipalities.push(r.municipality);
   }
 }
 

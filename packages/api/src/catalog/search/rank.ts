@@ -82,10 +82,14 @@ const NAME_PREFIX = 2.5;
 const PHRASE_IN_NAME = 2;
 const ALL_TERMS_IN_NAME = 1.5;
 const GENERIC_IN_NAME = 0.4;
-const SAME_PLACE = 4;
+// A place named in q: its programmes first (4 -> 6 and other places -6 -> -10, decision 0375: another
+// prefecture's programme is no answer, and the text of a well-named one no longer lifts it over the place's own).
+const SAME_PLACE = 6;
 const NATIONWIDE = 1;
-const OTHER_PLACE = -6;
-const REACH = 2;
+const OTHER_PLACE = -10;
+// No place named: a nationwide programme ahead of a local one (2 -> 3, decision 0375: a consultant names the
+// national programmes first, the local ones only serve their place).
+const REACH = 3;
 const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
@@ -239,8 +243,9 @@ function queryParts(p: PreparedQuery, r: ProgramColumns) {
 const FIT_PURPOSE = 1.2;
 const FIT_INDUSTRY = 1.5;
 const OTHER_INDUSTRY = -2.5;
-const FIT_AUDIENCE = 1;
-const OTHER_AUDIENCE = -1.5;
+// Who is asking against whom the programme serves (1 / -1.5 -> 1.5 / -2.5, decision 0375).
+const FIT_AUDIENCE = 1.5;
+const OTHER_AUDIENCE = -2.5;
 const FIT_SIZE = 0.5;
 const OTHER_SIZE = -2;
 const FIT_STAGE = 1;

@@ -64,8 +64,9 @@ test('search: defaults are limit 20, offset 0, default shape, attribution block'
   assert.equal(b.limit, 20);
   assert.equal(b.offset, 0);
   assert.equal(b.results.length, 20);
-  // About a fifth of the dataset's records are pages beside programmes (tier X, decision 0300).
-  assert.ok(b.total > 7500);
+  // About a fifth of the dataset's records are pages beside programmes (tier X, decision 0300); 7,460 served since
+  // records with no programme kind and no support evidence left (decision 0306; 7,509 before).
+  assert.ok(b.total > 7000, `${b.total}`);
   for (const r of b.results) assert.deepEqual(rowKeys(r), DEFAULT_KEYS);
   assert.deepEqual(keys(b.attribution), ['edited', 'license', 'notice', 'source', 'source_url']);
 });

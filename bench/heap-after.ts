@@ -42,7 +42,7 @@ const KINDS: Record<number, string> = {
 let pauses: Record<string, number[]> = {};
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    const kind = KINDS[((e as unknown as { detail: { kind: number } }).detail).kind] ?? 'other';
+    const kind = KINDS[(e as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
     (pauses[kind] ??= []).push(e.duration);
   }
 }).observe({ entryTypes: ['gc'] });

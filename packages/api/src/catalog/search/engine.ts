@@ -285,19 +285,21 @@ export class ProgramSearch {
 const SAME_NAME_DROP = 100;
 
 /**
- * Two records with one name in one place (one municipality, or a prefecture's record without one) are one
- * programme the catalogue has not merged (ingest/canonical-records.ts merges what it can prove): the
- * better-scored keeps its place, the other follows every other match, so a page does not show it twice.
+ * Two records with one name in one place (one municipality, or a prefecture's record without one), or with one
+ * name and one page, are one programme the catalogue has not merged (ingest/canonical-records.ts merges what it
+ * can prove): the better-scored keeps its place, the other follows every other match, so a page does not show
+ * it twice.
  */
 function sameNameLast(rows: ProgramColumns[], pids: number[], scores: Float64Array, scoredAt: number[]): void {
-  const seen = new Map<string, (string | null)[]>();
+  const seen = new Map<string, ProgramColumns[]>();
+  const samePlace = (a: ProgramColumns, b: ProgramColumns): boolean =>
+    a.prefecture === b.prefecture && (a.municipality === null || b.municipality === null || a.municipality === b.municipality);
   for (const i of [...scoredAt].sort((a, b) => scores[b] - scores[a] || a - b)) {
     const r = rows[pids[i]];
-    const key = `${r.nameKey}|${r.prefecture ?? ''}`;
-    const municipalities = seen.get(key);
-    if (municipalities === undefined) seen.set(key, [r.municipality]);
-    else if (r.municipality === null || municipalities.some((m) => m === null || m === r.municipality)) scores[i] -= SAME_NAME_DROP;
-    else municipalities.push(r.municipality);
+    const kept = seen.get(r.nameKey);
+    if (kept === undefined) seen.set(r.nameKey, [r]);
+    else if (kept.some((k) => samePlace(k, r) || (k.page !== null && k.page === r.page))) scores[i] -= SAME_NAME_DROP;
+    else kept.push(r);
   }
 }
 

@@ -56,6 +56,8 @@ export interface ProgramColumns {
   description: string;
   reading: string;
   nameKey: string;
+  /** The record's page (official_url, else source_url; scheme, www. and trailing slashes dropped): engine.ts#sameNameLast. */
+  page: string | null;
   /** nameKey of the programme's other records (merged at ingest): the exact-name boost reads them too, so a renamed or split programme is found by any of its names. */
   otherNameKeys: string[];
   /** Position in the contract's browse order (excluded, tier, primary_name, pid). */
@@ -81,6 +83,11 @@ const SMALL_COMPANIES = /中小|小規模/u;
 
 // A name that says the measure was abolished or its call is over (DX投資促進税制（廃止）, （募集終了）…).
 const ENDED = /廃止|終了/u;
+
+/** A page address without its scheme, www. and trailing slashes, so that two spellings of one page compare equal. */
+function pageKey(url: string | null): string | null {
+  return url ? url.replace(/^https?:\/\/(?:www\.)?/iu, '').replace(/\/+$/u, '') : null;
+}
 
 /** Whether a programme's name says it is a licence, registration or duty rather than support. */
 export function isRegulatory(name: string): boolean {
@@ -152,7 +159,7 @@ export class SearchIndex {
       .prepare(
         `SELECT pid, unified_id, primary_name, tier, tier_order, excluded, prefecture, municipality, authority_level,
               program_kind, funding_purpose, target_types, amount_max_man_yen, window_start, window_end, record_class, fiscal_year,
-              aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance, importance
+              aliases, authority_name, description, name_reading, name_key, jsic_majors, provenance, importance, official_url, source_url
          FROM programs WHERE canonical_id IS NULL ORDER BY excluded, tier_order, primary_name, pid`,
       )
       .iterate() as IterableIterator<Record<string, string | number | null>>;
@@ -205,6 +212,7 @@ export class SearchIndex {
           r.name_reading as string,
         ),
         nameKey: r.name_key as string,
+        page: pageKey((r.official_url as string | null) ?? (r.source_url as string | null)),
         otherNameKeys: [],
         browseRank,
         nameRank: 0,

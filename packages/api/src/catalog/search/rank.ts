@@ -81,7 +81,9 @@ const EXACT_NAME = 6;
 const NAME_PREFIX = 2.5;
 const PHRASE_IN_NAME = 2;
 const ALL_TERMS_IN_NAME = 1.5;
-const GENERIC_IN_NAME = 0.4;
+// A generic word of q (補助金, 支援, 融資, 対策 …) that the name holds: the programme names itself the support asked
+// for (0.4 -> 1, decision 0376: a 補助金 asked for is a programme whose name says 補助金 before a page about the topic).
+const GENERIC_IN_NAME = 1;
 // A place named in q: its programmes first (4 -> 6 and other places -6 -> -10, decision 0375: another
 // prefecture's programme is no answer, and the text of a well-named one no longer lifts it over the place's own).
 const SAME_PLACE = 6;

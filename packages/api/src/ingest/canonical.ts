@@ -9,7 +9,8 @@
 // - area:      the same name once a 商工会 / 商工会議所 area marker is removed
 //              (… 商工会地区分 / … 商工会議所地区), in the same place;
 // - successor: a record naming its predecessor (デジタル化・AI導入補助金
-//              （旧IT導入補助金）) and the predecessor's records, in the same place;
+//              （旧IT導入補助金）) and the predecessor's records, and the records of
+//              its own name alone (デジタル化・AI導入補助金), in the same place;
 // - expense_split: a local programme published as one record per expense
 //              type or course (就農移住者支援事業（住居費支援）/（燃料費支援）…):
 //              local records of one place whose names are one programme name
@@ -19,11 +20,20 @@
 //              www. or a trailing slash), whose places do not contradict each
 //              other (one of them lacks the prefecture or municipality the
 //              other has: 山武市移住支援金 with and without 千葉県).
+// - variant:   an application category or type of a programme (…枠, …型:
+//              ものづくり補助金（グローバル枠）, 小規模事業者持続化補助金（一般型・通常枠）,
+//              … 災害支援枠（能登半島地震等）) with the records of the programme's
+//              name alone, in the same place (decision 0314);
+// - alias:     a record named with its short name in brackets
+//              (ものづくり・商業・サービス生産性向上促進補助金 (ものづくり補助金)) links
+//              the records of either name, when both are programme names, the
+//              short one an abbreviation of the long one (its characters in
+//              order), and records of both stand in its place (decision 0314).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
 // rules and amounts of their own and stay apart.
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page';
+export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'variant' | 'alias';
 
 export interface CanonicalMember {
   pid: number;
@@ -95,6 +105,77 @@ export function splitBaseKey(name: string): string | null {
   return key.length >= MIN_KEY ? key : null;
 }
 
+/** A category or type word (通常枠, 一般型, 共同・協業型) or a list of them (一般型・通常枠). */
+const VARIANT_LIST = /^\s*[^（）()\s]{0,30}?(?:枠|型)(?:\s*[・、/／\s]\s*[^（）()\s]{0,20}?(?:枠|型))*\s*$/u;
+const LAST_BRACKET = /^(.*?)\s*[（(]([^（）()]*)[）)]\s*$/u;
+const LAST_VARIANT_WORD = /^(.*\S)\s+([^\s（）()]{1,20}(?:枠|型))$/u;
+
+/**
+ * The programme a category or type record belongs to (ものづくり補助金（グローバル枠） -> ものづくり補助金;
+ * 小規模事業者持続化補助金 災害支援枠（令和6年能登半島地震等）商工会地区分 -> 小規模事業者持続化補助金), as a
+ * programme key, or null when the name states no category or what is left is no programme name.
+ * Rounds, years and area markers go first (programmeKey); a bracket right after a category word
+ * qualifies it (…災害支援型 (能登半島地震)) and goes with it.
+ */
+export function variantBaseKey(name: string): string | null {
+  let text = name.normalize('NFKC').replace(ROUND, ' ').replace(YEAR, ' ').replace(TRAILING_YEAR, ' ').replace(AREA, ' ');
+  text = text.replace(/[（(]\s*[）)]/gu, ' ').trim();
+  let variant = false;
+  for (let guard = 0; guard < 6; guard++) {
+    const bracket = LAST_BRACKET.exec(text);
+    if (bracket && VARIANT_LIST.test(bracket[2])) {
+      text = bracket[1].trim();
+      variant = true;
+      continue;
+    }
+    if (bracket && !variant && LAST_VARIANT_WORD.test(bracket[1].trim())) {
+      text = bracket[1].trim();
+      continue;
+    }
+    const word = LAST_VARIANT_WORD.exec(text);
+    if (word) {
+      text = word[1].trim();
+      variant = true;
+      continue;
+    }
+    break;
+  }
+  if (!variant || !PROGRAMME_END.test(text)) return null;
+  const key = programmeKey(text).key;
+  return key.length >= MIN_KEY ? key : null;
+}
+
+/** Whether every character of `short` appears in `long`, in order: an abbreviation (ものづくり補助金 of ものづくり・商業・サービス生産性向上促進補助金). */
+function abbreviates(short: string, long: string): boolean {
+  let i = 0;
+  for (const ch of long) if (ch === short[i]) i++;
+  return i === short.length;
+}
+
+/**
+ * The two names of a record named with its short name in brackets (A（B）), as programme keys: both
+ * programme names and B an abbreviation of A. A part in brackets that is not one
+ * (新規就農者育成総合対策事業（経営発展支援事業）: a component of an umbrella) names another programme.
+ */
+export function aliasKeys(name: string): [string, string] | null {
+  const m = LAST_BRACKET.exec(name.normalize('NFKC').trim());
+  if (!m) return null;
+  const [long, short] = [m[1].trim(), m[2].trim()];
+  if (!PROGRAMME_END.test(long) || !PROGRAMME_END.test(short)) return null;
+  const a = programmeKey(long).key;
+  const b = programmeKey(short).key;
+  if (a.length < MIN_KEY || b.length < MIN_KEY || b.length >= a.length || !abbreviates(b, a)) return null;
+  return [a, b];
+}
+
+/** A renamed programme's own name without its pointer to the predecessor (デジタル化・AI導入補助金（旧IT導入補助金） -> デジタル化・AI導入補助金), as a programme key. */
+export function successorOwnKey(name: string): string | null {
+  const text = name.normalize('NFKC');
+  if (!PREDECESSOR.test(text)) return null;
+  const key = programmeKey(text.replace(PREDECESSOR, ' ')).key;
+  return key.length >= MIN_KEY ? key : null;
+}
+
 const placeOf = (m: CanonicalMember): string => `${m.prefecture ?? ''}\u0000${m.municipality ?? ''}`;
 
 /** A page address compared loosely: no scheme, no www., no fragment, no trailing slash; the host in lower case. */
@@ -130,11 +211,14 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
       for (const rule of rules) links.push({ a: list[0].pid, b: list[i].pid, rule });
     }
   }
-  // successor: X（旧Y） with the records of Y in its place.
+  // successor: X（旧Y） with the records of Y, and of X named alone, in its place.
   for (const m of members) {
     const old = predecessorKey(m.name);
     if (old === null) continue;
-    for (const p of byKey.get(`${old}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: m.pid, b: p.pid, rule: 'successor' });
+    const own = successorOwnKey(m.name);
+    for (const key of own === null ? [old] : [old, own]) {
+      for (const p of byKey.get(`${key}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: m.pid, b: p.pid, rule: 'successor' });
+    }
   }
   // expense_split: local BASE（part） records, two or more, with a record of BASE alone in their place.
   const splits = new Map<string, CanonicalMember[]>();
@@ -151,6 +235,20 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     const whole = byKey.get(k);
     if (!whole || parts.length < 2) continue;
     for (const part of parts) links.push({ a: whole[0].pid, b: part.pid, rule: 'expense_split' });
+  }
+  // variant: a category or type record with the records of its programme's name alone, in its place.
+  for (const m of members) {
+    const base = variantBaseKey(m.name);
+    if (base === null) continue;
+    for (const p of byKey.get(`${base}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: p.pid, b: m.pid, rule: 'variant' });
+  }
+  // alias: A（B） with the records of A and of B, when both stand in its place.
+  for (const m of members) {
+    const names = aliasKeys(m.name);
+    if (names === null) continue;
+    const [long, short] = names.map((k) => (byKey.get(`${k}\u0000${placeOf(m)}`) ?? []).filter((p) => p.pid !== m.pid));
+    if (long.length === 0 || short.length === 0) continue;
+    for (const p of [...long, ...short]) links.push({ a: m.pid, b: p.pid, rule: 'alias' });
   }
   // same_page: one name on one page, places that do not contradict each other.
   const byPage = new Map<string, CanonicalMember[]>();

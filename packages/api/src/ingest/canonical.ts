@@ -20,20 +20,17 @@
 //              www. or a trailing slash), whose places do not contradict each
 //              other (one of them lacks the prefecture or municipality the
 //              other has: 山武市移住支援金 with and without 千葉県).
-// - variant:   an application category or type of a programme (…枠, …型:
-//              ものづくり補助金（グローバル枠）, 小規模事業者持続化補助金（一般型・通常枠）,
-//              … 災害支援枠（能登半島地震等）) with the records of the programme's
-//              name alone, in the same place (decision 0314);
 // - alias:     a record named with its short name in brackets
 //              (ものづくり・商業・サービス生産性向上促進補助金 (ものづくり補助金)) links
 //              the records of either name, when both are programme names, the
 //              short one an abbreviation of the long one (its characters in
 //              order), and records of both stand in its place (decision 0314).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
-// rules and amounts of their own and stay apart.
+// rules and amounts of their own and stay apart; so do categories and types
+// (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'variant' | 'alias';
+export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'alias';
 
 export interface CanonicalMember {
   pid: number;
@@ -105,45 +102,7 @@ export function splitBaseKey(name: string): string | null {
   return key.length >= MIN_KEY ? key : null;
 }
 
-/** A category or type word (通常枠, 一般型, 共同・協業型) or a list of them (一般型・通常枠). */
-const VARIANT_LIST = /^\s*[^（）()\s]{0,30}?(?:枠|型)(?:\s*[・、/／\s]\s*[^（）()\s]{0,20}?(?:枠|型))*\s*$/u;
 const LAST_BRACKET = /^(.*?)\s*[（(]([^（）()]*)[）)]\s*$/u;
-const LAST_VARIANT_WORD = /^(.*\S)\s+([^\s（）()]{1,20}(?:枠|型))$/u;
-
-/**
- * The programme a category or type record belongs to (ものづくり補助金（グローバル枠） -> ものづくり補助金;
- * 小規模事業者持続化補助金 災害支援枠（令和6年能登半島地震等）商工会地区分 -> 小規模事業者持続化補助金), as a
- * programme key, or null when the name states no category or what is left is no programme name.
- * Rounds, years and area markers go first (programmeKey); a bracket right after a category word
- * qualifies it (…災害支援型 (能登半島地震)) and goes with it.
- */
-export function variantBaseKey(name: string): string | null {
-  let text = name.normalize('NFKC').replace(ROUND, ' ').replace(YEAR, ' ').replace(TRAILING_YEAR, ' ').replace(AREA, ' ');
-  text = text.replace(/[（(]\s*[）)]/gu, ' ').trim();
-  let variant = false;
-  for (let guard = 0; guard < 6; guard++) {
-    const bracket = LAST_BRACKET.exec(text);
-    if (bracket && VARIANT_LIST.test(bracket[2])) {
-      text = bracket[1].trim();
-      variant = true;
-      continue;
-    }
-    if (bracket && !variant && LAST_VARIANT_WORD.test(bracket[1].trim())) {
-      text = bracket[1].trim();
-      continue;
-    }
-    const word = LAST_VARIANT_WORD.exec(text);
-    if (word) {
-      text = word[1].trim();
-      variant = true;
-      continue;
-    }
-    break;
-  }
-  if (!variant || !PROGRAMME_END.test(text)) return null;
-  const key = programmeKey(text).key;
-  return key.length >= MIN_KEY ? key : null;
-}
 
 /** Whether every character of `short` appears in `long`, in order: an abbreviation (ものづくり補助金 of ものづくり・商業・サービス生産性向上促進補助金). */
 function abbreviates(short: string, long: string): boolean {
@@ -235,12 +194,6 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     const whole = byKey.get(k);
     if (!whole || parts.length < 2) continue;
     for (const part of parts) links.push({ a: whole[0].pid, b: part.pid, rule: 'expense_split' });
-  }
-  // variant: a category or type record with the records of its programme's name alone, in its place.
-  for (const m of members) {
-    const base = variantBaseKey(m.name);
-    if (base === null) continue;
-    for (const p of byKey.get(`${base}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: p.pid, b: m.pid, rule: 'variant' });
   }
   // alias: A（B） with the records of A and of B, when both stand in its place.
   for (const m of members) {

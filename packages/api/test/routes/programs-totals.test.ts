@@ -119,7 +119,7 @@ test('the default shape has exactly the contract keys; the full shape names the 
   }
 });
 
-test('IT導入補助金 and its renamed successor are one programme; rounds of 持続化補助金 are one programme', async (t) => {
+test('IT導入補助金 and its renamed successor are one programme; rounds of 持続化補助金 are one programme; so are ものづくり補助金 and its full name', async (t) => {
   const app = await build(t);
   const db = (await testCatalog()).db;
   const programmeOf = (name: string): string[] =>
@@ -133,6 +133,13 @@ test('IT導入補助金 and its renamed successor are one programme; rounds of �
   assert.equal(name, 'デジタル化・AI導入補助金（旧IT導入補助金）', 'the current name stands for the programme');
   const rounds = new Set([11, 12, 16, 17, 18, 19].flatMap((n) => programmeOf(`持続化補助金 一般型 通常枠 商工会版 第${n}回`)));
   assert.equal(rounds.size, 1, 'the rounds of 持続化補助金 一般型 通常枠 (商工会版): one programme');
+  // Decision 0314: the short name in brackets joins the full name: ものづくり補助金 is one programme.
+  const monozukuri = new Set(
+    ['ものづくり補助金', 'ものづくり・商業・サービス生産性向上促進補助金', 'ものづくり・商業・サービス生産性向上促進補助金 (ものづくり補助金)'].flatMap(
+      programmeOf,
+    ),
+  );
+  assert.equal(monozukuri.size, 1, 'ものづくり補助金 and its full name: one programme');
   // Found by the name of any of its records.
   const res = body<{ results: { unified_id: string }[] }>(await app.inject('/v1/programs/search?q=IT導入補助金&limit=5'));
   assert.ok(

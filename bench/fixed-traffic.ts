@@ -16,6 +16,7 @@ import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
 import { freePort, REPO_ROOT, createBenchKeys, startServer } from './lib/processes.ts';
 import { buildScenarios } from './lib/scenarios.ts';
 import type { BenchRequest } from './lib/recording.ts';
+import { describeDelay, withEventLoopDelay } from './lib/event-loop.ts';
 import { describeComponents, describeTreeMemory, memoryComponents, treeMemory } from './lib/memory-tree.ts';
 
 const { values } = parseArgs({
@@ -112,10 +113,10 @@ try {
     await send(ours.url, s.requests, Math.round(calls / 5));
     const cpu0 = workersCpuMs();
     const gcBefore = await collections();
-    const r = await send(ours.url, s.requests, calls);
+    const { result: r, delay } = await withEventLoopDelay(metricsUrl, () => send(ours.url, s.requests, calls));
     const cpuMs = workersCpuMs() - cpu0;
     console.log(
-      `${s.name}: ${r.sent} requests, ${r.failures} failures, workers' CPU ${((cpuMs * 1000) / r.sent).toFixed(0)} µs per request; collections ${describeCollections(gcBefore, await collections())}`,
+      `${s.name}: ${r.sent} requests, ${r.failures} failures, workers' CPU ${((cpuMs * 1000) / r.sent).toFixed(0)} µs per request; collections ${describeCollections(gcBefore, await collections())}; event loop (wall clock, the worst worker) ${describeDelay(delay)}`,
     );
   }
   const gc1 = await collections();

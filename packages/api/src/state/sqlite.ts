@@ -1,10 +1,10 @@
 // SQLite driver of the state store (node:sqlite): DATA_DIR/state.sqlite in WAL
-// mode with a busy timeout, so a CLI command and the server can share it.
-// node:sqlite is synchronous; one async mutex per database file keeps each
-// transaction whole (no other statement of this process, on any handle, runs
-// between its BEGIN and COMMIT — a second handle waiting on the file lock
-// would block the thread that must commit). Other processes wait on the file
-// lock (busy_timeout).
+// mode, shared by the cluster's workers and any CLI command. node:sqlite is
+// synchronous; one async mutex per database file keeps each transaction
+// whole (no other statement of this process, on any handle, runs between its
+// BEGIN and COMMIT — a second handle waiting on the file lock would block the
+// thread that must commit). Another process's lock on the file is waited for
+// on a timer, off the event loop (withLockWait, decision 0429).
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,37 @@ import { Lru } from '../lib/lru.ts';
  * grew by 215 MB over 500 shapes).
  */
 export const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * How long an operation waits for a lock another process holds on the file
+ * (the other worker's commit, a CLI command) before it fails as before.
+ */
+export const LOCK_WAIT_MS = 5000;
+
+/** SQLITE_BUSY, and its extended codes (SQLITE_BUSY_RECOVERY, …) in the low byte. */
+const isBusy = (err: unknown): boolean => (Number((err as { errcode?: unknown } | null)?.errcode) & 0xff) === 5;
+
+/**
+ * Run `attempt` (one statement, or a BEGIN IMMEDIATE) until no other process
+ * holds the lock it needs, trying again after 1, 2, 4 then every 8 ms, for
+ * at most LOCK_WAIT_MS. SQLite's own busy_timeout waited the same way but
+ * slept on the thread: with two workers committing their usage events, a
+ * worker's BEGIN IMMEDIATE waited for the other's commit 7 % of the time,
+ * holding the event loop 0.5-49 ms each time (docs/performance.md, "Issue
+ * 25, 2026-12-02 (later)"). A statement that failed for the lock changed
+ * nothing, so trying it again is safe.
+ */
+async function withLockWait<T>(attempt: () => T): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
+    try {
+      return attempt();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() >= deadline) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
 
 function bind(params: unknown[]): SQLInputValue[] {
   return params.map((p) => {
@@ -53,6 +84,9 @@ export class SqliteDriver implements SqlDriver {
     if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec('PRAGMA foreign_keys = ON');
+    // From here a lock another process holds fails at once and is waited for
+    // by withLockWait, on a timer (the pragmas above ran with the timeout).
+    this.db.exec('PRAGMA busy_timeout = 0');
   }
 
   /** Prepared statements cached now (tests). */
@@ -82,16 +116,18 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.serial(() => this.direct.all<T>(sql, params));
+    return this.serial(() => withLockWait(() => this.statement(sql).all(...bind(params)) as T[]));
   }
 
   run(sql: string, params: unknown[] = []): Promise<number> {
-    return this.serial(() => this.direct.run(sql, params));
+    return this.serial(() => withLockWait(() => Number(this.statement(sql).run(...bind(params)).changes)));
   }
 
   tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {
     return this.serial(async () => {
-      this.db.exec('BEGIN IMMEDIATE');
+      // Once BEGIN IMMEDIATE holds the write lock, no statement of the
+      // transaction waits for another process (WAL: readers never block it).
+      await withLockWait(() => this.db.exec('BEGIN IMMEDIATE'));
       try {
         const result = await fn(this.direct);
         this.db.exec('COMMIT');
@@ -105,8 +141,8 @@ export class SqliteDriver implements SqlDriver {
 
   migrate(): Promise<void> {
     return this.serial(async () => {
-      // BEGIN IMMEDIATE takes the write lock: a second process waits (busy_timeout) and then sees the versions applied.
-      this.db.exec('BEGIN IMMEDIATE');
+      // BEGIN IMMEDIATE takes the write lock: a second process waits (withLockWait) and then sees the versions applied.
+      await withLockWait(() => this.db.exec('BEGIN IMMEDIATE'));
       try {
         this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
         const applied = new Set((this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
@@ -124,7 +160,7 @@ export class SqliteDriver implements SqlDriver {
   }
 
   ping(): Promise<boolean> {
-    return this.serial(async () => (this.db.prepare('SELECT 1 AS ok').get() as { ok: number }).ok === 1);
+    return this.serial(() => withLockWait(() => (this.db.prepare('SELECT 1 AS ok').get() as { ok: number }).ok === 1));
   }
 
   close(): Promise<void> {

@@ -12,6 +12,8 @@
 //     writes grades into the file: one line per query, `<id> <digits>`, one
 //     digit (0–3) per unjudged row in page order, as listed. Refuses a line
 //     whose digit count differs from the query's unjudged rows.
+//   --profiles: the same for the judged company profiles
+//     (judged_profiles.jsonl) and the first pages of POST /v1/programs/match.
 //
 // A grade is a judgement of the record against the query's `need`, never of
 // its rank; grade the held-out queries too (grading is measurement, not
@@ -24,7 +26,16 @@ import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
 import { Catalog } from '../packages/api/src/catalog/catalog.ts';
 import { ensureTestCatalog } from '../packages/api/test/catalog-fixture.ts';
-import { JUDGED_QUERIES_FILE, judgedSearchQuery, loadJudgedQueries, type JudgedQuery } from '../packages/api/test/quality/judged.ts';
+import {
+  JUDGED_PROFILES_FILE,
+  JUDGED_QUERIES_FILE,
+  judgedSearchQuery,
+  loadJudgedProfiles,
+  loadJudgedQueries,
+  type JudgedProfile,
+  type JudgedQuery,
+} from '../packages/api/test/quality/judged.ts';
+import { withMergedRecords } from '../packages/api/test/quality/programme-identity.ts';
 
 interface RecordLine {
   unified_id: string;
@@ -72,15 +83,24 @@ export function describe(r: RecordLine): string {
   ].join('|');
 }
 
-async function firstPages(queries: JudgedQuery[]): Promise<Map<string, PageRow[]>> {
+/** A judged query (its search) or a judged profile (its match), each with its judgments. */
+type Judged = JudgedQuery | JudgedProfile;
+
+async function firstPages(items: Judged[]): Promise<Map<string, PageRow[]>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jpsp-unjudged-'));
   const catalog = new Catalog(await ensureTestCatalog());
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, ANON_DAILY_LIMIT: '1000000' }), catalog });
+  // match answers the default shape: the records merged into a row come from the catalogue, as its evaluation reads them.
+  const merged = withMergedRecords(catalog.db);
   const pages = new Map<string, PageRow[]>();
   try {
-    for (const q of queries) {
-      const res = await app.inject(`/v1/programs/search?${judgedSearchQuery(q.params, 10)}`);
-      const rows = (JSON.parse(res.body) as { results: ResultRow[] }).results.slice(0, 10);
+    for (const q of items) {
+      const res =
+        'profile' in q
+          ? await app.inject({ method: 'POST', url: '/v1/programs/match', payload: { ...q.profile, limit: 10 } })
+          : await app.inject(`/v1/programs/search?${judgedSearchQuery(q.params, 10)}`);
+      const answered = (JSON.parse(res.body) as { results: ResultRow[] }).results.slice(0, 10);
+      const rows = 'profile' in q ? answered.map(merged) : answered;
       pages.set(
         q.id,
         rows.map((row, i) => {
@@ -103,7 +123,7 @@ async function firstPages(queries: JudgedQuery[]): Promise<Map<string, PageRow[]
 }
 
 /** Grades `<id> <digits>` onto the unjudged rows, grade 3 first as the file keeps them. */
-export function applyGrades(queries: JudgedQuery[], pages: Map<string, PageRow[]>, lines: string[]): { added: number; byGrade: number[] } {
+export function applyGrades(queries: Judged[], pages: Map<string, PageRow[]>, lines: string[]): { added: number; byGrade: number[] } {
   const byId = new Map(queries.map((q) => [q.id, q]));
   const byGrade = [0, 0, 0, 0];
   let added = 0;
@@ -131,13 +151,14 @@ if (import.meta.main) {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const since = Number(flag('--since') ?? 0);
-  const queries = loadJudgedQueries();
+  const profiles = argv.includes('--profiles');
+  const queries: Judged[] = profiles ? loadJudgedProfiles() : loadJudgedQueries();
   const chosen = queries.filter((q) => Number(q.id.slice(3, 6)) >= since);
   const pages = await firstPages(chosen);
   const gradesFile = flag('--apply');
   if (gradesFile) {
     const { added, byGrade } = applyGrades(queries, pages, readFileSync(gradesFile, 'utf8').split('\n'));
-    writeFileSync(JUDGED_QUERIES_FILE, `${queries.map((q) => JSON.stringify(q)).join('\n')}\n`);
+    writeFileSync(profiles ? JUDGED_PROFILES_FILE : JUDGED_QUERIES_FILE, `${queries.map((q) => JSON.stringify(q)).join('\n')}\n`);
     console.log(`${added} judgments added (grade 0/1/2/3: ${byGrade.join(' / ')})`);
   } else if (argv.includes('--json')) {
     console.log(JSON.stringify(Object.fromEntries(pages)));
@@ -146,7 +167,7 @@ if (import.meta.main) {
     for (const q of chosen) {
       const page = pages.get(q.id) ?? [];
       if (!page.some((r) => r.grade === null)) continue;
-      console.log(`\n=== ${q.id}${q.holdout ? ' [held out]' : ''} ${JSON.stringify(q.params)}\n need: ${q.need}`);
+      console.log(`\n=== ${q.id}${q.holdout ? ' [held out]' : ''} ${JSON.stringify('profile' in q ? q.profile : q.params)}\n need: ${q.need}`);
       for (const r of page) {
         if (r.grade === null) unjudged++;
         console.log(`  ${r.grade === null ? '??' : `[${r.grade}]`} ${r.position}. ${r.record.unified_id} ${describe(r.record)}`);

@@ -129,24 +129,29 @@ test('judged profiles: the held-out profiles are exactly the seeded draw', () =>
 // companies ranked as another applicant's: all 0.444 / 0.667, tuned 0.398 / 0.600, held out 0.537 / 0.800; with the
 // search vocabulary of decision 0374 and a profile's ranking groups at 0.75 of their weight (a sentence's incidental
 // words stay at 0.5): all 0.452 / 0.667, tuned 0.409 / 0.600, held out 0.538 / 0.800.
+// The pools completed with the 141 unjudged rows of match's first pages (judged_profiles.md, "Pool completion"; a change
+// of measurement, not of ranking), on the catalogue of decision 0314: all 0.458 -> 0.594 / 0.667 -> 0.833, tuned
+// 0.417 -> 0.560 / 0.600 -> 0.750, held out 0.539 -> 0.663 / 0.800 -> 1.
 const MATCH_FLOORS = {
-  all: { ndcg: 0.45, success: 0.66 },
-  tuned: { ndcg: 0.405, success: 0.6 },
-  holdout: { ndcg: 0.53, success: 0.8 },
+  all: { ndcg: 0.58, success: 0.8 },
+  tuned: { ndcg: 0.545, success: 0.7 },
+  holdout: { ndcg: 0.64, success: 0.9 },
 };
 /** Per category (both parts), at what was reached. */
 const MATCH_CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   // Raised at what issue 21 reached with the trades' own words, who asks and importance: founding 0.406 / 0.5,
   // growth 0.373 / 0.6, investment 0.531 / 1, succession-finance 0.451 / 0.6, workforce 0.4197 / 0.5.
-  founding: { ndcg: 0.4, success: 0.5 },
+  // With the pools completed: founding 0.623 / 1, growth 0.545 / 0.8, investment 0.637 / 1, succession-finance
+  // 0.617 / 0.8, workforce 0.531 / 0.5.
+  founding: { ndcg: 0.6, success: 0.83 },
   // 0.373 -> 0.355 with a profile's ranking groups at 0.75 (decision 0374): the tuned growth profiles 0.423 -> 0.395
   // while the other four categories rose (founding 0.413, investment 0.544, succession-finance 0.456, workforce 0.445).
-  growth: { ndcg: 0.35, success: 0.6 },
+  growth: { ndcg: 0.52, success: 0.8 },
   // With places from evidence (decision 0312): investment 0.534, succession-finance 0.384, workforce 0.371 / 0.5;
   // with canonical programmes on top (decision 0330): 0.511, 0.397, workforce 0.352 / 0.333 (one profile of six).
-  investment: { ndcg: 0.54, success: 1 },
-  'succession-finance': { ndcg: 0.45, success: 0.6 },
-  workforce: { ndcg: 0.44, success: 0.5 },
+  investment: { ndcg: 0.62, success: 1 },
+  'succession-finance': { ndcg: 0.6, success: 0.8 },
+  workforce: { ndcg: 0.51, success: 0.5 },
 };
 
 test('judged profiles through POST /v1/programs/match: nDCG@10, success@1 and duplicate rate per category, tuned and held-out parts', async (t) => {

@@ -8,7 +8,9 @@
 // finances, a research grant funds research), its administering body, its
 // purposes (a 新規就農 programme is for new farmers) and, last, the words of
 // its page's address. Each filled field names the rules that gave its values
-// in the record's provenance (`derived:tagging:name+kind`). Pure functions:
+// in the record's provenance (`derived:tagging:name+kind`). A record that names
+// people as its beneficiaries and no firm is for residents (rule `people`,
+// docs/decisions/0315-people-named-as-beneficiaries.md). Pure functions:
 // test/ingest/tagging.test.ts.
 import { audiencesIn, industriesIn, normalizeAudience, normalizeIndustry, normalizePurpose, purposesIn } from '@jp-support/vocab';
 
@@ -196,6 +198,40 @@ const BUSINESS_WORDS = /事業者|企業|事業主|法人|会社|店舗|商店|�
 /** A care or welfare provider named as the applicant (障害福祉サービス事業所, 介護職員…加算, 保育施設): not any firm. */
 const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)/u;
 const CARE_AUDIENCE = ['医療・福祉事業者'];
+// Words that name a person or a household as the one a programme serves (a pregnancy line, a DV centre, a
+// spouse deduction, a patients' or victims' service, a resident's grant): such a record is for 住民 unless it also
+// names a firm or a firm's purpose. Bare 女性 is not one of them (女性活躍 subsidies pay employers), nor 障害者雇用
+// or 個人事業 (an employer, a sole proprietor).
+const PERSON_BENEFICIARY =
+  /妊婦|妊産婦|妊娠|出産|子育て|ひとり親|母子|父子|寡婦|児童|こども|子ども|高齢者|配偶者|DV|被害者|患者|遺族|女性相談|女性のため|女性自立|生活困窮|ひきこもり|不登校|個人(?!事業|版)|住民|市民|県民|世帯|家庭|障害者(?!雇用)|障がい者(?!雇用)/u;
+/** Purposes of a firm (or a farm, a lab): a record naming one of them serves its applicants, even when it names people too. */
+const FIRM_PURPOSES: ReadonlySet<string> = new Set([
+  '創業',
+  '事業承継',
+  '設備投資',
+  'IT・DX',
+  '販路開拓',
+  '海外展開',
+  '雇用・人材確保',
+  '人材育成',
+  '賃上げ',
+  '研究開発',
+  '新事業展開',
+  '生産性向上',
+  '観光',
+  '農林水産業',
+  '新規就農',
+]);
+const PEOPLE_AUDIENCE = ['住民'];
+/** What a service for people is for when it names nothing else (a DV centre, a women's counselling line). */
+const PEOPLE_PURPOSE = ['子育て・福祉'];
+/** Purposes that only a firm has: a record for people does not take them from a loose word (相談, 女性) or its kind (consultation). */
+const FIRM_ONLY_PURPOSES: ReadonlySet<string> = new Set(['経営改善', '働き方改革']);
+/** A tax or inheritance measure for people (配偶者控除, 配偶者の税額軽減) lowers tax; it is not a welfare service. */
+const TAX_WORDS = /税|相続|控除/u;
+/** Words that name 働き方改革 loosely (女性, 育児 name people as often as a workplace): not evidence of a firm's purpose. */
+const LOOSE_WORK_WORDS: ReadonlySet<string> = new Set(['女性', '育児']);
+
 /** Applicants that are firms: what a kind or a body implies, and what a record for people does not take from them. */
 const BUSINESS_AUDIENCES: ReadonlySet<string> = new Set(['中小企業', '小規模事業者', '個人事業主', 'スタートアップ', '中堅企業', '法人']);
 
@@ -300,19 +336,27 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const authorityRule = authority === '' ? undefined : AUTHORITY_RULES.find((r) => r.authority.test(authority));
   // A kind's or a body's applicants are a guess from what it mostly serves (a tax measure, 厚生労働省 -> firms): not for
   // a record whose name names only purposes of people (子育て・福祉, 住宅 …: 医療費控除, a pension, a pregnancy line).
-  const named = purposesIn(text).map((h) => h.term);
+  const namedHits = purposesIn(text);
+  const named = namedHits.map((h) => h.term);
   const civic = named.length > 0 && named.every((t) => CIVIC_PURPOSES.has(t));
+  // A record that names people as its beneficiaries and no firm (no business word, no firm audience, no firm
+  // purpose): its applicants are residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
+  const forPeopleOnly =
+    PERSON_BENEFICIARY.test(text) &&
+    !BUSINESS_WORDS.test(text) &&
+    !CARE_PROVIDER.test(text) &&
+    !namedHits.some((h) => FIRM_PURPOSES.has(h.term) || (h.term === '働き方改革' && !LOOSE_WORK_WORDS.has(h.matched))) &&
+    !audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
   const urlRule = URL_RULES.find((r) => r.path.test(path));
 
   // Purposes: the dataset's, mapped; else the name, then the kind; body and address only when those say nothing.
   const givenPurposes = mapValues(p.fundingPurpose, PURPOSE_SPELLINGS, normalizePurpose, purposesIn);
   const purposes = new Collector();
   if (givenPurposes.length === 0) {
-    purposes.add(
-      'name',
-      purposesIn(text).map((h) => h.term),
-    );
-    if (kindRule) purposes.add('kind', kindRule.purposes);
+    const notFirmOnly = (terms: readonly string[]): readonly string[] => (forPeopleOnly ? terms.filter((t) => !FIRM_ONLY_PURPOSES.has(t)) : terms);
+    purposes.add('name', notFirmOnly(purposesIn(text).map((h) => h.term)));
+    if (kindRule) purposes.add('kind', notFirmOnly(kindRule.purposes));
+    if (purposes.empty && forPeopleOnly && !TAX_WORDS.test(text)) purposes.add('people', PEOPLE_PURPOSE);
     if (purposes.empty && authorityRule) purposes.add('authority', authorityRule.purposes);
     if (purposes.empty) {
       const named = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
@@ -335,7 +379,8 @@ export function tagProgramme(p: TaggingInput): Tagging {
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
-    const forPeople = (terms: readonly string[]): readonly string[] => (civic ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
+    const forPeople = (terms: readonly string[]): readonly string[] =>
+      civic || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms;
     if (audiences.empty && kindRule) audiences.add('kind', forPeople(kindRule.audiences));
     if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));
     // The purposes the record has and those its name names: a purpose with an applicant of its own
@@ -343,8 +388,10 @@ export function tagProgramme(p: TaggingInput): Tagging {
     const allPurposes = [...purposeTerms, ...purposesIn(text).map((h) => h.term)];
     if (audiences.empty && allPurposes.length > 0) {
       const specific = allPurposes.flatMap((t) => PURPOSE_AUDIENCES[t] ?? []);
-      audiences.add('purpose', specific.length > 0 ? specific : BUSINESS_AUDIENCE);
+      if (specific.length > 0) audiences.add('purpose', specific);
+      else if (!forPeopleOnly) audiences.add('purpose', BUSINESS_AUDIENCE);
     }
+    if (audiences.empty && forPeopleOnly) audiences.add('people', PEOPLE_AUDIENCE);
     if (audiences.empty && urlRule) audiences.add('url', urlRule.audiences);
   }
 

@@ -379,8 +379,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
-    const forPeople = (terms: readonly string[]): readonly string[] =>
-      civic || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms;
+    const forPeople = (terms: readonly string[]): readonly string[] => (civic || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
     if (audiences.empty && kindRule) audiences.add('kind', forPeople(kindRule.audiences));
     if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));
     // The purposes the record has and those its name names: a purpose with an applicant of its own

@@ -223,6 +223,11 @@ const FIRM_PURPOSES: ReadonlySet<string> = new Set([
   '新規就農',
 ]);
 const PEOPLE_AUDIENCE = ['住民'];
+// Words of a grant to researchers (a foundation's 研究助成, AMED's 研究事業, a 研究費, 共同研究), not of a firm's
+// R&D subsidy (研究開発補助金, 技術開発, 実証): with no firm named, its applicants are universities and institutes,
+// not the firms the 研究開発 purpose otherwise implies (docs/decisions/0316-research-grants-for-researchers.md).
+const RESEARCH_GRANT = /研究助成|研究継続助成|研究奨励|研究費|基礎科学|学術|研究事業|共同研究/u;
+const RESEARCH_AUDIENCE = ['大学・研究機関'];
 /** What a service for people is for when it names nothing else (a DV centre, a women's counselling line). */
 const PEOPLE_PURPOSE = ['子育て・福祉'];
 /** Purposes that only a firm has: a record for people does not take them from a loose word (相談, 女性) or its kind (consultation). */
@@ -379,6 +384,8 @@ export function tagProgramme(p: TaggingInput): Tagging {
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
+    // A tax measure on research costs (試験研究費) is for the firms that pay the tax, not for researchers.
+    if (audiences.empty && RESEARCH_GRANT.test(text) && !TAX_WORDS.test(text) && !/tax|税/.test(kind)) audiences.add('research', RESEARCH_AUDIENCE);
     const forPeople = (terms: readonly string[]): readonly string[] => (civic || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
     if (audiences.empty && kindRule) audiences.add('kind', forPeople(kindRule.audiences));
     if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));

@@ -281,6 +281,12 @@ const NOT_INDUSTRY_SIGNALS = new Set([
   '水道',
   'ガス',
   '発電',
+  // The lender or channel of a support (日本政策金融公庫, 〇〇銀行 農業ファンド, 信金中金 代理貸付, 資金融資, 大和証券財団),
+  // not the applicant's trade: a support programme for the finance industry itself is not one the catalogue holds.
+  '金融',
+  '銀行',
+  '信用金庫',
+  '証券',
 ]);
 
 // Words of a page's address (romaji path segments of local-government sites)

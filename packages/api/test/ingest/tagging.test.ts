@@ -106,6 +106,15 @@ test('a grant to researchers is for universities and institutes; a firm R&D subs
   assert.deepEqual(named.audiences.values, ['中小企業'], 'the applicant it names wins');
 });
 
+test("an industry comes from the applicant's trade, not from the lender that names the support", () => {
+  const jfc = tagProgramme(input({ name: '日本政策金融公庫 事業承継・集約・活性化支援資金（中小企業事業）', programKind: 'loan' }));
+  assert.deepEqual(jfc.industries, { values: [], how: null });
+  const bank = tagProgramme(input({ name: '三井住友銀行 農業ビジネスファンド' }));
+  assert.deepEqual(bank.industries.values, ['A'], 'the farms it invests in, not the bank');
+  const loan = tagProgramme(input({ name: '川越市中小企業事業資金融資', programKind: 'loan' }));
+  assert.deepEqual(loan.industries.values, [], '資金融資 holds 金融 across its two words');
+});
+
 // Measured on the bundled dataset: 94.0% of the programmes (record class programme, not tier X: 8,147 of 8,667)
 // have a purpose and an audience; the issue asks for 90%. Purposes are derived for 8,106 of them, audiences
 // for 7,578, industries for 3,686 (the rest publish theirs, or serve every industry).

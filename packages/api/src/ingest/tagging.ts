@@ -203,7 +203,7 @@ const CARE_AUDIENCE = ['医療・福祉事業者'];
 // names a firm or a firm's purpose. Bare 女性 is not one of them (女性活躍 subsidies pay employers), nor 障害者雇用
 // or 個人事業 (an employer, a sole proprietor).
 const PERSON_BENEFICIARY =
-  /妊婦|妊産婦|妊娠|出産|子育て|ひとり親|母子|父子|寡婦|児童|こども|子ども|高齢者|配偶者|DV|被害者|患者|遺族|女性相談|女性のため|女性自立|生活困窮|ひきこもり|不登校|個人(?!事業|版)|住民|市民|県民|世帯|家庭|障害者(?!雇用)|障がい者(?!雇用)/u;
+  /妊婦|妊産婦|妊娠|出産|子育て|ひとり親|母子|父子|寡婦|児童|こども|子ども|高齢者|配偶者|DV|被害者|患者|遺族|女性相談|女性のため|女性自立|生活困窮|ひきこもり|不登校|個人(?!事業|版)|住民|市民|県民|世帯|家庭|障害者(?!雇用)|障がい者(?!雇用)|移住|定住/u;
 /** Purposes of a firm (or a farm, a lab): a record naming one of them serves its applicants, even when it names people too. */
 const FIRM_PURPOSES: ReadonlySet<string> = new Set([
   '創業',
@@ -223,6 +223,8 @@ const FIRM_PURPOSES: ReadonlySet<string> = new Set([
   '新規就農',
 ]);
 const PEOPLE_AUDIENCE = ['住民'];
+/** A purpose whose applicant differs when the record is for people: 地域活性化 for people (移住支援金) pays residents, not groups. */
+const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: ['住民'] };
 // Words of a grant to researchers (a foundation's 研究助成, AMED's 研究事業, a 研究費, 共同研究), not of a firm's
 // R&D subsidy (研究開発補助金, 技術開発, 実証): with no firm named, its applicants are universities and institutes,
 // not the firms the 研究開発 purpose otherwise implies (docs/decisions/0316-research-grants-for-researchers.md).
@@ -399,7 +401,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
     // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
     const allPurposes = [...purposeTerms, ...purposesIn(text).map((h) => h.term)];
     if (audiences.empty && allPurposes.length > 0) {
-      const specific = allPurposes.flatMap((t) => PURPOSE_AUDIENCES[t] ?? []);
+      const specific = allPurposes.flatMap((t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? []);
       if (specific.length > 0) audiences.add('purpose', specific);
       else if (!forPeopleOnly) audiences.add('purpose', BUSINESS_AUDIENCE);
     }

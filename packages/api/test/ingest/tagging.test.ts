@@ -89,6 +89,10 @@ test('a record that names people as its beneficiaries and no firm is for residen
   assert.ok(leave.purposes.values.includes('働き方改革'));
   const women = tagProgramme(input({ name: '女性活躍推進補助金', programKind: 'subsidy', authorityName: '静岡県経済産業部' }));
   assert.deepEqual(women.audiences.values, ['中小企業'], 'bare 女性 names no beneficiary');
+  const moving = tagProgramme(input({ name: '弘前市移住支援金', programKind: 'subsidy' }));
+  assert.deepEqual(moving.audiences.values, ['住民'], 'a resettlement grant pays the one who moves, not a group');
+  const movingFirm = tagProgramme(input({ name: '山武市 移住支援金対象法人の募集', programKind: 'subsidy' }));
+  assert.deepEqual(movingFirm.audiences.values, ['中小企業'], 'the firms that hire the movers');
   const sole = tagProgramme(input({ name: '個人版事業承継税制', programKind: 'tax_measure' }));
   assert.deepEqual(sole.audiences.values, ['中小企業']);
 });

@@ -9,13 +9,13 @@
 // prints each process's memory at start, after the scenarios and after the
 // soak, with the workers' jpsp_memory_bytes. No bare replay, no timings.
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
-import { freePort, REPO_ROOT, createBenchKeys, startServer } from './lib/processes.ts';
+import { prepareBenchEnv } from './lib/bench-env.ts';
+import { freePort, startServer } from './lib/processes.ts';
 import { buildScenarios } from './lib/scenarios.ts';
 import type { BenchRequest } from './lib/recording.ts';
+import { cycleRequests } from './lib/load.ts';
 import { describeDelay, withEventLoopDelay } from './lib/event-loop.ts';
 import { describeComponents, describeTreeMemory, memoryComponents, treeMemory } from './lib/memory-tree.ts';
 
@@ -29,29 +29,9 @@ const { values } = parseArgs({
   },
 });
 
-const require = createRequire(import.meta.url);
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { total: number }; non2xx: number; errors: number }>;
-
 /** Send `amount` requests of the list (one shared cursor, as bench/lib/load.ts), `connections` at a time. */
 async function send(url: string, requests: readonly BenchRequest[], amount: number): Promise<{ sent: number; failures: number }> {
-  let cursor = 0;
-  const r = await autocannon({
-    url,
-    amount,
-    connections: Number(values.connections),
-    requests: [
-      {
-        setupRequest(req: Record<string, unknown>) {
-          const next = requests[cursor++ % requests.length];
-          req.method = next.method;
-          req.path = next.path;
-          req.headers = next.headers;
-          req.body = next.body ?? undefined;
-          return req;
-        },
-      },
-    ],
-  });
+  const r = await cycleRequests(url, requests, Number(values.connections), { amount });
   return { sent: r.requests.total, failures: r.non2xx + r.errors };
 }
 
@@ -88,20 +68,7 @@ function workersCpuMs(): number {
   return ticks * 10; // USER_HZ 100
 }
 
-const dataDir = path.join(REPO_ROOT, 'var', 'bench');
-mkdirSync(dataDir, { recursive: true });
-for (const f of ['state.sqlite', 'state.sqlite-wal', 'state.sqlite-shm']) rmSync(path.join(dataDir, f), { force: true });
-const stripe = await new FakeStripe().start();
-const metricsPort = await freePort();
-const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-const env: Record<string, string> = {
-  DATA_DIR: dataDir,
-  METRICS_PORT: String(metricsPort),
-  ANON_DAILY_LIMIT: '1000000000',
-  FREE_DAILY_LIMIT: '1000000000',
-  ...stripe.env(),
-};
-const keys = createBenchKeys(env);
+const { dataDir, stripe, metricsUrl, env, keys } = await prepareBenchEnv();
 const ours = await startServer(await freePort(), env);
 const only = new Set(values.only.split(','));
 const scenarios = buildScenarios(path.join(dataDir, 'catalog.sqlite'), keys, Number(values['long-tail'])).filter((s) => only.has(s.name));

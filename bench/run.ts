@@ -16,11 +16,11 @@
 //        npm run bench -- --catalogue x10 [--rebuild]   (growth with the catalogue: bench/lib/catalogue-scale.ts)
 // Results: a table on stdout and bench/results/<time>.json.
 import { parseArgs } from 'node:util';
-import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FakeStripe } from '../packages/api/test/fakes/stripe-server.ts';
-import { freePort, REPO_ROOT, createBenchKeys, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
+import { prepareBenchEnv } from './lib/bench-env.ts';
+import { freePort, REPO_ROOT, startBare, startServer, treeProcessCount, treeRss } from './lib/processes.ts';
 import { recordAll, type BenchRequest } from './lib/recording.ts';
 import { buildScenarios, type Scenario } from './lib/scenarios.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
@@ -62,22 +62,7 @@ if (values.catalogue) {
   process.exit();
 }
 
-const dataDir = path.join(REPO_ROOT, 'var', 'bench');
-mkdirSync(dataDir, { recursive: true });
-for (const f of ['state.sqlite', 'state.sqlite-wal', 'state.sqlite-shm']) rmSync(path.join(dataDir, f), { force: true });
-
-const stripe = await new FakeStripe().start();
-// The primary's metrics listener: the workers' event-loop delay per scenario (bench/lib/event-loop.ts).
-const metricsPort = await freePort();
-const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-const env: Record<string, string> = {
-  DATA_DIR: dataDir,
-  METRICS_PORT: String(metricsPort),
-  ANON_DAILY_LIMIT: '1000000000',
-  FREE_DAILY_LIMIT: '1000000000',
-  ...stripe.env(),
-};
-const keys = createBenchKeys(env);
+const { dataDir, stripe, metricsUrl, env, keys } = await prepareBenchEnv();
 
 console.error('starting our server as `npm start` does (the first start builds the catalogue) …');
 const ours = await startServer(await freePort(), env);

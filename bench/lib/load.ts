@@ -25,11 +25,17 @@ export interface LoadResult {
   failures: number;
 }
 
-export async function runLoad(baseUrl: string, requests: readonly BenchRequest[], seconds: number, connections: number): Promise<LoadResult> {
+/** One autocannon run over the list (one shared cursor): for `duration` seconds, or until `amount` requests were sent. */
+export async function cycleRequests(
+  baseUrl: string,
+  requests: readonly BenchRequest[],
+  connections: number,
+  until: { duration: number } | { amount: number },
+): Promise<AutocannonResult> {
   let cursor = 0;
-  const result = await autocannon({
+  return autocannon({
     url: baseUrl,
-    duration: seconds,
+    ...until,
     connections,
     requests: [
       {
@@ -44,6 +50,10 @@ export async function runLoad(baseUrl: string, requests: readonly BenchRequest[]
       },
     ],
   });
+}
+
+export async function runLoad(baseUrl: string, requests: readonly BenchRequest[], seconds: number, connections: number): Promise<LoadResult> {
+  const result = await cycleRequests(baseUrl, requests, connections, { duration: seconds });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

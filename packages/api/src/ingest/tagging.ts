@@ -239,6 +239,20 @@ const TAX_WORDS = /税|相続|控除/u;
 /** Words that name 働き方改革 loosely (女性, 育児 name people as often as a workplace): not evidence of a firm's purpose. */
 const LOOSE_WORK_WORDS: ReadonlySet<string> = new Set(['女性', '育児']);
 
+// 育成 is training only when what is grown is people (人材育成, 担い手の育成, 後継者確保・育成, 指導者育成); 果樹産地育成,
+// 園芸産地育成, 投資育成 or 脱炭素モデル企業育成 grow a production area, a farm business or a firm, not staff, and so do not
+// give the 人材育成 purpose (nor, through it, the firms it implies) when the record names another purpose: a record
+// naming none keeps it, an empty purpose being no better. Decision 0317.
+const PEOPLE_GROWN =
+  /(?:人材|人|者|手|家|員|士|師|リーダー|選手|生徒|学生|青少年|子ども|こども|児童|世代|技能|技術|クリエイター|アーティスト|オペレータ|ランナー)(?:等|の|を|確保|及び|・)*育成/u;
+/** The purposes a record's text names, less 人材育成 named only by a 育成 that grows no people beside another purpose. */
+function purposesNamed(text: string): ReturnType<typeof purposesIn> {
+  const hits = purposesIn(text);
+  const growsNoPeople = (h: (typeof hits)[number]): boolean =>
+    h.term === '人材育成' && h.matched === '育成' && !PEOPLE_GROWN.test(text) && !purposesIn(text.replaceAll('育成', '')).some((o) => o.term === '人材育成');
+  return hits.some((h) => h.term !== '人材育成') ? hits.filter((h) => !growsNoPeople(h)) : hits;
+}
+
 /** Applicants that are firms: what a kind or a body implies, and what a record for people does not take from them. */
 const BUSINESS_AUDIENCES: ReadonlySet<string> = new Set(['中小企業', '小規模事業者', '個人事業主', 'スタートアップ', '中堅企業', '法人']);
 
@@ -349,7 +363,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const authorityRule = authority === '' ? undefined : AUTHORITY_RULES.find((r) => r.authority.test(authority));
   // A kind's or a body's applicants are a guess from what it mostly serves (a tax measure, 厚生労働省 -> firms): not for
   // a record whose name names only purposes of people (子育て・福祉, 住宅 …: 医療費控除, a pension, a pregnancy line).
-  const namedHits = purposesIn(text);
+  const namedHits = purposesNamed(text);
   const named = namedHits.map((h) => h.term);
   const civic = named.length > 0 && named.every((t) => CIVIC_PURPOSES.has(t));
   // A record that names people as its beneficiaries and no firm (no business word, no firm audience, no firm
@@ -367,7 +381,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const purposes = new Collector();
   if (givenPurposes.length === 0) {
     const notFirmOnly = (terms: readonly string[]): readonly string[] => (forPeopleOnly ? terms.filter((t) => !FIRM_ONLY_PURPOSES.has(t)) : terms);
-    purposes.add('name', notFirmOnly(purposesIn(text).map((h) => h.term)));
+    purposes.add('name', notFirmOnly(namedHits.map((h) => h.term)));
     if (kindRule) purposes.add('kind', notFirmOnly(kindRule.purposes));
     if (purposes.empty && forPeopleOnly && !TAX_WORDS.test(text)) purposes.add('people', PEOPLE_PURPOSE);
     if (purposes.empty && authorityRule) purposes.add('authority', authorityRule.purposes);
@@ -399,7 +413,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
     if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));
     // The purposes the record has and those its name names: a purpose with an applicant of its own
     // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
-    const allPurposes = [...purposeTerms, ...purposesIn(text).map((h) => h.term)];
+    const allPurposes = [...purposeTerms, ...named];
     if (audiences.empty && allPurposes.length > 0) {
       const specific = allPurposes.flatMap((t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? []);
       if (specific.length > 0) audiences.add('purpose', specific);

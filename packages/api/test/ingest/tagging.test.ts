@@ -157,3 +157,14 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
   assert.ok(derived.target_types > 7000 && derived.target_types < 8600, `derived audiences: ${derived.target_types}`);
   assert.ok(derived.jsic_majors > 3000 && derived.jsic_majors < 5000, `derived industries: ${derived.jsic_majors}`);
 });
+
+test('育成 is 人材育成 only when people are grown (decision 0317)', () => {
+  const farm = tagProgramme(input({ name: '埼玉 シャインと輝く果樹産地育成事業', programKind: 'subsidy' }));
+  assert.deepEqual(farm.purposes.values, ['農林水産業'], 'a production area is grown, not staff');
+  assert.deepEqual(farm.audiences.values, ['農林漁業者']);
+  for (const name of ['農業担い手育成事業', '新規就農者等育成支援事業', '農業就業者確保育成対策事業', 'デジタル人材等育成支援補助金']) {
+    assert.ok(tagProgramme(input({ name })).purposes.values.includes('人材育成'), `${name}: people are grown`);
+  }
+  const alone = tagProgramme(input({ name: '基盤技術産業育成支援助成金' }));
+  assert.deepEqual(alone.purposes.values, ['人材育成'], 'no other purpose named: kept, an empty purpose is no better');
+});

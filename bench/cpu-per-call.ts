@@ -16,8 +16,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { REPO_ROOT } from './lib/processes.ts';
 import { buildScenarios } from './lib/scenarios.ts';
-import type { InjectOptions } from 'fastify';
-import { BENCH_CATALOG, concurrentRun, leastCpuPerCall, measuredApp } from './lib/cpu.ts';
+import { BENCH_CATALOG, concurrentRun, cycledInjections, leastCpuPerCall, measuredApp } from './lib/cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,14 +35,7 @@ const measured = await measuredApp(values.root ? path.resolve(values.root) : REP
 const wanted = new Set(values.only.split(','));
 const calls = Number(values.calls);
 for (const s of buildScenarios(catalog, measured.keys, Number(values['long-tail'])).filter((x) => wanted.has(x.name))) {
-  const run = concurrentRun(
-    measured,
-    (i) => {
-      const r = s.requests[i % s.requests.length];
-      return { method: r.method, url: r.path, headers: r.headers, ...(r.body ? { payload: r.body } : {}) } as InjectOptions;
-    },
-    Number(values.concurrency),
-  );
+  const run = concurrentRun(measured, cycledInjections(s.requests), Number(values.concurrency));
   const { cpuMicros, passesPerCall, failures } = await leastCpuPerCall(measured, run, calls, Number(values.rounds));
   console.log(
     `${s.name}: ${cpuMicros.toFixed(0)} µs CPU per call (least of ${values.rounds} × ${calls}), ${passesPerCall.toFixed(2)} passes per call, ${failures} failures`,

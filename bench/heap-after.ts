@@ -15,8 +15,7 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import inspector from 'node:inspector';
 import { buildScenarios } from './lib/scenarios.ts';
-import type { InjectOptions } from 'fastify';
-import { BENCH_CATALOG, concurrentRun, measuredApp } from './lib/cpu.ts';
+import { BENCH_CATALOG, concurrentRun, cycledInjections, measuredApp } from './lib/cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,14 +61,7 @@ const wanted = new Set(values.only.split(','));
 const calls = Number(values.calls);
 const MB = (n: number) => (n / 1e6).toFixed(1);
 for (const s of buildScenarios(BENCH_CATALOG, measured.keys, Number(values['long-tail'])).filter((x) => wanted.has(x.name))) {
-  const run = concurrentRun(
-    measured,
-    (i) => {
-      const r = s.requests[i % s.requests.length];
-      return { method: r.method, url: r.path, headers: r.headers, ...(r.body ? { payload: r.body } : {}) } as InjectOptions;
-    },
-    Number(values.concurrency),
-  );
+  const run = concurrentRun(measured, cycledInjections(s.requests), Number(values.concurrency));
   pauses = {};
   const c0 = process.cpuUsage();
   const failures = await run(calls);

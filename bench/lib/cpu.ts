@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { REPO_ROOT } from './processes.ts';
+import type { BenchRequest } from './recording.ts';
 
 export const BENCH_CATALOG = path.join(REPO_ROOT, 'var', 'bench', 'catalog.sqlite');
 
@@ -85,6 +86,14 @@ export async function leastCpuPerCall(
     passesPerCall = (measured.passes() - p0 + calls) / calls;
   }
   return { cpuMicros: best, passesPerCall, failures };
+}
+
+/** The scenario's requests in turn as injections: call i sends request i modulo the list. */
+export function cycledInjections(requests: readonly BenchRequest[]): (i: number) => InjectOptions {
+  return (i) => {
+    const r = requests[i % requests.length];
+    return { method: r.method, url: r.path, headers: r.headers, ...(r.body ? { payload: r.body } : {}) } as InjectOptions;
+  };
 }
 
 /** Send `next(i)` `calls` times through the driver's inject, `concurrency` at a time; the number of answers `failed` calls failures. */

@@ -2,7 +2,7 @@
 // timer, not by sleeping on the thread (state/sqlite.ts, withLockWait;
 // decision 0429): while another connection holds the write lock, the event
 // loop keeps turning, and the transaction commits once the lock is released.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,18 +10,22 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { LOCK_WAIT_MS, SqliteDriver } from '../../src/state/sqlite.ts';
 
-test("a transaction waits for another connection's write lock without holding the event loop", async (t) => {
+/** A store with a table t, and another connection (another process, as far as the file lock goes) holding its write lock. */
+async function storeWithLockHeldElsewhere(t: TestContext): Promise<{ driver: SqliteDriver; other: DatabaseSync }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-lock-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'state.sqlite');
   const driver = new SqliteDriver(file);
   t.after(() => driver.close());
   await driver.run('CREATE TABLE t (x INTEGER)');
-
-  // Another process, as far as the file lock goes: a connection of its own.
   const other = new DatabaseSync(file);
   t.after(() => other.close());
   other.exec('BEGIN IMMEDIATE');
+  return { driver, other };
+}
+
+test("a transaction waits for another connection's write lock without holding the event loop", async (t) => {
+  const { driver, other } = await storeWithLockHeldElsewhere(t);
   other.exec('INSERT INTO t VALUES (1)');
 
   let committed = false;
@@ -56,15 +60,7 @@ test("a transaction waits for another connection's write lock without holding th
 });
 
 test('a statement outside a transaction waits for the lock too, and runs once it is released', async (t) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-lock-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'state.sqlite');
-  const driver = new SqliteDriver(file);
-  t.after(() => driver.close());
-  await driver.run('CREATE TABLE t (x INTEGER)');
-  const other = new DatabaseSync(file);
-  t.after(() => other.close());
-  other.exec('BEGIN IMMEDIATE');
+  const { driver, other } = await storeWithLockHeldElsewhere(t);
   const write = driver.run('INSERT INTO t VALUES (3)');
   let turned = false;
   await new Promise<void>((resolve) =>

@@ -103,9 +103,18 @@ export class SqliteDriver implements SqlDriver {
     return stmt;
   }
 
+  /** One statement, now, on this thread (synchronous, so that withLockWait sees its SQLITE_BUSY as a throw). */
+  private allNow<T = Row>(sql: string, params: unknown[]): T[] {
+    return this.statement(sql).all(...bind(params)) as T[];
+  }
+
+  private runNow(sql: string, params: unknown[]): number {
+    return Number(this.statement(sql).run(...bind(params)).changes);
+  }
+
   private readonly direct: Queryer = {
-    all: async <T = Row>(sql: string, params: unknown[] = []) => this.statement(sql).all(...bind(params)) as T[],
-    run: async (sql: string, params: unknown[] = []) => Number(this.statement(sql).run(...bind(params)).changes),
+    all: async <T = Row>(sql: string, params: unknown[] = []) => this.allNow<T>(sql, params),
+    run: async (sql: string, params: unknown[] = []) => this.runNow(sql, params),
   };
 
   /** Run `fn` after every earlier operation of this connection finished. */
@@ -116,11 +125,11 @@ export class SqliteDriver implements SqlDriver {
   }
 
   all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.serial(() => withLockWait(() => this.statement(sql).all(...bind(params)) as T[]));
+    return this.serial(() => withLockWait(() => this.allNow<T>(sql, params)));
   }
 
   run(sql: string, params: unknown[] = []): Promise<number> {
-    return this.serial(() => withLockWait(() => Number(this.statement(sql).run(...bind(params)).changes)));
+    return this.serial(() => withLockWait(() => this.runNow(sql, params)));
   }
 
   tx<T>(fn: (q: Queryer) => Promise<T>): Promise<T> {

@@ -37,6 +37,8 @@ export const INDUSTRIES: readonly IndustryEntry[] = vocabulary.industries;
 export const PURPOSE_TERMS: readonly string[] = PURPOSES.map((p) => p.term);
 export const AUDIENCE_TERMS: readonly string[] = AUDIENCES.map((a) => a.term);
 export const INDUSTRY_CODES: readonly string[] = INDUSTRIES.map((i) => i.code);
+/** A JSIC code as the API takes it: a major letter (A-T, either case) or a division, group or industry code (2-4 digits). */
+export const JSIC_CODE_PATTERN = '^([A-Ta-t]|[0-9]{2,4})$';
 
 /** The fold every lookup uses: NFKC, lower case, trimmed; `_` read as a space (sole_proprietor = sole proprietor). */
 const fold = (text: string): string => text.normalize('NFKC').toLowerCase().replaceAll('_', ' ').trim();

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { JSIC_CODE_PATTERN } from '@jp-support/vocab';
 import { Nullable, Attribution } from './common.ts';
 import { PROGRAM_SEARCH_PARAMETERS, savedParameters, type ProgramSearchParameter } from '../catalog/programs/parameters.ts';
 
@@ -215,7 +216,7 @@ export const MatchRequest = Type.Object(
     ),
     industry: Type.Optional(
       Type.String({
-        pattern: '^([A-Ta-t]|[0-9]{2,4})$',
+        pattern: JSIC_CODE_PATTERN,
         description:
           'JSIC industry: a major letter (E manufacturing, N personal services …) or a division, group or industry code (the first two digits decide).',
       }),

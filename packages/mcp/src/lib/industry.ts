@@ -3,10 +3,11 @@
 // (製造業 -> E, 飲食店 -> M). A word the vocabulary does not know is dropped
 // with a warning, never sent on to fail the call or filter to nothing.
 import { z } from 'zod';
-import { industriesIn } from '@jp-support/vocab';
+import { industriesIn, JSIC_CODE_PATTERN } from '@jp-support/vocab';
 import type { ToolCall } from './define.ts';
 
-const JSIC = /^([A-Ta-t]|[0-9]{2,4})$/;
+// The API's own pattern (its match schema), so that a code passed on is one the API takes.
+const JSIC = new RegExp(JSIC_CODE_PATTERN);
 
 /** The input field: a code or a word. */
 export const industryInput = () => z.string().max(40).optional().describe('JSIC code (E) or industry word (製造業)');

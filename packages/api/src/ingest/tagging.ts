@@ -224,7 +224,7 @@ const FIRM_PURPOSES: ReadonlySet<string> = new Set([
 ]);
 const PEOPLE_AUDIENCE = ['住民'];
 /** A purpose whose applicant differs when the record is for people: 地域活性化 for people (移住支援金) pays residents, not groups. */
-const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: ['住民'] };
+const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: PEOPLE_AUDIENCE };
 // Words of a grant to researchers (a foundation's 研究助成, AMED's 研究事業, a 研究費, 共同研究), not of a firm's
 // R&D subsidy (研究開発補助金, 技術開発, 実証): with no firm named, its applicants are universities and institutes,
 // not the firms the 研究開発 purpose otherwise implies (docs/decisions/0316-research-grants-for-researchers.md).

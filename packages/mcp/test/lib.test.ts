@@ -129,15 +129,19 @@ test('attribution: collected from the answers read and the payload, given once p
   assert.deepEqual(payload, { record: { title: 'x' }, results: [{ name: 'y' }] });
 });
 
-test('a composite lists what the engine matched to the company: rows without a reason, or naming other industries or applicants, are set aside', () => {
+test('a composite lists what the engine matched to the company: rows without a reason, naming other industries or applicants, or with no page to cite, are set aside', () => {
   const place = { kind: 'place', detail: 'nationwide' };
   assert.equal(setAsideReason({ reasons: [], unknowns: [] }), 'no_reason');
   assert.equal(setAsideReason({ reasons: [place], unknowns: [{ kind: 'industry', detail: 'names other industries' }] }), 'other_industry');
   assert.equal(setAsideReason({ reasons: [place], target_types: ['大学・研究機関'], unknowns: [{ kind: 'size' }] }), 'other_applicants');
   assert.equal(setAsideReason({ reasons: [{ kind: 'words' }], unknowns: [{ kind: 'place', detail: 'local to 高知県: give prefecture' }] }), 'local_elsewhere');
   // applicant types not published: a size still to check, not a mismatch
-  assert.equal(setAsideReason({ reasons: [place], target_types: [], unknowns: [{ kind: 'size' }] }), null);
-  assert.equal(setAsideReason({ reasons: [place, { kind: 'size' }], unknowns: [{ kind: 'window' }] }), null);
+  const page = { official_url: 'https://www.mhlw.go.jp/a.html' };
+  assert.equal(setAsideReason({ ...page, reasons: [place], target_types: [], unknowns: [{ kind: 'size' }] }), null);
+  assert.equal(setAsideReason({ source_url: 'https://www.jfc.go.jp/b.html', reasons: [place, { kind: 'size' }], unknowns: [{ kind: 'window' }] }), null);
+  // a fit with no page to cite is set aside, not listed
+  assert.equal(setAsideReason({ reasons: [place], unknowns: [] }), 'no_source');
+  assert.equal(setAsideReason({ official_url: 'not a url', source_url: null, reasons: [place], unknowns: [] }), 'no_source');
 });
 
 test('prefecture aliases', () => {

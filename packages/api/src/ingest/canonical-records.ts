@@ -67,7 +67,14 @@ export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
     (g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }),
   );
   const links = canonicalLinks(
-    rows.map((r) => ({ pid: r.pid, name: r.primary_name, prefecture: r.prefecture, municipality: r.municipality, url: r.official_url ?? r.source_url })),
+    rows.map((r) => ({
+      pid: r.pid,
+      name: r.primary_name,
+      prefecture: r.prefecture,
+      municipality: r.municipality,
+      url: r.official_url ?? r.source_url,
+      programme: r.record_class === 'programme',
+    })),
   );
   const assigned = assignDuplicateGroups(members, groups, links);
 

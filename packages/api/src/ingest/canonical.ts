@@ -20,6 +20,13 @@
 //              www. or a trailing slash), whose places do not contradict each
 //              other (one of them lacks the prefecture or municipality the
 //              other has: 山武市移住支援金 with and without 千葉県).
+// - prefixed:  records of one page whose programme keys differ only by a head
+//              one of them adds (its place, its authority, the full name's
+//              first words: 高崎市 農地再生推進事業補助金 / 農地再生推進事業補助金,
+//              JFC 企業再建資金 / 企業再建資金, 小規模事業者持続化補助金（創業型）… /
+//              持続化補助金 創業型 …), both programmes, places not contradicting
+//              (decision 0319). A part added at the end (a course, a category)
+//              keeps them apart; so does a page of law provisions (防止措置（…法） / …法).
 // - alias:     a record named with its short name in brackets
 //              (ものづくり・商業・サービス生産性向上促進補助金 (ものづくり補助金)) links
 //              the records of either name, when both are programme names, the
@@ -30,7 +37,7 @@
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'alias';
+export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias';
 
 export interface CanonicalMember {
   pid: number;
@@ -40,6 +47,8 @@ export interface CanonicalMember {
   municipality: string | null;
   /** The record's page (official_url, else source_url). */
   url?: string | null;
+  /** Whether the record is a programme (record_class); unknown counts as one. */
+  programme?: boolean;
 }
 
 export interface Link {
@@ -170,12 +179,11 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
       for (const rule of rules) links.push({ a: list[0].pid, b: list[i].pid, rule });
     }
   }
-  // successor: X（旧Y） with the records of Y, and of X named alone, in its place.
+  // successor: X（旧Y） with the records of Y, and of X named alone, in its place
+  // (X alone even when Y is too short to link by: 創業型 (旧創業枠)).
   for (const m of members) {
-    const old = predecessorKey(m.name);
-    if (old === null) continue;
-    const own = successorOwnKey(m.name);
-    for (const key of own === null ? [old] : [old, own]) {
+    const keysOf = [predecessorKey(m.name), successorOwnKey(m.name)].filter((k): k is string => k !== null);
+    for (const key of keysOf) {
       for (const p of byKey.get(`${key}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: m.pid, b: p.pid, rule: 'successor' });
     }
   }
@@ -218,6 +226,35 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     for (let i = 1; i < list.length; i++) {
       const first = list.find((o) => o !== list[i] && placesAgree(o, list[i]) && placeOf(o) !== placeOf(list[i]));
       if (first) links.push({ a: first.pid, b: list[i].pid, rule: 'same_page' });
+    }
+  }
+  links.push(...prefixedLinks(members, keys));
+  return links;
+}
+
+// The least a head must add to be one (JFC, 旭市): a single character is a letter of the name.
+const MIN_HEAD = 2;
+
+/** prefixed: on one page, a key that is another's with a head added, places agreeing. */
+function prefixedLinks(members: readonly CanonicalMember[], keys: ReadonlyMap<number, ProgrammeKey>): Link[] {
+  const byPage = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    const page = pageKey(m.url);
+    if (page === null || m.programme === false) continue;
+    const list = byPage.get(page);
+    if (list) list.push(m);
+    else byPage.set(page, [m]);
+  }
+  const links: Link[] = [];
+  for (const list of byPage.values()) {
+    if (list.length < 2) continue;
+    for (const long of list) {
+      const longKey = keys.get(long.pid)!.key;
+      for (const short of list) {
+        const shortKey = keys.get(short.pid)!.key;
+        if (shortKey.length < MIN_KEY || longKey.length - shortKey.length < MIN_HEAD) continue;
+        if (longKey.endsWith(shortKey) && placesAgree(long, short)) links.push({ a: short.pid, b: long.pid, rule: 'prefixed' });
+      }
     }
   }
   return links;

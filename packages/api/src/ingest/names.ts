@@ -47,6 +47,10 @@ const CALL_BANNER = /\s*[【［]([^【】［］]{0,30}(?:募集|公募|受付|�
 // A period opening the name: （7/15～8/22）, (4月1日～5月31日).
 const PERIOD_NOTE =
   /^[（(]\s*[0-9０-９]{1,2}\s*[/／月]\s*[0-9０-９]{1,2}\s*日?\s*[～〜~ー－-]\s*(?:[0-9０-９]{1,2}\s*[/／月]\s*)?[0-9０-９]{1,2}\s*日?\s*[）)]\s*/u;
+// A news date opening the name, then a space: 「4月24日 ヤングケアラー…補助金」 (a page's list of news).
+// Unspaced it is part of the name: 令和7年8月10日からの大雨に係る被災者生活再建支援金.
+const NEWS_DATE =
+  /^(?:(?:令和|平成)\s*[0-9０-９元]{1,2}\s*年|20[0-9]{2}\s*年)?\s*[0-9０-９]{1,2}\s*月\s*[0-9０-９]{1,2}\s*日(?:\s*[（(][^（）()]{1,4}[）)])?\s+(?=\S)/u;
 // A breadcrumb: 優遇制度 > 未来創造産業立地促進補助金（…）: the page is the last crumb.
 // Only a spaced mark: ＜…＞ unspaced is a bracket (＜一部公共＞, ＜最大750万円＞).
 const BREADCRUMB = /\s+[>＞»≫]\s+/u;
@@ -133,6 +137,7 @@ export function cleanProgramName(published: string): CleanedName {
   apply('status_suffix', name.replace(STATUS_SUFFIX, ''));
   apply('call_banner', name.replace(CALL_BANNER, ''));
   apply('period_note', name.replace(PERIOD_NOTE, ''));
+  apply('period_note', name.replace(NEWS_DATE, ''));
   const crumbs = name.split(BREADCRUMB);
   if (crumbs.length > 1 && crumbs.every(balanced) && [...crumbs.at(-1)!].length >= 4) apply('breadcrumb', crumbs.at(-1)!);
 

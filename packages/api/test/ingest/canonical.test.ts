@@ -40,3 +40,42 @@ test('canonicalLinks: an alias joins both names in its place; categories, other 
   assert.ok(![...pairs].some((p) => /-5:/.test(p)), 'another place stays apart');
   assert.ok(![...pairs].some((p) => /^(6|7)-(7|8):alias/.test(p)), 'an umbrella and its component stay apart');
 });
+
+test('canonicalLinks prefixed: one page, a name with its place, authority or full head added; a course at the end or another place stays apart', () => {
+  const m = (pid: number, name: string, url: string, prefecture: string | null = null, municipality: string | null = null) => ({
+    pid,
+    name,
+    prefecture,
+    municipality,
+    url,
+  });
+  const jfc = 'https://www.jfc.go.jp/n/finance/search/20_kigyousaiken.html';
+  const sogyo = 'https://r6.jizokukahojokin.info/sogyo/';
+  const takasaki = 'https://www.city.takasaki.gunma.jp/page/39054.html';
+  const date = 'https://www.city.date.hokkaido.jp/hotnews/detail/00006845.html';
+  const links = canonicalLinks([
+    m(1, 'JFC 企業再建資金', jfc),
+    m(2, '企業再建資金', `${jfc}#top`),
+    m(3, '小規模事業者持続化補助金（創業型）商工会地区分（第3回）', sogyo),
+    m(4, '持続化補助金 創業型 商工会版 第3回', 'https://r6.jizokukahojokin.info/sogyo'),
+    m(5, '高崎市 農地再生推進事業補助金', takasaki, '群馬県', '高崎市'),
+    m(6, '農地再生推進事業補助金', takasaki, '群馬県', '高崎市'),
+    m(7, '農地再生推進事業補助金（草刈機）', takasaki, '群馬県', '高崎市'),
+    m(8, '伊達市農地流動化促進助成金', date, '福島県'),
+    m(9, '農地流動化促進助成金', date, '北海道', '伊達市'),
+    m(10, '企業再建資金', 'https://www.jfc.go.jp/n/finance/search/other.html'),
+    m(11, '小規模事業者持続化補助金 創業型 (旧創業枠)', sogyo),
+    m(12, '小規模事業者持続化補助金 創業型', sogyo),
+    { ...m(13, 'セクシュアルハラスメント防止措置（改正男女雇用機会均等法）', 'https://www.mhlw.go.jp/a.html'), programme: false },
+    { ...m(14, '男女雇用機会均等法', 'https://www.mhlw.go.jp/a.html'), programme: false },
+  ]);
+  const pairs = new Set(links.map((l) => `${Math.min(l.a, l.b)}-${Math.max(l.a, l.b)}:${l.rule}`));
+  assert.ok(pairs.has('1-2:prefixed'), 'an authority added in front, the same page');
+  assert.ok(pairs.has('3-4:prefixed'), 'the full name of a short one, rounds and areas aside');
+  assert.ok(pairs.has('5-6:prefixed'), 'a city added in front');
+  assert.ok(![...pairs].some((p) => /^(5|6)-7:/.test(p)), 'a part at the end (a course, an expense) stays apart');
+  assert.ok(!pairs.has('8-9:prefixed'), 'places that contradict each other stay apart');
+  assert.ok(![...pairs].some((p) => /-10:/.test(p)), 'another page stays apart');
+  assert.ok(pairs.has('11-12:successor'), 'X（旧Y） joins X named alone even when Y is too short a key');
+  assert.ok(!pairs.has('13-14:prefixed'), 'records that are not programmes (law provisions) are not joined by a head');
+});

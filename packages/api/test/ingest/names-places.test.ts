@@ -47,6 +47,9 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
       'グローバル・スタートアップ・キャンパス構想先行国際共同研究事業人材育成（フェローシップ）プログラム（GP-ONE）',
       ['call_banner', 'period_note'],
     ],
+    // A news date and a space before the name is the page's list; unspaced it belongs to the name (decision 0319).
+    ['4月24日 ヤングケアラー・若者ケアラー支援グループ活動補助金', 'ヤングケアラー・若者ケアラー支援グループ活動補助金', ['period_note']],
+    ['令和7年8月10日からの大雨に係る被災者生活再建支援金', '令和7年8月10日からの大雨に係る被災者生活再建支援金', []],
     ['優遇制度 > 未来創造産業立地促進補助金（製造業等立地支援型）', '未来創造産業立地促進補助金（製造業等立地支援型）', ['breadcrumb']],
     ['県内中小企業等による省エネルギー設備の導入を支援します。', '県内中小企業等による省エネルギー設備の導入支援', ['announce_suffix']],
     ['R>1 の条件', 'R>1 の条件', []],

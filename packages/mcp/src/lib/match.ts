@@ -7,7 +7,8 @@
 // else: a programme the engine gives no reason for, or one it flags as naming
 // other industries, applicant types that do not include the company, or a
 // place the profile does not name, is set aside and counted in the coverage,
-// never listed as a fit.
+// never listed as a fit; so is one that names no page to cite (no official
+// or source URL): an agent answers with what it can link.
 import type { ToolApi } from './api.ts';
 import type { Payload, Row } from './define.ts';
 import { rowsOf } from './search.ts';
@@ -41,6 +42,8 @@ export interface SetAside {
   other_applicants: number;
   /** The programme is local to a place the profile does not name (no prefecture given). */
   local_elsewhere: number;
+  /** The record names no page (official or source URL) to cite. */
+  no_source: number;
 }
 
 export interface Matched {
@@ -87,8 +90,13 @@ export function setAsideReason(row: Row): keyof SetAside | null {
   if (named && unknowns.some((u) => u.kind === 'size')) return 'other_applicants';
   // The engine's "local to X: give prefecture": a company whose place is not given cannot be said to be served there.
   if (unknowns.some((u) => u.kind === 'place')) return 'local_elsewhere';
+  if (!citable(row)) return 'no_source';
   return null;
 }
+
+const isUrl = (v: unknown): boolean => typeof v === 'string' && /^https?:\/\//.test(v);
+/** Whether a row names a page to cite. */
+const citable = (row: Row): boolean => isUrl(row.official_url) || isUrl(row.source_url);
 
 /**
  * The programmes the engine matched to a profile and that fit it (default
@@ -128,7 +136,7 @@ async function matchOnce(api: ToolApi, p: ToolProfile, need: string): Promise<Ma
   );
   const answer = answers[0] ?? {};
   const page = answers.flatMap(rowsOf);
-  const set_aside: SetAside = { no_reason: 0, other_industry: 0, other_applicants: 0, local_elsewhere: 0 };
+  const set_aside: SetAside = { no_reason: 0, other_industry: 0, other_applicants: 0, local_elsewhere: 0, no_source: 0 };
   const fits: Row[] = [];
   for (const row of page) {
     const reason = setAsideReason(row);
@@ -172,6 +180,7 @@ export function setAsideSentence(s: SetAside): string {
     s.other_industry > 0 ? `${s.other_industry} naming other industries` : '',
     s.other_applicants > 0 ? `${s.other_applicants} for other applicant types` : '',
     s.local_elsewhere > 0 ? `${s.local_elsewhere} local to places not given (give prefecture to see them)` : '',
+    s.no_source > 0 ? `${s.no_source} with no source page to cite` : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` Set aside: ${parts.join(', ')}.` : '';
 }

@@ -103,7 +103,7 @@ export function readClassOverrides(file = RECORD_CLASS_OVERRIDES_FILE): Map<stri
 
 /** Money or a measure someone receives: the strongest sign of a programme. */
 const BENEFIT =
-  /補助|助成|交付金|支援金|給付金?|奨励金|補給金|協力金|応援金|報奨金|手当|一時金|融資|貸付|貸与|ローン|資金|利子|税制|減税|控除|特例|償却|猶予|減免|免除|軽減|優遇|共済|保険|出資|投資育成|保証|奨学|フェローシップ|研究員|賞$|アワード|表彰|顕彰|グランプリ|研修|講座|(?:専門家|アドバイザー|コーディネーター)派遣|相談|補償|補填|価格安定|経営安定|見舞金|祝金|報酬|無償化|支給|プログラム(?:$|\s|[（(])|基金|塾|講習|訓練|ツアー/u;
+  /補助|助成|交付金|支援金|給付金?|奨励金|補給金|協力金|応援金|報奨金|手当|一時金|融資|貸付|貸与|(?<![ドク])ローン|資金|利子|税制|減税|控除|特例|償却|猶予|減免|免除|軽減|優遇|共済|保険|出資|投資育成|保証|奨学|フェローシップ|研究員|賞$|アワード|表彰|顕彰|グランプリ|研修|講座|(?:専門家|アドバイザー|コーディネーター)派遣|相談|補償|補填|価格安定|経営安定|見舞金|祝金|報酬|無償化|支給|プログラム(?:$|\s|[（(])|基金|塾|講習|訓練|ツアー/u;
 /** What a programme is called when it names no money: a scheme, a project, a service (not 支援 alone: 子育て支援 is a topic). */
 const SCHEME = /事業(?!者|所|主体)|制度|対策|サービス|センター|窓口|認定|推進|協力隊|整備|活用|育成|就農|移住|定住|創業|起業|開発|実証|公募|募集/u;
 
@@ -328,7 +328,7 @@ const KIND_MAP: [RegExp, ProgramKind][] = [
 const NAME_KIND: [RegExp, ProgramKind][] = [
   [/保証(?!金)/u, 'guarantee'],
   [/利子補給|利子助成/u, 'subsidy'],
-  [/融資|貸付|ローン|(?<!支援|協力|応援|奨励|給付)資金(?!援助)/u, 'loan'],
+  [/融資|貸付|(?<![ドク])ローン|(?<!支援|協力|応援|奨励|給付)資金(?!援助)/u, 'loan'],
   [/出資|投資育成/u, 'investment'],
   [/共済|保険/u, 'insurance'],
   [/税制|減税|税額控除|控除|特別償却|納税猶予|非課税|課税の特例|税の特例/u, 'tax_measure'],
@@ -345,7 +345,7 @@ const BROAD_KINDS = new Set<ProgramKind>(['support_service']);
 /** Kinds a name states beyond doubt, and the words of money given outright that keep a subsidy a subsidy. */
 const MONEY_KIND: [RegExp, ProgramKind][] = [
   [/税制|減税|税額控除|所得控除|特別償却|納税猶予|課税の特例/u, 'tax_measure'],
-  [/融資|貸付|ローン/u, 'loan'],
+  [/融資|貸付|(?<![ドク])ローン/u, 'loan'],
   [/信用保証|債務保証/u, 'guarantee'],
   [/共済|保険/u, 'insurance'],
 ];

@@ -297,6 +297,11 @@ test('kinds: one English vocabulary from the upstream kind, else from the name',
   assert.deepEqual(normaliseKind(null, 'にいがたagribase'), { kind: null, rule: null });
   assert.deepEqual(normaliseKind('subsidy', '事業承継税制(特例措置)'), { kind: 'tax_measure', rule: 'name' }, 'the name corrects an upstream subsidy');
   assert.deepEqual(normaliseKind('subsidy', '信用保証料補助金'), { kind: 'subsidy', rule: 'kind_map' }, 'money given outright stays a subsidy');
+  // ドローン holds the letters of ローン (a loan): a drone is not lent money.
+  assert.deepEqual(normaliseKind(null, 'ドローン農薬散布導入支援'), { kind: null, rule: null });
+  assert.deepEqual(normaliseKind(null, '産業用ドローン導入補助金'), { kind: 'subsidy', rule: 'name' });
+  assert.deepEqual(normaliseKind(null, 'マイカーローン利子補給'), { kind: 'subsidy', rule: 'name' });
+  assert.deepEqual(normaliseKind(null, '住宅ローン'), { kind: 'loan', rule: 'name' });
 });
 
 test('overrides: a reviewed line decides class and kind; a line without a reason or with an unknown class is refused', (t) => {

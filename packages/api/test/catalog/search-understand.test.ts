@@ -281,3 +281,37 @@ test('a sentence read into no need still lets its inflections only rank', () => 
   assert.deepEqual(terms('女性が働きやすい職場にしたい'), ['女性', '働き', '職場']);
   assert.deepEqual(terms('いちご 農家'), ['いちご', '農家'], 'keywords, not a sentence');
 });
+
+test('English read as the Japanese an owner types (vocabulary.json english): trades, who asks, programmes by name, cities, plurals', () => {
+  const alts = (q: string) => understandQuery(q)!.required.map((g) => g.alternatives);
+  assert.deepEqual(terms('career up grant'), ['きゃりああっぷ助成金'], 'a programme known by its English name');
+  assert.deepEqual(terms('IT introduction subsidy'), ['it導入補助金']);
+  assert.deepEqual(terms('Sapporo startup support'), ['札幌市', 'startup'], 'a city in romaji is its municipality');
+  assert.deepEqual(terms('how can I get a subsidy for my restaurant'), ['飲食店'], 'words of asking are stopwords');
+  assert.deepEqual(terms('hair salons'), terms('hair salon'), 'a plural the tables lack is read as its singular');
+  assert.deepEqual(terms('printing companies'), terms('印刷業'), 'the Japanese word an English one is read as meets the needs table');
+  const smes = understandQuery('R&D grant for small companies')!;
+  assert.deepEqual(
+    smes.optional.map((g) => g.term),
+    ['中小企業'],
+    'who asks ranks, as 中小企業 does in a sentence',
+  );
+  assert.ok(alts('construction company subsidy')[0].includes('持続化'), 'an English trade is a trade');
+  assert.deepEqual(terms('gadgets'), ['gadgets'], 'a plural whose singular nothing knows is left as typed');
+});
+
+test('a trade typed with no need beside it (建設業, 塗装業 補助金, 建設会社) also finds what its kind of business uses', () => {
+  const alts = (q: string) => understandQuery(q)!.required.map((g) => g.alternatives);
+  const building = alts('建設業');
+  assert.equal(building.length, 1);
+  assert.deepEqual(building[0].slice(0, 2), ['建設業', '建設'], 'its own word first: the trade’s schemes lead');
+  assert.ok(building[0].includes('持続化') && building[0].includes('it導入'), 'then the general SME programmes (industry_needs default)');
+  assert.ok(alts('塗装業 補助金')[0].includes('持続化'), 'a trade no industry names is a business');
+  assert.deepEqual(understandQuery('塗装業')!.audiences, understandQuery('会社')!.audiences, 'a trade asks as a business');
+  assert.ok(alts('建設会社')[0].includes('持続化'), 'an industry word beside 会社 names the trade');
+  assert.deepEqual(alts('建設業 DX').length, 2, 'a need beside the trade: the trade is matched as typed');
+  assert.ok(!alts('建設業 DX')[0].includes('持続化'));
+  assert.deepEqual(alts('創業'), [understandQuery('創業')!.required[0].alternatives], 'a word of the trade form the vocabulary knows is not a trade');
+  assert.ok(!alts('事業承継 支援')[0].includes('持続化'));
+  assert.deepEqual(terms('会社設立'), ['創業'], 'founding a company is founding');
+});

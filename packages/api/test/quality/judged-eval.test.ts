@@ -55,15 +55,18 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // with a place named in q its own programmes relaxed in before other places', nationwide first 2 -> 3, the place 4 -> 6,
 // other places -6 -> -10, who asks 1 / -1.5 -> 1.5 / -2.5 (decision 0375): all 0.755 / 0.871, tuned 0.780 / 0.878,
 // held out 0.698 / 0.855; with a generic word of q in the name 0.4 -> 1 (decision 0376, 19 more rows graded):
-// all 0.759 / 0.887, tuned 0.782 / 0.894, held out 0.706 / 0.868.
+// all 0.759 / 0.887, tuned 0.782 / 0.894, held out 0.706 / 0.868; with English read as the Japanese an owner types,
+// a trade typed alone read into its industry's programmes and awards below support (decision 0378, 32 rows graded;
+// from main after decision 0319, all 0.758 / 0.887, tuned 0.781 / 0.894, held out 0.703 / 0.868):
+// all 0.767 / 0.895, tuned 0.785 / 0.900, held out 0.723 / 0.882.
 const FLOORS = {
-  all: { ndcg: 0.755, success: 0.88 },
-  tuned: { ndcg: 0.775, success: 0.885 },
+  all: { ndcg: 0.76, success: 0.89 },
+  tuned: { ndcg: 0.78, success: 0.89 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
   // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed; 0.69 at 0.698;
-  // 0.70 at 0.706.
-  holdout: { ndcg: 0.7, success: 0.86 },
+  // 0.70 at 0.706; 0.715 at 0.723 (decision 0378).
+  holdout: { ndcg: 0.715, success: 0.87 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.
@@ -75,12 +78,14 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   conversational: { ndcg: 0.65, success: 0.79 },
   // success@1 0.800 -> 0.733 with nationwide first 3 (decision 0375): restaurant opening support (jq-244) opens with the
   // nationwide 小規模事業者持続化補助金 創業型 (飲食店向け), graded 0 in that query (2 in its Japanese siblings);
-  // 0.713 / 0.767 with a generic word in the name 1 (decision 0376).
-  english: { ndcg: 0.7, success: 0.76 },
+  // 0.713 / 0.767 with a generic word in the name 1 (decision 0376); 0.723 / 0.800 with decision 0378 (a held-out
+  // query lost its first row, women entrepreneur support (jq-252) gained one with awards below support).
+  english: { ndcg: 0.715, success: 0.78 },
   // success@1 0.756 -> 0.732 with importance in the prior (decision 0302): クリーニング業 (jq-217) shows
   // 小規模事業者持続化補助金 first, graded below the trade's own loans; the category's nDCG@10 rose to 0.531.
   // 0.687 / 0.854 and 0.731 / 0.941 with a generic word in the name 1 (decision 0376).
-  industry: { ndcg: 0.67, success: 0.83 },
+  // 0.729 / 0.902 with a trade typed alone read into its industry's programmes (decision 0378).
+  industry: { ndcg: 0.72, success: 0.89 },
   purpose: { ndcg: 0.72, success: 0.92 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).

@@ -77,6 +77,9 @@ const IMPORTANCE = 0.5;
 const REGULATORY_PAGE = -3;
 // A measure whose name says it was abolished or its call has ended (index.ts#ENDED) below the running ones.
 const ENDED_PAGE = -2.5;
+// An award or prize (program_kind award: 日本スタートアップ大賞) recognises a business, it does not fund or help it:
+// below the support for the same need, as an announcement is (decision 0378).
+const AWARD_PAGE = -2.5;
 const EXACT_NAME = 6;
 const NAME_PREFIX = 2.5;
 const PHRASE_IN_NAME = 2;
@@ -209,7 +212,8 @@ function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
     IMPORTANCE * r.importance +
     (CLASS_PRIOR[r.recordClass] ?? 0) +
     (r.regulatory ? REGULATORY_PAGE : 0) +
-    (r.ended ? ENDED_PAGE : 0);
+    (r.ended ? ENDED_PAGE : 0) +
+    (r.programKind === 'award' ? AWARD_PAGE : 0);
   const recency = r.fiscalYear === null ? 0 : Math.max(-1.5, Math.min(0.5, (r.fiscalYear - index.dataYear + 1) * 0.4));
   return { quality, recency };
 }

@@ -105,6 +105,8 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
   .map(([phrase, word]): [string, string] => [phrase.normalize('NFKC').toLowerCase(), word])
   .sort((a, b) => b[0].length - a[0].length);
 
+const NEED_PHRASES = new Set(NEEDS.map(([phrase]) => phrase));
+
 /** The words the needs table reads situations into (each word of a value of several: 障害者 雇用): a need, as a dictionary word is. */
 const NEED_WORDS = new Set(Object.values(vocabulary.needs).flatMap((word) => norm(word).split(' ')));
 
@@ -204,6 +206,9 @@ function askersIn(text: string): string[] {
   return [...out];
 }
 
+/** Who asks: the asker words' audiences, else those of the trade q names (a 塗装業 is a business, a 養殖業 a fisher). */
+const askersOrTrade = (askers: string[], trade: string[]): string[] => (askers.length > 0 ? askers : trade);
+
 // English spellings of the programme vocabulary's purposes (@jp-support/vocab:
 // machinery, telework, cash flow …), each read as its purpose's first match
 // word (設備投資, 働き方, 資金繰り), as whole words only; the needs table and
@@ -216,7 +221,13 @@ const ENGLISH: [RegExp, string][] = (() => {
   const needs = new Set(NEEDS.map(([phrase]) => phrase));
   return [...owners]
     .filter(
-      ([en, words]) => words.size === 1 && en.length >= 4 && !needs.has(en) && !SYNONYMS.has(en) && !en.split(' ').every((w) => GENERIC.has(w) || STOP.has(w)),
+      ([en, words]) =>
+        words.size === 1 &&
+        en.length >= 4 &&
+        !needs.has(en) &&
+        !SYNONYMS.has(en) &&
+        !Object.hasOwn(vocabulary.english, en) &&
+        !en.split(' ').every((w) => GENERIC.has(w) || STOP.has(w)),
     )
     .sort((a, b) => b[0].length - a[0].length)
     .map(([en, words]): [RegExp, string] => [
@@ -224,6 +235,32 @@ const ENGLISH: [RegExp, string][] = (() => {
       [...words][0].normalize('NFKC').toLowerCase(),
     ]);
 })();
+
+// English an owner types, read as the Japanese words a Japanese owner would
+// type for the same need (vocabulary.json `english`: kinds of support,
+// programmes known by name, who asks, trades, topics, cities in romaji), as
+// whole words, the longest first, after the needs table and before the
+// purposes' spellings above; the Japanese reading then applies as it does
+// to Japanese (construction -> 建設業, a trade; Sapporo -> 札幌市, a place).
+const regExpText = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGLISH_TABLE = vocabulary.english as Record<string, string>;
+const ENGLISH_WORDS_TABLE: [RegExp, string][] = Object.entries(ENGLISH_TABLE)
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([en, word]): [RegExp, string] => [new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu'), word.normalize('NFKC').toLowerCase()]);
+
+/** English words the reading knows (the tables, stopwords, generic words, synonyms): a plural of one is read as it. */
+// The purposes' English spellings are not among them: they are read as whole words only (homes is not home).
+const KNOWN_LATIN = new Set([...Object.keys(ENGLISH_TABLE), ...NEED_PHRASES]);
+const knownLatin = (w: string): boolean => KNOWN_LATIN.has(w) || STOP.has(w) || GENERIC.has(w) || SYNONYMS.has(w);
+
+/** A plural the tables do not hold, read as its singular when they hold that (subsidies -> subsidy, salons -> salon). */
+function singulars(text: string): string {
+  return text.replace(/(?<![a-z0-9&])[a-z][a-z-]*s(?![a-z0-9&])/gu, (w) => {
+    if (knownLatin(w)) return w;
+    for (const singular of [w.replace(/ies$/u, 'y'), w.replace(/es$/u, ''), w.slice(0, -1)]) if (singular !== w && knownLatin(singular)) return singular;
+    return w;
+  });
+}
 
 /** The words English spellings are read as: needs, as the needs table's words are (kept whole, and a sentence's concept). */
 const ENGLISH_WORDS = new Set(ENGLISH.map(([, word]) => norm(word)));
@@ -287,8 +324,14 @@ function rewrite(text: string): string {
 }
 
 function rewriteNeeds(text: string): string {
-  let out = text;
+  let out = /[a-z]{2}/u.test(text) ? singulars(text) : text;
   for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
+  if (/[a-z]{2}/u.test(out)) {
+    const before = out;
+    for (const [pattern, word] of ENGLISH_WORDS_TABLE) out = out.replace(pattern, ` ${word} `);
+    // The Japanese an English word was read as may be a phrase of the needs table (印刷業 -> 製造業).
+    if (out !== before) for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
+  }
   if (/[a-z]{4}/u.test(out)) for (const [pattern, word] of ENGLISH) out = out.replace(pattern, ` ${word} `);
   return out;
 }
@@ -318,6 +361,34 @@ function classify(raw: string): Word {
   const hiragana = HIRAGANA.test(raw.trim());
   return trade ? { text, kind: 'content', alternatives: [text, trade] } : { text, kind: 'content', ...(hiragana ? { hiragana } : {}) };
 }
+
+// A trade named as a business (建設業, 塗装業, 工務店, 歯科医院, ラーメン店, 印刷屋):
+// its form says a trade (業, 業者, 店, 屋, 院, 事務所, 工房; vocabulary.json
+// `not_trades` lists the words of that form that are not: 事業, 創業, 出店 …),
+// and its JSIC major is the programme vocabulary's industry whose match word
+// it holds (建設 -> D), else none known. Typed with no need beside it, it asks
+// for what its kind of business uses, as a match profile of that trade does
+// (`industry_needs`: the general SME programmes by default, 製造業's for a
+// factory, 生活衛生業's for a salon): a consultant names those, and the
+// trade's own schemes, which its word still finds first.
+const TRADE_FORM = /(?:業|業者|店|屋|院|事務所|工房)$/u;
+const NOT_TRADES = new Set((vocabulary.not_trades as string[]).map(norm));
+const INDUSTRY_NEEDS = vocabulary.industry_needs as Record<string, string>;
+const INDUSTRY_ASKERS = vocabulary.industry_askers as Record<string, string[]>;
+const INDUSTRY_MATCH: [string, string][] = INDUSTRIES.flatMap((i) =>
+  i.match.map((m): [string, string] => [norm(m), i.code]).filter(([m]) => [...m].length >= 2),
+);
+
+/** The JSIC major of a word that names a trade as a business ('default' when no industry's word is in it), or null. */
+function tradeMajor(text: string, companyNamed: boolean): string | null {
+  if (NOT_TRADES.has(text) || [...text].length < 2 || SYNONYMS.has(text)) return null;
+  const major = INDUSTRY_MATCH.find(([m]) => text.includes(m))?.[1] ?? null;
+  // An industry's word beside 会社 or company (建設会社, printing company) names the trade as well.
+  if (!TRADE_FORM.test(text)) return companyNamed ? major : null;
+  return major ?? 'default';
+}
+/** Words that name a company of a trade beside the trade's word (建設+会社). */
+const COMPANY_WORDS = new Set(['会社', 'company', 'companies', 'business', 'businesses', 'firm', 'firms'].map(norm));
 
 // A trade or its members named with 業 / 業者 / 事業者 (水産業, 酒造業, 観光事業者):
 // the schemes for it name the trade itself (水産加工, 酒造好適米, 観光振興), so
@@ -520,6 +591,19 @@ function understand(q: string): UnderstoodQuery | null {
       if (isTradeTerm(required[i]) && required.length > 1) optional.unshift(...required.splice(i, 1));
     }
   }
+  // A trade typed with no need beside it (建設業, 塗装業 補助金, construction company): its word, or the
+  // programmes its kind of business uses (the concept of its major's industry_needs, at a synonym's weight).
+  let tradeAskers: string[] = [];
+  const companyNamed = generic.some((w) => COMPANY_WORDS.has(w));
+  const trades = required.map((g) => (isPurposeTerm(g) ? null : tradeMajor(g.term, companyNamed)));
+  if (concepts === 0 && required.length > 0 && trades.every((m) => m !== null)) {
+    for (const [i, g] of required.entries()) {
+      const major = trades[i]!;
+      const concept = norm(INDUSTRY_NEEDS[major] ?? INDUSTRY_NEEDS.default);
+      g.alternatives = [...new Set([...g.alternatives, ...(SYNONYMS.get(concept) ?? [concept])])];
+      tradeAskers = [...new Set((INDUSTRY_ASKERS[major] ?? INDUSTRY_ASKERS.default).flatMap(expandGroup))];
+    }
+  }
   // Nothing but generic words or places: they are what there is to match.
   if (required.length === 0) {
     if (places.length > 0) {
@@ -543,7 +627,7 @@ function understand(q: string): UnderstoodQuery | null {
     prefectures,
     purposes: [...purposes],
     kinds: [...kinds],
-    audiences: askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')),
+    audiences: askersOrTrade(askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')), tradeAskers),
     amountManYen: amount,
     termCount: required.length + optional.length + generic.length,
   };

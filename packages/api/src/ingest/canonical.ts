@@ -8,6 +8,9 @@
 //              令和6年度 / 令和7年度 …), in the same place;
 // - area:      the same name once a 商工会 / 商工会議所 area marker is removed
 //              (… 商工会地区分 / … 商工会議所地区), in the same place;
+// - division:  the same name once the lending division of 日本政策金融公庫 is
+//              removed (女性、若者/シニア起業家支援資金（中小企業事業） / …（国民生活事業） / the
+//              name alone): one loan, lent by two divisions (decision 0319);
 // - successor: a record naming its predecessor (デジタル化・AI導入補助金
 //              （旧IT導入補助金）) and the predecessor's records, and the records of
 //              its own name alone (デジタル化・AI導入補助金), in the same place;
@@ -37,7 +40,7 @@
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias';
+export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias';
 
 export interface CanonicalMember {
   pid: number;
@@ -72,10 +75,12 @@ const YEAR = new RegExp(
 const TRAILING_YEAR = /(?<=[金業度])20[0-9]{2}(?![0-9])/gu;
 // One programme, one record per area of the chambers of commerce.
 const AREA = /[（(]?\s*商工会(?:・商工会議所)?(?:議所)?\s*(?:地区分|地区\s*共通制度|地区|版)\s*[）)]?/gu;
+// One loan, one record per lending division of 日本政策金融公庫.
+const DIVISION = /\s*[（(]\s*(?:中小企業事業|国民生活事業|農林水産事業)\s*[）)]/gu;
 // 「（旧IT導入補助金）」, 「(旧:先駆け審査指定制度)」, 「(旧事業再構築補助金後継)」.
 const PREDECESSOR = /[（(]\s*旧\s*[:：・]?\s*([^（）()]{2,40}?)\s*(?:後継|等)?\s*[）)]/u;
 // A programme name: what a name stripped of its bracketed part must end with to be one.
-const PROGRAMME_END = /(?:補助金|助成金|支援金|奨励金|交付金|給付金|補給金|事業|制度|資金)$/u;
+const PROGRAMME_END = /(?:補助金|助成金|支援金|奨励金|交付金|給付金|補給金|事業|制度|資金|融資|貸付|保証|税制)$/u;
 const TRAILING_BRACKET = /^(.+?)\s*(?:[（(][^（）()]{1,40}[）)]|【[^【】]{1,40}】)$/u;
 
 export interface ProgrammeKey {
@@ -83,7 +88,7 @@ export interface ProgrammeKey {
   rules: LinkRule[];
 }
 
-/** The name's key with rounds, years and area markers removed, and which of those it had. */
+/** The name's key with rounds, years, area markers and lending divisions removed, and which of those it had. */
 export function programmeKey(name: string): ProgrammeKey {
   const text = name.normalize('NFKC');
   const rules: LinkRule[] = [];
@@ -91,7 +96,9 @@ export function programmeKey(name: string): ProgrammeKey {
   if (stripped !== text) rules.push('round');
   const withoutArea = stripped.replace(AREA, ' ');
   if (withoutArea !== stripped) rules.push('area');
-  stripped = withoutArea;
+  const withoutDivision = withoutArea.replace(DIVISION, ' ');
+  if (withoutDivision !== withoutArea) rules.push('division');
+  stripped = withoutDivision;
   return { key: compactKey(stripped), rules };
 }
 

@@ -67,6 +67,8 @@ test('canonicalLinks prefixed: one page, a name with its place, authority or ful
     m(11, '小規模事業者持続化補助金 創業型 (旧創業枠)', sogyo),
     m(12, '小規模事業者持続化補助金 創業型', sogyo),
     { ...m(13, 'セクシュアルハラスメント防止措置（改正男女雇用機会均等法）', 'https://www.mhlw.go.jp/a.html'), programme: false },
+    m(15, '女性、若者/シニア起業家支援資金（中小企業事業）', 'https://www.jfc.go.jp/n/finance/index.html'),
+    m(16, '女性、若者/シニア起業家支援資金', 'https://www.jfc.go.jp/n/finance/search/02_zyoseikigyouka_m.html'),
     { ...m(14, '男女雇用機会均等法', 'https://www.mhlw.go.jp/a.html'), programme: false },
   ]);
   const pairs = new Set(links.map((l) => `${Math.min(l.a, l.b)}-${Math.max(l.a, l.b)}:${l.rule}`));
@@ -78,4 +80,5 @@ test('canonicalLinks prefixed: one page, a name with its place, authority or ful
   assert.ok(![...pairs].some((p) => /-10:/.test(p)), 'another page stays apart');
   assert.ok(pairs.has('11-12:successor'), 'X（旧Y） joins X named alone even when Y is too short a key');
   assert.ok(!pairs.has('13-14:prefixed'), 'records that are not programmes (law provisions) are not joined by a head');
+  assert.ok(pairs.has('15-16:division'), 'one loan of two lending divisions');
 });

@@ -153,7 +153,7 @@ const LEGAL_PERSON = /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政�
 const DUTY = /受益者(?:負担金|分担金)|預託(?:制度|金)|課金(?:\s|[（(]|$)|規制(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_PART = /税\s*(?:所得割|資本割|付加価値割|均等割|種別割|標準税率|税率)/u;
 /** A call for the manager or operator of a fund or a scheme (…ファンド・オブ・ファンズマネージャーの募集). */
-const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|運営団体|実施団体|実施主体|事務局|受託者)(?:等)?(?:の|を)(?:募集|公募|選定)/u;
+const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|運営団体|実施団体|執行団体|実施主体|事務局|受託者|受託候補者)[）)]?(?:等)?(?:の|を)(?:募集|公募|選定)/u;
 /** A budget (…畜産・酪農関係事業予算, 航空局予算): a document; a programme named with its budget (…事業 令和7年度補正予算) keeps its class. */
 const BUDGET = /(?:関係(?:事業)?|局|省|庁)予算$|予算(?:の概要|案|要求)$/u;
 /** A designation the state makes under a law (史跡・名勝・天然記念物指定制度, …法人 指定制度), with no kind upstream; a drug or device designated (オーファンドラッグ) gets support, so stays. */
@@ -214,7 +214,7 @@ const NOT_YET = /[（(]検討中[）)]$|税率\S*\s*\S*引き?上げ/u;
 const BONUS_POINT = /加点$/u;
 
 const NOTICE =
-  /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
+  /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|(?:認定|選考)結果|プロジェクト終了$|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
 
 const FORM_DOCUMENT =
@@ -294,6 +294,10 @@ const NAMED_SCHEME = /事業(?!者|所|承継)|制度|対策|センター|窓口
  */
 const SUPPORT_EVIDENCE =
   /事業(?!者|所|主体)|支援|援助|認定|認証|(?:指定|保護)制度|大臣指定|プロジェクト|プログラム|program|センター|窓口|サポート|コンサル|無料|買取|直接支払|宣誓|宣言|nisa|クレジット|非課税|派遣|施設|ホーム|シェルター|募集|公募|マッチング|matching|商談|プラットフォーム|スペース|レスキュー|パートナーシップ|大会|コンテスト|コンクール|甲子園|ヘルプ|(?:総合|緊急|安定)対策|医療費|(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|加算|アクセラレータ|accelerator|バンク|協力隊|提供|(?:技術|研究)開発|研究費|科研費|人材育成|\bsib\b|\bpfs\b|security action|メンバーズ/iu;
+/** Support for doing something (免許取得支援, 設備導入支援, 購入支援): an offer, where 子育て支援 or スタートアップ支援 names a topic. */
+const SUPPORT_FOR_ACT = /(?:取得|導入|購入|設置|整備|改修|開設|参入|転換|確保|移転|申請|受診|受講|利用|作成|策定)(?:等)?(?:の)?支援/u;
+/** A prefecture's own site (www.pref.nagano.lg.jp, web.pref.hyogo.lg.jp): its crawl types every page of a support section `support`. */
+const PREFECTURE_SITE = /^https?:\/\/(?:www\.|web\.)?pref\.[a-z]+\.(?:lg\.)?jp\//u;
 /** Upstream kinds that say only "support" or "information": they name no programme kind, so the name must. */
 const GENERIC_KIND = /^(?:|support|support_program|information_service|awareness.*)$/u;
 
@@ -535,8 +539,22 @@ const RULES: Rule[] = [
       !NAMED_SCHEME.test(r.name) &&
       !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
   },
-  // Last: no programme kind upstream and no evidence in the name of anything one receives (decision 0306).
+  // No programme kind upstream and no evidence in the name of anything one receives (decision 0306).
   { name: 'no_support_evidence', cls: 'reference', test: (r) => GENERIC_KIND.test(r.kind) && !r.benefit && !SUPPORT_EVIDENCE.test(r.name) },
+  // A prefecture site's page under upstream `support`, whose only evidence is the word 支援 naming its topic (医療的ケア児等の
+  // 支援について, 特別支援教育, スタートアップ支援): that source gives `support` to every page of its support sections (decision 0307).
+  {
+    name: 'prefecture_support_topic',
+    cls: 'index_page',
+    test: (r) =>
+      r.kind === 'support' &&
+      PREFECTURE_SITE.test(r.url) &&
+      !r.benefit &&
+      !NAMED_SCHEME.test(r.name) &&
+      !SUPPORT_EVIDENCE.test(r.name.replace(/支援/gu, '')) &&
+      !SUPPORT_FOR_ACT.test(r.name) &&
+      !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
+  },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

@@ -272,6 +272,19 @@ test('rules: names, kinds and bodies that say what a record is', () => {
   assert.equal(cls('中小企業省力化投資補助金（カタログ注文型）', 'subsidy'), 'programme', 'a subsidy of the catalogue type');
   assert.equal(cls('掛川市_農林水産省の農業経営支援策活用カタログ（2025年度版）掲載制度', 'subsidy'), 'index_page');
   assert.equal(cls('新型コロナウイルス感染症事業者支援パッケージ', 'support'), 'index_page');
+  // Decision 0307: results, operator calls, and a prefecture site's support topics.
+  assert.equal(cls('スポーツエールカンパニー2026 認定結果', 'certification'), 'notice');
+  assert.equal(cls('SpaceJet (MRJ) プロジェクト終了'), 'notice');
+  assert.equal(cls('令和7年度長野県障がい児等療育支援事業の受託候補者を募集します（募集を締め切りました）', 'support'), 'procurement');
+  assert.equal(cls('「ひなたゼロカーボン加速化事業補助金」補助事業者（執行団体）の公募について', 'subsidy'), 'procurement');
+  const prefPage = (publishedName: string, url: string) =>
+    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind: 'support', officialUrl: url }).recordClass;
+  assert.equal(prefPage('スタートアップ支援', 'https://www.pref.shizuoka.jp/sangyoshigoto/x.html'), 'index_page', "a prefecture site's topic");
+  assert.equal(prefPage('特別支援教育', 'https://www.pref.miyazaki.lg.jp/kyoikukosodate/x.html'), 'index_page');
+  assert.equal(prefPage('スタートアップ支援', 'https://www.tokyo-cci.or.jp/entre/'), 'programme', "another source's support page keeps its class");
+  assert.equal(prefPage('わな猟免許取得支援', 'https://www.pref.akita.lg.jp/x.html'), 'programme', 'support for getting something');
+  assert.equal(prefPage('移住支援事業', 'https://www.pref.akita.lg.jp/x.html'), 'programme', 'a named scheme');
+  assert.equal(prefPage('県内中小企業等による省エネルギー設備の導入を支援します。', 'https://www.pref.niigata.lg.jp/x.html'), 'programme', 'an offer announced');
   const taxPage = (publishedName: string, programKind: string) =>
     classifyRecord({
       unified_id: 'UNI-x',

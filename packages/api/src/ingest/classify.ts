@@ -153,7 +153,8 @@ const LEGAL_PERSON = /^(?:(?:一般|公益)(?:社団|財団)法人|独立行政�
 const DUTY = /受益者(?:負担金|分担金)|預託(?:制度|金)|課金(?:\s|[（(]|$)|規制(?:\s*[（(][^（）()]*[）)])*$/u;
 const TAX_PART = /税\s*(?:所得割|資本割|付加価値割|均等割|種別割|標準税率|税率)/u;
 /** A call for the manager or operator of a fund or a scheme (…ファンド・オブ・ファンズマネージャーの募集). */
-const ROLE_CALL = /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|運営団体|実施団体|執行団体|実施主体|事務局|受託者|受託候補者)[）)]?(?:等)?(?:の|を)(?:募集|公募|選定)/u;
+const ROLE_CALL =
+  /(?:マネージャー|マネジャー|ゲートキーパー|運営事業者|運営者|運営団体|実施団体|執行団体|実施主体|事務局|受託者|受託候補者)[）)]?(?:等)?(?:の|を)(?:募集|公募|選定)/u;
 /** A budget (…畜産・酪農関係事業予算, 航空局予算): a document; a programme named with its budget (…事業 令和7年度補正予算) keeps its class. */
 const BUDGET = /(?:関係(?:事業)?|局|省|庁)予算$|予算(?:の概要|案|要求)$/u;
 /** A designation the state makes under a law (史跡・名勝・天然記念物指定制度, …法人 指定制度), with no kind upstream; a drug or device designated (オーファンドラッグ) gets support, so stays. */

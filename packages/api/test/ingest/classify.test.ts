@@ -284,7 +284,11 @@ test('rules: names, kinds and bodies that say what a record is', () => {
   assert.equal(prefPage('スタートアップ支援', 'https://www.tokyo-cci.or.jp/entre/'), 'programme', "another source's support page keeps its class");
   assert.equal(prefPage('わな猟免許取得支援', 'https://www.pref.akita.lg.jp/x.html'), 'programme', 'support for getting something');
   assert.equal(prefPage('移住支援事業', 'https://www.pref.akita.lg.jp/x.html'), 'programme', 'a named scheme');
-  assert.equal(prefPage('県内中小企業等による省エネルギー設備の導入を支援します。', 'https://www.pref.niigata.lg.jp/x.html'), 'programme', 'an offer announced');
+  assert.equal(
+    prefPage('県内中小企業等による省エネルギー設備の導入を支援します。', 'https://www.pref.niigata.lg.jp/x.html'),
+    'programme',
+    'an offer announced',
+  );
   const taxPage = (publishedName: string, programKind: string) =>
     classifyRecord({
       unified_id: 'UNI-x',

@@ -223,6 +223,10 @@ const FIRM_PURPOSES: ReadonlySet<string> = new Set([
   '新規就農',
 ]);
 const PEOPLE_AUDIENCE = ['住民'];
+// Words of an employer (障害者雇用報奨金, 高齢者雇用, 事業主): the programme pays whoever employs the people it names, so the
+// applicants those people imply (住民 from 子育て・福祉, 学生 from 教育・奨学) are not its applicants. 雇用保険 pays workers. Decision 0308.
+const EMPLOYER_WORDS = /雇用(?!保険)|雇入|雇い入れ|事業主/u;
+const PEOPLE_APPLICANTS: ReadonlySet<string> = new Set(['住民', '学生']);
 /** A purpose whose applicant differs when the record is for people: 地域活性化 for people (移住支援金) pays residents, not groups. */
 const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: PEOPLE_AUDIENCE };
 // Words of a grant to researchers (a foundation's 研究助成, AMED's 研究事業, a 研究費, 共同研究), not of a firm's
@@ -245,12 +249,19 @@ const LOOSE_WORK_WORDS: ReadonlySet<string> = new Set(['女性', '育児']);
 // naming none keeps it, an empty purpose being no better. Decision 0317.
 const PEOPLE_GROWN =
   /(?:人材|人|者|手|家|員|士|師|リーダー|選手|生徒|学生|青少年|子ども|こども|児童|世代|技能|技術|クリエイター|アーティスト|オペレータ|ランナー)(?:等|の|を|確保|及び|・)*育成/u;
-/** The purposes a record's text names, less 人材育成 named only by a 育成 that grows no people beside another purpose. */
+// 外国 names something foreign (外国人材, 外国人留学生, 外国税額控除), not a firm selling or expanding abroad: it gives
+// 海外展開 only beside a word of selling or going abroad, or of a firm's rights there (外国出願, 外国意匠・商標). Decision 0308.
+const ABROAD_BUSINESS = /輸出|販路|販売|市場|商談|出展|見本市|進出|展開|出願|取引|ビジネス|特許|実用新案|意匠|商標|知財|侵害/u;
+
+/** The purposes a record's text names, less 人材育成 named only by a 育成 that grows no people beside another purpose, and less 海外展開 named only by 外国. */
 function purposesNamed(text: string): ReturnType<typeof purposesIn> {
   const hits = purposesIn(text);
   const growsNoPeople = (h: (typeof hits)[number]): boolean =>
     h.term === '人材育成' && h.matched === '育成' && !PEOPLE_GROWN.test(text) && !purposesIn(text.replaceAll('育成', '')).some((o) => o.term === '人材育成');
-  return hits.some((h) => h.term !== '人材育成') ? hits.filter((h) => !growsNoPeople(h)) : hits;
+  const onlyForeign = (h: (typeof hits)[number]): boolean =>
+    h.term === '海外展開' && !ABROAD_BUSINESS.test(text) && !purposesIn(text.replaceAll('外国', '')).some((o) => o.term === '海外展開');
+  const kept = hits.filter((h) => !onlyForeign(h));
+  return kept.some((h) => h.term !== '人材育成') ? kept.filter((h) => !growsNoPeople(h)) : kept;
 }
 
 /** Applicants that are firms: what a kind or a body implies, and what a record for people does not take from them. */
@@ -303,6 +314,9 @@ const NOT_INDUSTRY_SIGNALS = new Set([
   '銀行',
   '信用金庫',
   '証券',
+  // A lease is how a farm or a firm pays for its machines (農業用機械等リース支援事業, 漁船リース), not the leasing trade it
+  // is in; リース is also inside フリースクール (decision 0308).
+  'リース',
 ]);
 
 // Words of a page's address (romaji path segments of local-government sites)
@@ -368,9 +382,11 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const civic = named.length > 0 && named.every((t) => CIVIC_PURPOSES.has(t));
   // A record that names people as its beneficiaries and no firm (no business word, no firm audience, no firm
   // purpose): its applicants are residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
+  const employer = EMPLOYER_WORDS.test(text);
   const forPeopleOnly =
     PERSON_BENEFICIARY.test(text) &&
     !BUSINESS_WORDS.test(text) &&
+    !employer &&
     !CARE_PROVIDER.test(text) &&
     !namedHits.some((h) => FIRM_PURPOSES.has(h.term) || (h.term === '働き方改革' && !LOOSE_WORK_WORDS.has(h.matched))) &&
     !audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
@@ -402,7 +418,9 @@ export function tagProgramme(p: TaggingInput): Tagging {
   if (givenAudiences.length === 0) {
     audiences.add(
       'name',
-      audiencesIn(text).map((h) => h.term),
+      audiencesIn(text)
+        .map((h) => h.term)
+        .filter((t) => !(employer && PEOPLE_APPLICANTS.has(t))),
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
@@ -415,7 +433,9 @@ export function tagProgramme(p: TaggingInput): Tagging {
     // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
     const allPurposes = [...purposeTerms, ...named];
     if (audiences.empty && allPurposes.length > 0) {
-      const specific = allPurposes.flatMap((t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? []);
+      const specific = allPurposes
+        .flatMap((t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? [])
+        .filter((t) => !(employer && PEOPLE_APPLICANTS.has(t)));
       if (specific.length > 0) audiences.add('purpose', specific);
       else if (!forPeopleOnly) audiences.add('purpose', BUSINESS_AUDIENCE);
     }

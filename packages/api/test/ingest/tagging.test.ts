@@ -168,3 +168,26 @@ test('育成 is 人材育成 only when people are grown (decision 0317)', () => 
   const alone = tagProgramme(input({ name: '基盤技術産業育成支援助成金' }));
   assert.deepEqual(alone.purposes.values, ['人材育成'], 'no other purpose named: kept, an empty purpose is no better');
 });
+
+test('mis-rules of decision 0308: リース is no industry, 外国 alone is not 海外展開, 耕種 is farming, an employer is no resident', () => {
+  const lease = tagProgramme(input({ name: '別海町 リース料助成', programKind: 'subsidy' }));
+  assert.ok(!lease.industries.values.includes('K'), 'a lease pays for machines; it is not the leasing trade');
+  assert.deepEqual(tagProgramme(input({ name: '東京都フリースクール等利用者等支援事業' })).industries.values, [], 'リース inside フリースクール');
+  const workers = tagProgramme(input({ name: '外国人材定着総合支援補助金制度', programKind: 'subsidy' }));
+  assert.ok(!workers.purposes.values.includes('海外展開'), 'foreign workers hired at home');
+  assert.ok(workers.purposes.values.includes('雇用・人材確保'));
+  assert.deepEqual(tagProgramme(input({ name: '外国人材の活用支援' })).purposes.values, ['雇用・人材確保'], '外国人材 are hired');
+  assert.ok(!tagProgramme(input({ name: '外国税額控除（法人税）', programKind: 'tax_measure' })).purposes.values.includes('海外展開'));
+  for (const name of ['中小企業等外国出願支援事業', '知財戦略導入助成事業(外国意匠・商標)', '海外展開支援（外国市場開拓）', '外国人旅行者向け販売促進']) {
+    assert.ok(tagProgramme(input({ name })).purposes.values.includes('海外展開'), `${name}: selling or protecting abroad`);
+  }
+  const crops = tagProgramme(input({ name: '鹿屋市耕種生産パワーアップ事業', programKind: 'subsidy' }));
+  assert.ok(crops.purposes.values.includes('農林水産業'));
+  assert.deepEqual(crops.audiences.values, ['農林漁業者']);
+  assert.deepEqual(crops.industries.values, ['A']);
+  const employer = tagProgramme(input({ name: '障害者雇用報奨金', programKind: 'grant' }));
+  assert.ok(!employer.audiences.values.includes('住民'), `an employer's grant: ${employer.audiences.values}`);
+  assert.deepEqual(employer.audiences.values, ['中小企業']);
+  assert.deepEqual(tagProgramme(input({ name: '高齢者雇用開発助成金' })).audiences.values, ['中小企業'], 'employing older people');
+  assert.deepEqual(tagProgramme(input({ name: 'ひとり親家庭等日常生活支援事業' })).audiences.values, ['住民'], 'people named and no employer');
+});

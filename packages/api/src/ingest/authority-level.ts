@@ -20,6 +20,9 @@
 // 4. else a local government the administering body names (栃木県下野市) fills
 //    a missing prefecture and municipality and, when the level is unknown,
 //    gives it.
+// A prefecture the dataset has is replaced only when the record's own local
+// page names another and neither its name nor its administering body names
+// the dataset's (士別市… on city.shibetsu.lg.jp, coded 佐賀県).
 // A municipality the dataset has is replaced only when the name opens with
 // another one of the same prefecture and no page says otherwise (本庄市
 // 新規就農者… on city.honjo.lg.jp, coded 飯能市 by the dataset's name-prefix
@@ -127,6 +130,7 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster, hosts: Readonl
     if (!keepsLocalLevel()) setLevel(domainLevel, 'derived:official_url_domain');
     const named = placeFromName(p.name, master);
     if (local) {
+      correctPrefecture(out, local, named, placeFromAuthority(p.authorityName, master));
       if (named?.municipality && named.municipality === local.municipality) correctMunicipality(out, local, 'derived:official_url_domain');
       fill(out, local, 'derived:official_url_domain');
     }
@@ -181,6 +185,27 @@ export function placeAndLevel(p: LevelInput, master: PlaceMaster, hosts: Readonl
     if (out.authorityLevel === null) setLevel(levelOf({ municipality: out.municipality }), 'derived:authority_place');
   }
   return out;
+}
+
+type Place = { prefecture: string | null; municipality: string | null };
+
+/**
+ * Replace a prefecture the record's own local-government page contradicts, when nothing else
+ * says it: 士別市受入農家協議会支援助成 on city.shibetsu.lg.jp coded 佐賀県, 移住支援金 on
+ * city.sosa.lg.jp coded 東京都, 伊達市農業用施設機械取得助成 on city.date.hokkaido.jp coded
+ * 福島県 (伊達市 is in both). The dataset's place stays when the name or the administering
+ * body names it or another place than the page's (鹿児島市移住支援金制度 on a 鹿嶋市 page:
+ * the link is the error); the municipality goes with the prefecture (the page's, or none).
+ */
+function correctPrefecture(out: PlaceAndLevel, page: Place, named: Place | null, body: Place | null): void {
+  if (out.prefecture === null || page.prefecture === null || out.prefecture === page.prefecture) return;
+  if ([named, body].some((said) => said !== null && said.prefecture !== page.prefecture)) return;
+  out.prefecture = page.prefecture;
+  out.changed.prefecture = 'derived:official_url_domain';
+  if (out.municipality !== page.municipality) {
+    out.municipality = page.municipality;
+    out.changed.municipality = 'derived:official_url_domain';
+  }
 }
 
 /** Replace a municipality of the record's prefecture that the evidence contradicts (see the head of this file). */

@@ -26,6 +26,11 @@ test('placeAndLevel: national bodies are national and nowhere, local governments
       { name: '都城市', prefecture: '宮崎県' },
       { name: '府中市', prefecture: '東京都' },
       { name: '府中市', prefecture: '広島県' },
+      { name: '士別市', prefecture: '北海道' },
+      { name: '伊達市', prefecture: '北海道' },
+      { name: '伊達市', prefecture: '福島県' },
+      { name: '鹿嶋市', prefecture: '茨城県' },
+      { name: '鹿児島市', prefecture: '鹿児島県' },
     ],
     await readingTokenizer(),
   );
@@ -126,6 +131,33 @@ test('placeAndLevel: national bodies are national and nowhere, local governments
     ).municipality,
     '浜松市',
   );
+  // A page of one prefecture's city against a coded prefecture nothing else names: the page decides (decision 0312, amended).
+  assert.deepEqual(
+    placeAndLevel({ ...base, name: '士別市受入農家協議会支援助成', prefecture: '佐賀県', officialUrl: 'https://www.city.shibetsu.lg.jp/x.html' }, master),
+    {
+      authorityLevel: 'municipality',
+      prefecture: '北海道',
+      municipality: '士別市',
+      changed: { authority_level: 'derived:official_url_domain', prefecture: 'derived:official_url_domain', municipality: 'derived:official_url_domain' },
+    },
+  );
+  const date = placeAndLevel(
+    { ...base, name: '伊達市農業用施設機械取得助成', authorityLevel: 'municipality', prefecture: '福島県', sourceUrl: 'https://www.city.date.hokkaido.jp/x' },
+    master,
+  );
+  assert.deepEqual([date.prefecture, date.municipality], ['北海道', '伊達市'], 'a name of two places does not hold the coded one');
+  // The name names the coded place: the link is what is wrong, the place stays.
+  const kagoshima = placeAndLevel(
+    { ...base, name: '鹿児島市移住支援金制度', authorityLevel: 'municipality', prefecture: '鹿児島県', sourceUrl: 'https://www.city.kashima.ibaraki.jp/x' },
+    master,
+  );
+  assert.deepEqual([kagoshima.prefecture, kagoshima.changed.prefecture], ['鹿児島県', undefined]);
+  // So does an administering body that names it.
+  const body = placeAndLevel(
+    { ...base, authorityName: '鹿児島県鹿児島市', authorityLevel: 'municipality', prefecture: '鹿児島県', sourceUrl: 'https://www.city.kashima.ibaraki.jp/x' },
+    master,
+  );
+  assert.equal(body.prefecture, '鹿児島県');
 });
 
 // Measured on the bundled dataset's catalogue (programmes, not tier X).
@@ -147,6 +179,9 @@ test('catalogue: national programmes carry no prefecture unless their name names
   // their municipality (236 before: host records, a prefecture the domain names, a place after a fiscal year or in brackets).
   const localLevelWithout = count("authority_level IN ('prefecture', 'municipality') AND prefecture IS NULL AND canonical_id IS NULL");
   assert.ok(localLevelWithout <= 10, `${localLevelWithout} local-government programmes without a prefecture`);
+  // Decision 0312 (amended): a city's page decides a prefecture the dataset coded otherwise when nothing else names it.
+  const corrected = count(`provenance LIKE '%"prefecture":"derived:official_url_domain"%' AND authority_level = 'municipality'`);
+  assert.ok(corrected > 0, 'prefectures corrected or filled from city pages');
   const municipalWithout = count("authority_level = 'municipality' AND municipality IS NULL AND canonical_id IS NULL");
   assert.ok(municipalWithout <= 100, `${municipalWithout} municipal programmes without a municipality`);
   const derivedLevel = count(`provenance LIKE '%"authority_level":"derived:%'`);

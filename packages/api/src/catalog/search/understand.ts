@@ -106,6 +106,32 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
   .sort((a, b) => b[0].length - a[0].length);
 
 const NEED_PHRASES = new Set(NEEDS.map(([phrase]) => phrase));
+/** A literal text as a regular expression's source. */
+const regExpText = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NEED_OF = new Map(NEEDS);
+// A word that is its phrase's need written out (自動車整備 -> 自動車整備業, typed as 自動車整備業) stays that word.
+for (const [phrase, word] of NEEDS) {
+  const w = word.normalize('NFKC').toLowerCase();
+  if (w !== phrase && w.startsWith(phrase) && !NEED_OF.has(w)) NEED_OF.set(w, word);
+}
+/** The phrases of the needs table (and the needs written out), the longest first. */
+const NEED_LIST = [...NEED_OF].sort((a, b) => b[0].length - a[0].length);
+
+/**
+ * Text with every phrase of the needs table replaced by its need, set apart by spaces, the longest phrase first
+ * wherever it stands; a need put in is not read again (自動車整備 inside the 自動車整備業 car repair was read as):
+ * it stands as a private-use mark until every phrase was tried.
+ */
+function replaceNeeds(text: string): string {
+  let out = text;
+  const put: string[] = [];
+  for (const [phrase, need] of NEED_LIST) {
+    if (!out.includes(phrase)) continue;
+    out = out.replaceAll(phrase, `\uE000${String.fromCharCode(0xe100 + put.length)}`);
+    put.push(need);
+  }
+  return put.length === 0 ? out : out.replace(/\uE000(.)/gu, (_m, mark: string) => ` ${put[mark.charCodeAt(0) - 0xe100]} `);
+}
 
 /** The words the needs table reads situations into (each word of a value of several: 障害者 雇用): a need, as a dictionary word is. */
 const NEED_WORDS = new Set(Object.values(vocabulary.needs).flatMap((word) => norm(word).split(' ')));
@@ -242,11 +268,14 @@ const ENGLISH: [RegExp, string][] = (() => {
 // whole words, the longest first, after the needs table and before the
 // purposes' spellings above; the Japanese reading then applies as it does
 // to Japanese (construction -> 建設業, a trade; Sapporo -> 札幌市, a place).
-const regExpText = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A word as the needs table reads it (印刷業 -> 製造業): what an English word is read as, once, when the table is built. */
+function readByNeeds(word: string): string {
+  return replaceNeeds(word).trim();
+}
 const ENGLISH_TABLE = vocabulary.english as Record<string, string>;
 const ENGLISH_WORDS_TABLE: [RegExp, string][] = Object.entries(ENGLISH_TABLE)
   .sort((a, b) => b[0].length - a[0].length)
-  .map(([en, word]): [RegExp, string] => [new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu'), word.normalize('NFKC').toLowerCase()]);
+  .map(([en, word]): [RegExp, string] => [new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu'), readByNeeds(word.normalize('NFKC').toLowerCase())]);
 
 /** English words the reading knows (the tables, stopwords, generic words, synonyms): a plural of one is read as it. */
 // The purposes' English spellings are not among them: they are read as whole words only (homes is not home).
@@ -325,12 +354,9 @@ function rewrite(text: string): string {
 
 function rewriteNeeds(text: string): string {
   let out = /[a-z]{2}/u.test(text) ? singulars(text) : text;
-  for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
+  out = replaceNeeds(out);
   if (/[a-z]{2}/u.test(out)) {
-    const before = out;
     for (const [pattern, word] of ENGLISH_WORDS_TABLE) out = out.replace(pattern, ` ${word} `);
-    // The Japanese an English word was read as may be a phrase of the needs table (印刷業 -> 製造業).
-    if (out !== before) for (const [phrase, word] of NEEDS) out = out.replaceAll(phrase, ` ${word} `);
   }
   if (/[a-z]{4}/u.test(out)) for (const [pattern, word] of ENGLISH) out = out.replace(pattern, ` ${word} `);
   return out;

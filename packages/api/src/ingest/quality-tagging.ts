@@ -2,6 +2,7 @@
 // (quality.ts runs them): places and levels derived (authority-level.ts),
 // purposes, audiences and industries filled (tagging.ts).
 import type { QualityDb, QualityExample, QualitySection } from './quality-types.ts';
+import { CORRECTED } from './tag-corrections.ts';
 
 interface Row {
   unified_id: string;
@@ -90,8 +91,14 @@ export const tagSection: QualitySection = {
       if (values.jsic_majors.length > 0) bump(counts, 'with industries');
       const provenance = JSON.parse(r.provenance) as Record<string, unknown>;
       for (const field of ['funding_purpose', 'target_types', 'jsic_majors'] as const) {
-        const how = provenance[field];
-        if (typeof how !== 'string') continue;
+        const given = provenance[field];
+        if (typeof given !== 'string') continue;
+        // A reviewed correction of the dataset's value (tag-corrections.ts), then what the rules did with the field.
+        if (given.startsWith(CORRECTED)) {
+          bump(counts, `${field} corrected`);
+          push(changes, `${field} corrected`, { unified_id: r.unified_id, before: r.published_name, after: values[field].join(', ') });
+        }
+        const how = given.startsWith(`${CORRECTED}+`) ? given.slice(CORRECTED.length + 1) : given;
         const kind = how.startsWith('derived:tagging:') ? 'derived' : how.endsWith('mapped:vocabulary') ? 'mapped' : null;
         if (!kind) continue;
         bump(counts, `${field} ${kind}`);

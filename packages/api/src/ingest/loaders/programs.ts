@@ -20,6 +20,7 @@ import { buildPlaceMaster, hostPlaces, type HostEvidence, type Municipality, typ
 import { placeAndLevel } from '../authority-level.ts';
 import { readingTokenizer, type ReadingTokenizer } from '../readings.ts';
 import { tagProgramme, type TaggedField } from '../tagging.ts';
+import { CORRECTED, readTagCorrections, withTagCorrections } from '../tag-corrections.ts';
 import { writeCanonicalProgrammes } from '../canonical-records.ts';
 import { writeImportance } from '../importance.ts';
 import { writeDerivedTiers } from '../derived-tier.ts';
@@ -239,7 +240,9 @@ function taggedRecord(
   const publishedValues = (tag: TaggedField): string[] => (isDerived(tag) ? [] : tag.values);
   const record = (field: string, tag: TaggedField): void => {
     if (tag.how === null) return;
-    provenance[field] = isDerived(tag) || provenance[field] === undefined ? tag.how : `${String(provenance[field])}+${tag.how}`;
+    // A reviewed correction (tag-corrections.ts) stays named before whatever the rules then did with the field.
+    const corrected = provenance[field] === CORRECTED;
+    provenance[field] = (isDerived(tag) && !corrected) || provenance[field] === undefined ? tag.how : `${String(provenance[field])}+${tag.how}`;
   };
   record('funding_purpose', tags.purposes);
   record('target_types', tags.audiences);
@@ -268,6 +271,7 @@ export const programsLoader: Loader = {
     const dupNames = (ctx.shared.get(DUPLICATE_NAMES) as DuplicateNames | undefined) ?? new Map();
     const lawRefs = (ctx.shared.get(LAW_REFS) as LawRefsByProgram | undefined) ?? new Map();
     const classOverrides = readClassOverrides();
+    const tagCorrections = readTagCorrections();
     const columns = [
       'unified_id',
       'primary_name',
@@ -325,8 +329,11 @@ export const programsLoader: Loader = {
     return (record) => {
       // URLs are served as links and written into calendars and exports: only http(s) ones are kept.
       const given = record as unknown as RawProgram;
-      const raw: RawProgram = { ...given, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
+      // Purposes, audiences and industries the dataset gives wrongly, as reviewed (tag-corrections.ts).
+      const reviewed = withTagCorrections(given, tagCorrections);
+      const raw: RawProgram = { ...reviewed.record, official_url: httpUrlOrNull(given.official_url), source_url: httpUrlOrNull(given.source_url) };
       const { name, prefecture, municipality, authorityLevel, provenance } = cleanedRecord(raw, places, hosts);
+      for (const field of reviewed.corrected) provenance[field] = CORRECTED;
       // What the record is and its kind in the one vocabulary (classify.ts).
       const classified = classifyRecord(
         {

@@ -314,4 +314,9 @@ test('a trade typed with no need beside it (建設業, 塗装業 補助金, 建�
   assert.deepEqual(alts('創業'), [understandQuery('創業')!.required[0].alternatives], 'a word of the trade form the vocabulary knows is not a trade');
   assert.ok(!alts('事業承継 支援')[0].includes('持続化'));
   assert.deepEqual(terms('会社設立'), ['創業'], 'founding a company is founding');
+  assert.ok(alts('塗装会社')[0].includes('持続化'), 'any word beside 会社 names a trade');
+  assert.ok(alts('葬儀社')[0].includes('持続化'), '…社 is a trade’s form');
+  assert.deepEqual(alts('神社'), [['神社']], 'a word of that form no trade is (not_trades)');
+  assert.deepEqual(alts('病院'), [['病院']], 'a clinic or a hospital is not served by the general SME programmes: its word alone');
+  assert.deepEqual(alts('women business support'), [['女性']], 'business beside a word names no trade');
 });

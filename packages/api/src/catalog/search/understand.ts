@@ -397,7 +397,7 @@ function classify(raw: string): Word {
 // (`industry_needs`: the general SME programmes by default, 製造業's for a
 // factory, 生活衛生業's for a salon): a consultant names those, and the
 // trade's own schemes, which its word still finds first.
-const TRADE_FORM = /(?:業|業者|店|屋|院|事務所|工房)$/u;
+const TRADE_FORM = /(?:業|業者|店|屋|院|社|事務所|工房)$/u;
 const NOT_TRADES = new Set((vocabulary.not_trades as string[]).map(norm));
 const INDUSTRY_NEEDS = vocabulary.industry_needs as Record<string, string>;
 const INDUSTRY_ASKERS = vocabulary.industry_askers as Record<string, string[]>;
@@ -409,12 +409,13 @@ const INDUSTRY_MATCH: [string, string][] = INDUSTRIES.flatMap((i) =>
 function tradeMajor(text: string, companyNamed: boolean): string | null {
   if (NOT_TRADES.has(text) || [...text].length < 2 || SYNONYMS.has(text)) return null;
   const major = INDUSTRY_MATCH.find(([m]) => text.includes(m))?.[1] ?? null;
-  // An industry's word beside 会社 or company (建設会社, printing company) names the trade as well.
-  if (!TRADE_FORM.test(text)) return companyNamed ? major : null;
-  return major ?? 'default';
+  // A word beside 会社 or company (建設+会社, 旅行+会社, printing company) names the trade as well.
+  return TRADE_FORM.test(text) || companyNamed ? (major ?? 'default') : null;
 }
 /** Words that name a company of a trade beside the trade's word (建設+会社). */
-const COMPANY_WORDS = new Set(['会社', 'company', 'companies', 'business', 'businesses', 'firm', 'firms'].map(norm));
+const COMPANY_WORDS = new Set(['会社', 'company', 'companies', 'firm', 'firms'].map(norm));
+/** Majors whose trades the general SME programmes do not serve (clinics, hospitals: 医療法人 are no SMEs there): their word alone. */
+const NO_GENERAL = new Set(vocabulary.trades_without_general_programmes as string[]);
 
 // A trade or its members named with 業 / 業者 / 事業者 (水産業, 酒造業, 観光事業者):
 // the schemes for it name the trade itself (水産加工, 酒造好適米, 観光振興), so
@@ -626,7 +627,7 @@ function understand(q: string): UnderstoodQuery | null {
     for (const [i, g] of required.entries()) {
       const major = trades[i]!;
       const concept = norm(INDUSTRY_NEEDS[major] ?? INDUSTRY_NEEDS.default);
-      g.alternatives = [...new Set([...g.alternatives, ...(SYNONYMS.get(concept) ?? [concept])])];
+      if (!NO_GENERAL.has(major)) g.alternatives = [...new Set([...g.alternatives, ...(SYNONYMS.get(concept) ?? [concept])])];
       tradeAskers = [...new Set((INDUSTRY_ASKERS[major] ?? INDUSTRY_ASKERS.default).flatMap(expandGroup))];
     }
   }

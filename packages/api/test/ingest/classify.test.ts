@@ -31,8 +31,8 @@ interface Labelled {
   reason: string;
   /** `fresh`: a second held-out part, labelled later; `check`: a held-out draw of served records (labelled_records.md). */
   split: 'tune' | 'holdout' | 'fresh' | 'check';
-  /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305) and `served9` (decision 0306): held out. */
-  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4' | 'served5' | 'served6' | 'served7' | 'served8' | 'served9';
+  /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305), `served9` (decision 0306) and `served10` (decision 0307): held out. */
+  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4' | 'served5' | 'served6' | 'served7' | 'served8' | 'served9' | 'served10';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -72,7 +72,7 @@ const classify = (r: RawRecord, overrides = readClassOverrides()) =>
     overrides,
   );
 
-test('the labelled sample: at least 300 records, every label a known class with its reason, about a third of the first draw held out, a fresh held-out draw of 100 or more, seven served tuning draws, two held-out served draws', () => {
+test('the labelled sample: at least 300 records, every label a known class with its reason, about a third of the first draw held out, a fresh held-out draw of 100 or more, seven served tuning draws, three held-out served draws', () => {
   assert.ok(LABELLED.length >= 300, `${LABELLED.length} labelled records`);
   assert.equal(new Set(LABELLED.map((l) => l.unified_id)).size, LABELLED.length, 'each record once');
   for (const l of LABELLED) {
@@ -93,6 +93,7 @@ test('the labelled sample: at least 300 records, every label a known class with 
   );
   assert.ok(LABELLED.filter((l) => l.split === 'check').length >= 300, 'a held-out served draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served9' && l.split === 'check').length >= 150, 'a second held-out served draw, after the evidence rule (0306)');
+  assert.ok(LABELLED.filter((l) => l.part === 'served10' && l.split === 'check').length >= 150, 'a third held-out served draw, after the per-source rule (0307)');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -132,6 +133,7 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'fresh held out': score(LABELLED.filter((l) => l.split === 'fresh')),
     'served check draw, held out (0305)': score(LABELLED.filter((l) => l.part === 'served4')),
     'second served check draw, held out (0306)': score(LABELLED.filter((l) => l.part === 'served9')),
+    'third served check draw, held out (0307)': score(LABELLED.filter((l) => l.part === 'served10')),
     'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
     'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),

@@ -93,7 +93,10 @@ test('the labelled sample: at least 300 records, every label a known class with 
   );
   assert.ok(LABELLED.filter((l) => l.split === 'check').length >= 300, 'a held-out served draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served9' && l.split === 'check').length >= 150, 'a second held-out served draw, after the evidence rule (0306)');
-  assert.ok(LABELLED.filter((l) => l.part === 'served10' && l.split === 'check').length >= 150, 'a third held-out served draw, after the per-source rule (0307)');
+  assert.ok(
+    LABELLED.filter((l) => l.part === 'served10' && l.split === 'check').length >= 150,
+    'a third held-out served draw, after the per-source rule (0307)',
+  );
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out

@@ -253,14 +253,23 @@ const PEOPLE_GROWN =
 // 海外展開 only beside a word of selling or going abroad, or of a firm's rights there (外国出願, 外国意匠・商標). Decision 0308.
 const ABROAD_BUSINESS = /輸出|販路|販売|市場|商談|出展|見本市|進出|展開|出願|取引|ビジネス|特許|実用新案|意匠|商標|知財|侵害/u;
 
-/** The purposes a record's text names, less 人材育成 named only by a 育成 that grows no people beside another purpose, and less 海外展開 named only by 外国. */
+// 産地 is a farming word (果樹産地, 園芸産地) except where the area makes crafts: 伝統産業産地, 伝統的工芸品の産地 are
+// workshops, not farms (decision 0383: they were tagged 農林水産業, and so JSIC A, and ranked as farmers' programmes).
+const CRAFT_AREA = /伝統産業|伝統的工芸|伝統工芸|工芸品/u;
+
+/**
+ * The purposes a record's text names, less 人材育成 named only by a 育成 that grows no people beside another
+ * purpose, less 海外展開 named only by 外国, and less 農林水産業 named only by the 産地 of a craft.
+ */
 function purposesNamed(text: string): ReturnType<typeof purposesIn> {
   const hits = purposesIn(text);
   const growsNoPeople = (h: (typeof hits)[number]): boolean =>
     h.term === '人材育成' && h.matched === '育成' && !PEOPLE_GROWN.test(text) && !purposesIn(text.replaceAll('育成', '')).some((o) => o.term === '人材育成');
   const onlyForeign = (h: (typeof hits)[number]): boolean =>
     h.term === '海外展開' && !ABROAD_BUSINESS.test(text) && !purposesIn(text.replaceAll('外国', '')).some((o) => o.term === '海外展開');
-  const kept = hits.filter((h) => !onlyForeign(h));
+  const craftArea = (h: (typeof hits)[number]): boolean =>
+    h.term === '農林水産業' && h.matched === '産地' && CRAFT_AREA.test(text) && !purposesIn(text.replaceAll('産地', '')).some((o) => o.term === '農林水産業');
+  const kept = hits.filter((h) => !onlyForeign(h) && !craftArea(h));
   return kept.some((h) => h.term !== '人材育成') ? kept.filter((h) => !growsNoPeople(h)) : kept;
 }
 
@@ -367,9 +376,14 @@ function urlPath(url: string | null): string {
   }
 }
 
+// A bracket that widens who may apply (事業承継・引継ぎ補助金（農業者も対象）, （民泊含む）, (水産対象含む)) names an
+// applicant besides those the programme is for, not the one it is for: its words do not tag the record (the first
+// made a succession subsidy for every firm a farmers' programme). Decision 0383.
+const ALSO_ELIGIBLE = /[（(][^（）()]*(?:も対象|も可|含む)[）)]/gu;
+
 /** Purposes, audiences and industries of one record (the dataset's mapped, else derived). */
 export function tagProgramme(p: TaggingInput): Tagging {
-  const text = [p.name, p.description ?? ''].join('\n');
+  const text = [p.name.replace(ALSO_ELIGIBLE, ' '), p.description ?? ''].join('\n');
   const kind = (p.programKind ?? '').toLowerCase();
   const authority = p.authorityName ?? '';
   const path = urlPath(p.url);

@@ -191,3 +191,19 @@ test('mis-rules of decision 0308: リース is no industry, 外国 alone is not 
   assert.deepEqual(tagProgramme(input({ name: '高齢者雇用開発助成金' })).audiences.values, ['中小企業'], 'employing older people');
   assert.deepEqual(tagProgramme(input({ name: 'ひとり親家庭等日常生活支援事業' })).audiences.values, ['住民'], 'people named and no employer');
 });
+
+test('a bracket that widens who may apply (…も対象, …含む) does not tag the record (decision 0383)', () => {
+  const t = tagProgramme(input({ name: '事業承継・引継ぎ補助金（農業者も対象）' }));
+  assert.deepEqual(t.industries.values, [], 'not a farmers’ programme');
+  assert.ok(!t.audiences.values.includes('農林漁業者'), `audiences ${t.audiences.values}`);
+  assert.ok(t.purposes.values.includes('事業承継'));
+  assert.ok(tagProgramme(input({ name: '農業者向け事業承継補助金' })).industries.values.includes('A'), 'a name that is for farmers still says so');
+});
+
+test('産地 is farming, except the 産地 of a traditional craft (decision 0383)', () => {
+  const craft = tagProgramme(input({ name: '令和8年度京都府伝統産業産地支援事業費補助金' }));
+  assert.ok(!craft.purposes.values.includes('農林水産業'), `purposes ${craft.purposes.values}`);
+  assert.deepEqual(craft.industries.values, []);
+  assert.ok(tagProgramme(input({ name: '果樹産地構造改革計画支援事業' })).purposes.values.includes('農林水産業'));
+  assert.ok(tagProgramme(input({ name: '伝統野菜等作付拡大支援事業奨励金' })).purposes.values.includes('農林水産業'), 'a farm word beside 伝統');
+});

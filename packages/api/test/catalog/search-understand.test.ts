@@ -320,3 +320,27 @@ test('a trade typed with no need beside it (建設業, 塗装業 補助金, 建�
   assert.deepEqual(alts('病院'), [['病院']], 'a clinic or a hospital is not served by the general SME programmes: its word alone');
   assert.deepEqual(alts('women business support'), [['女性']], 'business beside a word names no trade');
 });
+
+test('a business asking, naming no trade and no farming: a programme for farms, forests or fisheries is another trade (decision 0384)', () => {
+  const row = (fundingPurpose: string[], jsicMajors: string[]) =>
+    ({ fundingPurpose, jsicMajors, targetTypes: ['法人', '個人事業主'], amountMax: null }) as unknown as ProgramColumns;
+  const farmDx = row(['IT・DX', '農林水産業'], ['A']);
+  const fishery = row(['資金繰り'], ['B']);
+  const general = row(['IT・DX'], []);
+  for (const q of ['会社のDXを進めたい', 'コロナの借入金の返済がきつい', '500万円くらいの設備投資に使える補助金']) {
+    const need = needOfQuery(understandQuery(q));
+    assert.equal(need.primarySector, false, q);
+    assert.ok(fitOf(need, farmDx) < fitOf(need, general), `${q}: a farm's DX subsidy below the general one`);
+    assert.ok(fitOf(need, fishery) < fitOf(need, general), `${q}: a fishery loan below the general programme`);
+  }
+  const nobody = needOfQuery(understandQuery('DX'));
+  assert.equal(fitOf(nobody, farmDx), fitOf(nobody, general), 'nobody named: a farmer may be asking');
+  for (const q of ['脱サラして農業を始めたい', '実家の農家を継ぎたい', '鳥獣被害 対策 事業者', '農福連携 会社', '漁業 補助金', 'new farmer support Hokkaido']) {
+    const need = needOfQuery(understandQuery(q));
+    assert.equal(need.primarySector, true, `${q} names farming`);
+    assert.equal(fitOf(need, farmDx), fitOf(need, general), `${q}: a farm programme is not another trade's`);
+  }
+  // A match profile that gives its industry is compared by it (FIT_INDUSTRY / OTHER_INDUSTRY), not by this rule.
+  const farmer = { ...needOfQuery(understandQuery('会社のDXを進めたい')), industries: ['A'] };
+  assert.ok(fitOf(farmer, farmDx) > fitOf(farmer, general));
+});

@@ -236,7 +236,10 @@ export function readMatchRequest(
   const fromText = textSource === '' ? NO_NEED : readText(textSource);
   // The purposes as terms of the vocabulary (funding_purpose values), for the fit part and the reasons.
   const purposeTerms = [...new Set(purposes.map(normalizePurpose).filter((t): t is string => t !== null))];
-  const read = mergeNeeds({ purposes: purposeTerms, audiences: [], industries: industry ? [industry] : [], size, stage, amountManYen: null }, fromText);
+  const read = mergeNeeds(
+    { purposes: purposeTerms, audiences: [], industries: industry ? [industry] : [], size, stage, amountManYen: null, primarySector: false },
+    fromText,
+  );
 
   const filters: EngineFilter[] = [{ name: 'include_excluded', value: false, accepts: INCLUDE_EXCLUDED.accepts as EngineFilter['accepts'] }];
   if (place) filters.push({ name: 'applicable_in', value: place, accepts: APPLICABLE_IN.accepts as EngineFilter['accepts'] });

@@ -3,7 +3,8 @@
 // (target_types), industries (JSIC majors), an amount it should fund — plus,
 // for a company profile, its size and stage. The ranking's `fit` part (rank.ts) compares it with what a
 // programme is for; match (catalog/programs/match.ts) also says why.
-import type { CompanySize } from '@jp-support/vocab';
+import { INDUSTRIES, PURPOSES, type CompanySize } from '@jp-support/vocab';
+import { searchNormalize } from '../search-text.ts';
 import type { UnderstoodQuery } from './understand.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
@@ -29,9 +30,14 @@ export interface Need {
   readonly stage: Stage | null;
   /** An amount the programme should fund, in 万円 (500万円くらいの設備投資), else null. */
   readonly amountManYen: number | null;
+  /**
+   * Whether the need names farming, forestry or fishery (新規就農, 農家, 漁業, 鳥獣 …). A business asking that
+   * names no industry and not these is not asking for farmers' programmes (rank.ts#fitOf, decision 0384).
+   */
+  readonly primarySector: boolean;
 }
 
-export const NO_NEED: Need = Object.freeze({ purposes: [], audiences: [], industries: [], size: null, stage: null, amountManYen: null });
+export const NO_NEED: Need = Object.freeze({ purposes: [], audiences: [], industries: [], size: null, stage: null, amountManYen: null, primarySector: false });
 
 export const isEmptyNeed = (n: Need): boolean =>
   n.purposes.length === 0 && n.audiences.length === 0 && n.industries.length === 0 && n.size === null && n.stage === null && n.amountManYen === null;
@@ -46,11 +52,39 @@ export function mergeNeeds(a: Need, b: Need): Need {
     size: a.size ?? b.size,
     stage: a.stage ?? b.stage,
     amountManYen: a.amountManYen ?? b.amountManYen,
+    primarySector: a.primarySector || b.primarySector,
   };
 }
 
-/** What a search's q says of the need: who is asking (understand.ts#askersIn) and an amount it names. */
+// The words of farming, forestry and fishery: JSIC A and B and the purposes 農林水産業 and 新規就農
+// (@jp-support/vocab), their match words and English spellings, as the search normalises them.
+const PRIMARY_SECTOR_WORDS = [
+  ...INDUSTRIES.filter((i) => i.code === 'A' || i.code === 'B'),
+  ...PURPOSES.filter((p) => p.term === '農林水産業' || p.term === '新規就農'),
+].flatMap((e) => [...e.match, ...e.en].map(searchNormalize));
+const LATIN = /^[a-z0-9 &.-]+$/u;
+const JAPANESE_SECTOR_WORDS = PRIMARY_SECTOR_WORDS.filter((w) => !LATIN.test(w));
+/** The Latin ones (farmer, fishery) as whole words only, as understand.ts reads English. */
+const LATIN_SECTOR_WORDS = new RegExp(
+  `(?<![a-z0-9])(?:${PRIMARY_SECTOR_WORDS.filter((w) => LATIN.test(w))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?![a-z0-9])`,
+  'u',
+);
+
+/** Whether the text holds a word of farming, forestry or fishery. */
+function namesPrimarySector(text: string): boolean {
+  return JAPANESE_SECTOR_WORDS.some((w) => text.includes(w)) || LATIN_SECTOR_WORDS.test(text);
+}
+
+/** Whether a programme is for farming, forestry or fishery (its purposes or industries say so). */
+export function isPrimarySector(fundingPurpose: readonly string[], jsicMajors: readonly string[]): boolean {
+  return fundingPurpose.includes('農林水産業') || jsicMajors.includes('A') || jsicMajors.includes('B');
+}
+
+/** What a search's q says of the need: who is asking (understand.ts#askersIn), an amount it names, whether it names farming. */
 export function needOfQuery(q: UnderstoodQuery | null): Need {
-  if (q === null || (q.audiences.length === 0 && q.amountManYen === null)) return NO_NEED;
-  return { ...NO_NEED, audiences: q.audiences, amountManYen: q.amountManYen };
+  if (q === null) return NO_NEED;
+  const primarySector = namesPrimarySector([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
+  return { ...NO_NEED, audiences: q.audiences, amountManYen: q.amountManYen, primarySector };
 }

@@ -36,7 +36,7 @@ import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
 import { isNationwide, reachOf } from './reach.ts';
 import { COMPANY_SIZE_TARGET_TYPES } from '@jp-support/vocab';
-import { INSTITUTIONS, NO_NEED, type Need } from './need.ts';
+import { INSTITUTIONS, isPrimarySector, NO_NEED, type Need } from './need.ts';
 
 export interface ScoreParts {
   text: number;
@@ -266,6 +266,10 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   if (need.purposes.length > 0 && r.fundingPurpose.some((v) => need.purposes.includes(v))) fit += FIT_PURPOSE;
   if (need.industries.length > 0 && r.jsicMajors.length > 0) {
     fit += r.jsicMajors.some((v) => need.industries.includes(v)) ? FIT_INDUSTRY : OTHER_INDUSTRY;
+  } else if (need.industries.length === 0 && need.audiences.length > 0 && !need.primarySector && isPrimarySector(r.fundingPurpose, r.jsicMajors)) {
+    // A business asking (or a need only an enterprise has), naming no trade and no farming: a programme for farms,
+    // forests or fisheries is another trade's (decision 0384). With nobody named a farmer may be asking: neither.
+    fit += OTHER_INDUSTRY;
   }
   // A programme whose name says it is for large companies is another applicant's for anyone smaller.
   if (need.audiences.length > 0 && r.forLargeCompanies) fit += OTHER_AUDIENCE;

@@ -71,6 +71,10 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     'target_types derived': [7500, 8800],
     'jsic_majors derived': [3500, 4700],
     'target_types mapped': [400, 600],
+    // Reviewed corrections of values the dataset gives (decision 0309: 23 purposes, 49 industries); a line stops
+    // applying when upstream changes the value it was reviewed against.
+    'funding_purpose corrected': [20, 30],
+    'jsic_majors corrected': [40, 60],
   },
   // ingest/derived-tier.ts and importance.ts (decisions 0303, 0302): 679 tiers derived (550 C, 129 B) when written.
   tiers: {

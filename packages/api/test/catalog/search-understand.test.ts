@@ -344,3 +344,13 @@ test('a business asking, naming no trade and no farming: a programme for farms, 
   const farmer = { ...needOfQuery(understandQuery('会社のDXを進めたい')), industries: ['A'] };
   assert.ok(fitOf(farmer, farmDx) > fitOf(farmer, general));
 });
+
+test('費用 and 経費 say money is wanted, as 資金 does: they rank, they do not filter (decision 0385)', () => {
+  const q = understandQuery('特許出願 費用 補助')!;
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['特許出願'],
+  );
+  assert.ok(q.generic.includes('費用'));
+  assert.deepEqual(terms('展示会 出展 経費'), ['展示会', '出展']);
+});

@@ -298,6 +298,11 @@ test('English read as the Japanese an owner types (vocabulary.json english): tra
   );
   assert.ok(alts('construction company subsidy')[0].includes('持続化'), 'an English trade is a trade');
   assert.deepEqual(terms('gadgets'), ['gadgets'], 'a plural whose singular nothing knows is left as typed');
+  assert.deepEqual(terms('subsidy for childcare facility'), ['保育所'], 'a phrase holding a needs phrase (childcare) is read first');
+  assert.deepEqual(terms('support to raise minimum wage'), ['最低賃金']);
+  assert.deepEqual(terms('sogyo hojokin Tokyo'), ['創業'], 'romaji of the words of programmes');
+  assert.deepEqual(terms('koyo chosei joseikin'), ['雇用調整助成金']);
+  assert.deepEqual(terms('government support for small business'), ['小規模事業者'], 'government is a generic word');
 });
 
 test('a trade typed with no need beside it (建設業, 塗装業 補助金, 建設会社) also finds what its kind of business uses', () => {

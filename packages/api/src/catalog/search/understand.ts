@@ -273,9 +273,18 @@ function readByNeeds(word: string): string {
   return replaceNeeds(word).trim();
 }
 const ENGLISH_TABLE = vocabulary.english as Record<string, string>;
-const ENGLISH_WORDS_TABLE: [RegExp, string][] = Object.entries(ENGLISH_TABLE)
-  .sort((a, b) => b[0].length - a[0].length)
-  .map(([en, word]): [RegExp, string] => [new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu'), readByNeeds(word.normalize('NFKC').toLowerCase())]);
+/** An English word or phrase as a pattern of whole words. */
+const englishPattern = (en: string): RegExp => new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu');
+const ENGLISH_ENTRIES = Object.entries(ENGLISH_TABLE)
+  .map(([en, word]): [string, string] => [en, word.normalize('NFKC').toLowerCase()])
+  .sort((a, b) => b[0].length - a[0].length);
+const ENGLISH_WORDS_TABLE: [RegExp, string][] = ENGLISH_ENTRIES.map(([en, word]) => [englishPattern(en), readByNeeds(word)]);
+
+/** The English phrases that hold a Latin phrase of the needs table (childcare facility holds childcare): read before it. */
+const LATIN_NEEDS = NEEDS.map(([phrase]) => phrase).filter((phrase) => /^[a-z0-9 &.-]+$/u.test(phrase));
+const ENGLISH_BEFORE_NEEDS: [RegExp, string][] = ENGLISH_ENTRIES.filter(([en]) =>
+  LATIN_NEEDS.some((phrase) => phrase.length < en.length && en.includes(phrase)),
+).map(([en, word]) => [englishPattern(en), word]);
 
 /** English words the reading knows (the tables, stopwords, generic words, synonyms): a plural of one is read as it. */
 // The purposes' English spellings are not among them: they are read as whole words only (homes is not home).
@@ -353,7 +362,10 @@ function rewrite(text: string): string {
 }
 
 function rewriteNeeds(text: string): string {
-  let out = /[a-z]{2}/u.test(text) ? singulars(text) : text;
+  const latin = /[a-z]{2}/u.test(text);
+  let out = latin ? singulars(text) : text;
+  // An English phrase longer than a needs phrase it holds (childcare facility, minimum wage) is read first.
+  if (latin) for (const [pattern, word] of ENGLISH_BEFORE_NEEDS) out = out.replace(pattern, ` ${word} `);
   out = replaceNeeds(out);
   if (/[a-z]{2}/u.test(out)) {
     for (const [pattern, word] of ENGLISH_WORDS_TABLE) out = out.replace(pattern, ` ${word} `);

@@ -359,3 +359,14 @@ test('費用 and 経費 say money is wanted, as 資金 does: they rank, they do 
   assert.ok(q.generic.includes('費用'));
   assert.deepEqual(terms('展示会 出展 経費'), ['展示会', '出展']);
 });
+
+test('DX and デジタル化 are an enterprise’s need, as IT導入 is (decision 0386)', () => {
+  for (const q of ['DX', 'デジタル化 補助金']) {
+    const audiences = understandQuery(q)!.audiences;
+    assert.ok(audiences.includes('中小企業') && audiences.includes('農林漁業者'), `${q}: ${audiences}`);
+  }
+  const row = (fundingPurpose: string[], jsicMajors: string[]) =>
+    ({ fundingPurpose, jsicMajors, targetTypes: ['法人'], amountMax: null }) as unknown as ProgramColumns;
+  const need = needOfQuery(understandQuery('DX'));
+  assert.ok(fitOf(need, row(['IT・DX', '農林水産業'], ['A'])) < fitOf(need, row(['IT・DX'], [])), 'a farm DX programme below the general one');
+});

@@ -62,8 +62,9 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // farms, forests or fisheries as another trade's when q names no farming (decisions 0383 and 0384, 44 rows graded
 // first): all 0.766 / 0.895 -> 0.772 / 0.898, tuned 0.783 / 0.900 -> 0.790 / 0.906, held out 0.725 / 0.882 -> 0.729 / 0.882.
 const FLOORS = {
-  all: { ndcg: 0.765, success: 0.895 },
-  tuned: { ndcg: 0.785, success: 0.9 },
+  // 0.77 / 0.79 at all 0.776, tuned 0.793 (decisions 0385, 0386 and 0380).
+  all: { ndcg: 0.77, success: 0.895 },
+  tuned: { ndcg: 0.79, success: 0.9 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
   // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed; 0.69 at 0.698;
@@ -90,8 +91,8 @@ const CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {
   // 0.687 / 0.854 and 0.731 / 0.941 with a generic word in the name 1 (decision 0376).
   // 0.729 / 0.902 with a trade typed alone read into its industry's programmes (decision 0378).
   industry: { ndcg: 0.72, success: 0.89 },
-  // 0.736 -> 0.742 / 0.941 with decision 0384.
-  purpose: { ndcg: 0.735, success: 0.92 },
+  // 0.736 -> 0.742 / 0.941 with decision 0384; 0.752 with 費用 and 経費 generic (decision 0385).
+  purpose: { ndcg: 0.745, success: 0.92 },
   // 0.711 / 0.936 with places from evidence and canonical programmes (decisions 0312, 0330).
   // 0.728 / 0.936 with other prefectures below nationwide programmes and trades found by their stem (issue 21).
   // 0.747 / 0.957 with programmes named for large companies ranked as another applicant's.

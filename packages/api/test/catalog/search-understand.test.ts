@@ -303,6 +303,8 @@ test('English read as the Japanese an owner types (vocabulary.json english): tra
   assert.deepEqual(terms('sogyo hojokin Tokyo'), ['創業'], 'romaji of the words of programmes');
   assert.deepEqual(terms('koyo chosei joseikin'), ['雇用調整助成金']);
   assert.deepEqual(terms('government support for small business'), ['小規模事業者'], 'government is a generic word');
+  assert.ok(understandQuery('subsidies for farmers')!.audiences.includes('農林漁業者'), 'an English asker word in the plural says who asks');
+  assert.ok(understandQuery('support for clinics')!.audiences.includes('医療・福祉事業者'));
 });
 
 test('a trade typed with no need beside it (建設業, 塗装業 補助金, 建設会社) also finds what its kind of business uses', () => {

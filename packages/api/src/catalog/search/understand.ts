@@ -227,7 +227,8 @@ function holds(text: string, word: string): boolean {
  */
 function askersIn(text: string): string[] {
   const out = new Set<string>();
-  for (const [word, audiences] of ASKERS) if (holds(text, word)) for (const a of audiences) out.add(a);
+  // An English asker word in the plural too (farmers, clinics).
+  for (const [word, audiences] of ASKERS) if (holds(text, word) || (LATIN_WORD.test(word) && holds(text, `${word}s`))) for (const a of audiences) out.add(a);
   if (out.size === 0 && ENTERPRISE_NEEDS.some((w) => holds(text, w))) return ENTERPRISE;
   return [...out];
 }

@@ -11,7 +11,7 @@
 // (data/overrides/record-classes.jsonl, each line with its reason) does.
 // Measured on a hand-labelled sample (test/fixtures/labelled_records.jsonl).
 // Pure functions apart from reading the override file.
-import { readFileSync } from 'node:fs';
+import { readReviewedLines } from './reviewed-file.ts';
 import path from 'node:path';
 
 export const RECORD_CLASSES = [
@@ -80,20 +80,13 @@ export const RECORD_CLASS_OVERRIDES_FILE = path.join(import.meta.dirname, '..', 
 /** The reviewed overrides by unified_id; a line without a known class or a reason is an error (the file is reviewed data). */
 export function readClassOverrides(file = RECORD_CLASS_OVERRIDES_FILE): Map<string, ClassOverride> {
   const out = new Map<string, ClassOverride>();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return out;
-  }
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('//')) return;
-    const o = JSON.parse(line) as ClassOverride;
+  readReviewedLines<ClassOverride>(file, (o) => {
     const kindOk = o.program_kind === undefined || o.program_kind === null || (PROGRAM_KINDS as readonly string[]).includes(o.program_kind);
     if (!o.unified_id || !(RECORD_CLASSES as readonly string[]).includes(o.record_class) || !kindOk || !o.reason?.trim()) {
-      throw new Error(`${path.basename(file)}:${i + 1}: needs unified_id, a known record_class (and program_kind), and a reason`);
+      return 'needs unified_id, a known record_class (and program_kind), and a reason';
     }
     out.set(o.unified_id, o);
+    return null;
   });
   return out;
 }

@@ -15,9 +15,9 @@
 // terms; an empty list lets the rules derive the field) and the reason. Ingest
 // applies a line only while the dataset still gives that value, and the field's
 // provenance then says `corrected:reviewed`.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AUDIENCE_TERMS, INDUSTRY_CODES, PURPOSE_TERMS, industriesIn } from '@jp-support/vocab';
+import { readReviewedLines } from './reviewed-file.ts';
 import { tagProgramme, type TaggingInput } from './tagging.ts';
 
 export const TAG_FIELDS = ['funding_purpose', 'target_types', 'jsic_majors'] as const;
@@ -49,26 +49,17 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 /** The reviewed corrections by unified_id; a line that is not reviewed data (unknown field or term, no reason) is an error. */
 export function readTagCorrections(file = TAG_CORRECTIONS_FILE): Map<string, TagCorrection[]> {
   const out = new Map<string, TagCorrection[]>();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return out;
-  }
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '' || line.trimStart().startsWith('//')) return;
-    const c = JSON.parse(line) as TagCorrection;
+  readReviewedLines<TagCorrection>(file, (c) => {
     const fieldOk = (TAG_FIELDS as readonly string[]).includes(c.field);
     const valuesOk = fieldOk && isStringList(c.values) && c.values.every((v) => TERMS[c.field].includes(v));
     if (!c.unified_id || !valuesOk || !isStringList(c.given) || !c.reason?.trim()) {
-      throw new Error(
-        `${path.basename(file)}:${i + 1}: needs unified_id, a field (${TAG_FIELDS.join(', ')}), the given value, values of the vocabulary, and a reason`,
-      );
+      return `needs unified_id, a field (${TAG_FIELDS.join(', ')}), the given value, values of the vocabulary, and a reason`;
     }
     const list = out.get(c.unified_id) ?? [];
-    if (list.some((o) => o.field === c.field)) throw new Error(`${path.basename(file)}:${i + 1}: a second line for ${c.unified_id} ${c.field}`);
+    if (list.some((o) => o.field === c.field)) return `a second line for ${c.unified_id} ${c.field}`;
     list.push(c);
     out.set(c.unified_id, list);
+    return null;
   });
   return out;
 }

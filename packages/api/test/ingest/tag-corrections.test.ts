@@ -11,19 +11,9 @@ import { CORRECTED, givenTagsWithoutEvidence, readTagCorrections, withTagCorrect
 import type { TaggingInput } from '../../src/ingest/tagging.ts';
 import { cleanProgramName } from '../../src/ingest/names.ts';
 import { tempDir, testCatalog } from '../helper.ts';
+import { taggingInput } from './tagging-input.ts';
 
-const input = (over: Partial<TaggingInput>): TaggingInput => ({
-  name: '',
-  description: null,
-  programKind: null,
-  authorityName: null,
-  authorityLevel: null,
-  url: null,
-  fundingPurpose: null,
-  targetTypes: null,
-  jsicMajors: null,
-  ...over,
-});
+const input = taggingInput;
 
 test('the rule: a given purpose nothing in the record supports, an industry its name contradicts or a labour measure given 医療，福祉', () => {
   const farmJobs = givenTagsWithoutEvidence(input({ name: '雇用就農資金', fundingPurpose: ['設備投資', '施設建設', '人件費', '研修費', '環境対応'] }));

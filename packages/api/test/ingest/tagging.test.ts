@@ -5,19 +5,9 @@ import assert from 'node:assert/strict';
 import { AUDIENCE_TERMS, INDUSTRY_CODES, PURPOSE_TERMS } from '@jp-support/vocab';
 import { tagProgramme, type TaggingInput } from '../../src/ingest/tagging.ts';
 import { testCatalog } from '../helper.ts';
+import { taggingInput } from './tagging-input.ts';
 
-const input = (over: Partial<TaggingInput>): TaggingInput => ({
-  name: '',
-  description: null,
-  programKind: null,
-  authorityName: null,
-  authorityLevel: null,
-  url: null,
-  fundingPurpose: null,
-  targetTypes: null,
-  jsicMajors: null,
-  ...over,
-});
+const input = taggingInput;
 
 test('values a record publishes are kept, in the terms of the vocabulary', () => {
   const t = tagProgramme(

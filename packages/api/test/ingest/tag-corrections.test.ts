@@ -8,7 +8,6 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { BUNDLED_DATASET_DIR } from '../../src/config.ts';
 import { CORRECTED, givenTagsWithoutEvidence, readTagCorrections, withTagCorrections } from '../../src/ingest/tag-corrections.ts';
-import type { TaggingInput } from '../../src/ingest/tagging.ts';
 import { cleanProgramName } from '../../src/ingest/names.ts';
 import { tempDir, testCatalog } from '../helper.ts';
 import { taggingInput } from './tagging-input.ts';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUDIENCE_TERMS, INDUSTRY_CODES, PURPOSE_TERMS } from '@jp-support/vocab';
-import { tagProgramme, type TaggingInput } from '../../src/ingest/tagging.ts';
+import { tagProgramme } from '../../src/ingest/tagging.ts';
 import { testCatalog } from '../helper.ts';
 import { taggingInput } from './tagging-input.ts';
 

@@ -334,13 +334,14 @@ test('a business asking, naming no trade and no farming: a programme for farms, 
   const farmDx = row(['IT・DX', '農林水産業'], ['A']);
   const fishery = row(['資金繰り'], ['B']);
   const general = row(['IT・DX'], []);
-  for (const q of ['会社のDXを進めたい', 'コロナの借入金の返済がきつい', '500万円くらいの設備投資に使える補助金']) {
+  // DX is an enterprise's need (decision 0386).
+  for (const q of ['会社のDXを進めたい', 'DX', 'コロナの借入金の返済がきつい', '500万円くらいの設備投資に使える補助金']) {
     const need = needOfQuery(understandQuery(q));
     assert.equal(need.primarySector, false, q);
     assert.ok(fitOf(need, farmDx) < fitOf(need, general), `${q}: a farm's DX subsidy below the general one`);
     assert.ok(fitOf(need, fishery) < fitOf(need, general), `${q}: a fishery loan below the general programme`);
   }
-  const nobody = needOfQuery(understandQuery('DX'));
+  const nobody = needOfQuery(understandQuery('スマート化'));
   assert.equal(fitOf(nobody, farmDx), fitOf(nobody, general), 'nobody named: a farmer may be asking');
   for (const q of ['脱サラして農業を始めたい', '実家の農家を継ぎたい', '鳥獣被害 対策 事業者', '農福連携 会社', '漁業 補助金', 'new farmer support Hokkaido']) {
     const need = needOfQuery(understandQuery(q));

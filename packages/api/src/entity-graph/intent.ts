@@ -7,6 +7,7 @@
 import { normalizeText } from '../catalog/text-query.ts';
 import { foldKana, searchNormalize } from '../catalog/search-text.ts';
 import { amError } from './envelope.ts';
+import { escapeRegExp } from '../lib/regexp.ts';
 
 export const INTENT_IDS = [
   'search_subsidy',
@@ -319,12 +320,11 @@ export interface IntentResult {
   matched: boolean;
 }
 
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordRes = new Map<string, RegExp>();
 function englishRe(phrase: string): RegExp {
   let re = wordRes.get(phrase);
   if (!re) {
-    re = new RegExp(`(?:^|[^a-z0-9])${escapeRe(phrase)}(?:$|[^a-z0-9])`);
+    re = new RegExp(`(?:^|[^a-z0-9])${escapeRegExp(phrase)}(?:$|[^a-z0-9])`);
     wordRes.set(phrase, re);
   }
   return re;

@@ -209,7 +209,7 @@ function correctPrefecture(out: PlaceAndLevel, page: Place, named: Place | null,
 }
 
 /** Replace a municipality of the record's prefecture that the evidence contradicts (see the head of this file). */
-function correctMunicipality(out: PlaceAndLevel, place: { prefecture: string | null; municipality: string | null }, how: LevelRule): void {
+function correctMunicipality(out: PlaceAndLevel, place: Place, how: LevelRule): void {
   if (!place.municipality || out.municipality === null || out.municipality === place.municipality) return;
   if (out.prefecture !== null && place.prefecture !== null && out.prefecture !== place.prefecture) return;
   out.municipality = place.municipality;
@@ -219,7 +219,7 @@ function correctMunicipality(out: PlaceAndLevel, place: { prefecture: string | n
 const levelOf = (place: { municipality: string | null }): string => (place.municipality ? 'municipality' : 'prefecture');
 
 /** Fill a missing prefecture and municipality (a municipality only inside the record's prefecture), as derivePlace does. */
-function fill(out: PlaceAndLevel, place: { prefecture: string | null; municipality: string | null }, how: LevelRule): void {
+function fill(out: PlaceAndLevel, place: Place, how: LevelRule): void {
   if (out.prefecture && place.prefecture && place.prefecture !== out.prefecture) return;
   if (out.prefecture === null && place.prefecture) {
     out.prefecture = place.prefecture;

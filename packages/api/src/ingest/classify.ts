@@ -292,6 +292,8 @@ const SUPPORT_EVIDENCE =
 const SUPPORT_FOR_ACT = /(?:取得|導入|購入|設置|整備|改修|開設|参入|転換|確保|移転|申請|受診|受講|利用|作成|策定)(?:等)?(?:の)?支援/u;
 /** A prefecture's own site (www.pref.nagano.lg.jp, web.pref.hyogo.lg.jp): its crawl types every page of a support section `support`. */
 const PREFECTURE_SITE = /^https?:\/\/(?:www\.|web\.)?pref\.[a-z]+\.(?:lg\.)?jp\//u;
+/** A page announcing support (…を支援します！ | 福井県ホームページ): the programme's own page, however names.ts rephrased it. */
+const ANNOUNCES_SUPPORT = /します[!！。]?(?:\s*[|｜].*)?$/u;
 /** Upstream kinds that say only "support" or "information": they name no programme kind, so the name must. */
 const GENERIC_KIND = /^(?:|support|support_program|information_service|awareness.*)$/u;
 
@@ -527,11 +529,7 @@ const RULES: Rule[] = [
     cls: 'index_page',
     // A page announcing support (…を支援します！ | 福井県ホームページ) is the programme's page, however names.ts rephrased it.
     test: (r) =>
-      SITE_DECORATION.test(r.published) &&
-      r.published !== r.name &&
-      !r.benefit &&
-      !NAMED_SCHEME.test(r.name) &&
-      !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
+      SITE_DECORATION.test(r.published) && r.published !== r.name && !r.benefit && !NAMED_SCHEME.test(r.name) && !ANNOUNCES_SUPPORT.test(r.published),
   },
   // No programme kind upstream and no evidence in the name of anything one receives (decision 0306).
   { name: 'no_support_evidence', cls: 'reference', test: (r) => GENERIC_KIND.test(r.kind) && !r.benefit && !SUPPORT_EVIDENCE.test(r.name) },
@@ -547,7 +545,7 @@ const RULES: Rule[] = [
       !NAMED_SCHEME.test(r.name) &&
       !SUPPORT_EVIDENCE.test(r.name.replace(/支援/gu, '')) &&
       !SUPPORT_FOR_ACT.test(r.name) &&
-      !/します[!！。]?(?:\s*[|｜].*)?$/u.test(r.published),
+      !ANNOUNCES_SUPPORT.test(r.published),
   },
 ];
 

@@ -5,7 +5,8 @@
 // programme is for; match (catalog/programs/match.ts) also says why.
 import { INDUSTRIES, PURPOSES, type CompanySize } from '@jp-support/vocab';
 import { searchNormalize } from '../search-text.ts';
-import type { UnderstoodQuery } from './understand.ts';
+import { LATIN_TEXT, type UnderstoodQuery } from './understand.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
 /**
@@ -62,12 +63,11 @@ const PRIMARY_SECTOR_WORDS = [
   ...INDUSTRIES.filter((i) => i.code === 'A' || i.code === 'B'),
   ...PURPOSES.filter((p) => p.term === '農林水産業' || p.term === '新規就農'),
 ].flatMap((e) => [...e.match, ...e.en].map(searchNormalize));
-const LATIN = /^[a-z0-9 &.-]+$/u;
-const JAPANESE_SECTOR_WORDS = PRIMARY_SECTOR_WORDS.filter((w) => !LATIN.test(w));
+const JAPANESE_SECTOR_WORDS = PRIMARY_SECTOR_WORDS.filter((w) => !LATIN_TEXT.test(w));
 /** The Latin ones (farmer, fishery) as whole words only, as understand.ts reads English. */
 const LATIN_SECTOR_WORDS = new RegExp(
-  `(?<![a-z0-9])(?:${PRIMARY_SECTOR_WORDS.filter((w) => LATIN.test(w))
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  `(?<![a-z0-9])(?:${PRIMARY_SECTOR_WORDS.filter((w) => LATIN_TEXT.test(w))
+    .map(escapeRegExp)
     .join('|')})(?![a-z0-9])`,
   'u',
 );

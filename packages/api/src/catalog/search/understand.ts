@@ -21,6 +21,7 @@ import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 import sudachi from './sudachi-variants.json' with { type: 'json' };
 import { Lru } from '../../lib/lru.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 
 /** At most this many terms (required and generic) are searched; more is a 400 (MAX_TERMS_DETAIL). */
 export const MAX_QUERY_TERMS = 12;
@@ -106,8 +107,10 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
   .sort((a, b) => b[0].length - a[0].length);
 
 const NEED_PHRASES = new Set(NEEDS.map(([phrase]) => phrase));
-/** A literal text as a regular expression's source. */
-const regExpText = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A text of Latin letters only (an English word or phrase, as the search normalises it). */
+export const LATIN_TEXT = /^[a-z0-9 &.-]+$/u;
+/** An English word or phrase as a pattern of whole words. */
+const englishPattern = (en: string): RegExp => new RegExp(`(?<![a-z0-9&])${escapeRegExp(en)}(?![a-z0-9&])`, 'gu');
 const NEED_OF = new Map(NEEDS);
 // A word that is its phrase's need written out (自動車整備 -> 自動車整備業, typed as 自動車整備業) stays that word.
 for (const [phrase, word] of NEEDS) {
@@ -245,22 +248,18 @@ const askersOrTrade = (askers: string[], trade: string[]): string[] => (askers.l
 const ENGLISH: [RegExp, string][] = (() => {
   const owners = new Map<string, Set<string>>();
   for (const p of PURPOSE_VOCABULARY) for (const en of p.en) owners.set(en, (owners.get(en) ?? new Set()).add(p.match[0]));
-  const needs = new Set(NEEDS.map(([phrase]) => phrase));
   return [...owners]
     .filter(
       ([en, words]) =>
         words.size === 1 &&
         en.length >= 4 &&
-        !needs.has(en) &&
+        !NEED_PHRASES.has(en) &&
         !SYNONYMS.has(en) &&
         !Object.hasOwn(vocabulary.english, en) &&
         !en.split(' ').every((w) => GENERIC.has(w) || STOP.has(w)),
     )
     .sort((a, b) => b[0].length - a[0].length)
-    .map(([en, words]): [RegExp, string] => [
-      new RegExp(`(?<![a-z0-9&])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9&])`, 'gu'),
-      [...words][0].normalize('NFKC').toLowerCase(),
-    ]);
+    .map(([en, words]): [RegExp, string] => [englishPattern(en), [...words][0].normalize('NFKC').toLowerCase()]);
 })();
 
 // English an owner types, read as the Japanese words a Japanese owner would
@@ -274,15 +273,13 @@ function readByNeeds(word: string): string {
   return replaceNeeds(word).trim();
 }
 const ENGLISH_TABLE = vocabulary.english as Record<string, string>;
-/** An English word or phrase as a pattern of whole words. */
-const englishPattern = (en: string): RegExp => new RegExp(`(?<![a-z0-9&])${regExpText(en)}(?![a-z0-9&])`, 'gu');
 const ENGLISH_ENTRIES = Object.entries(ENGLISH_TABLE)
   .map(([en, word]): [string, string] => [en, word.normalize('NFKC').toLowerCase()])
   .sort((a, b) => b[0].length - a[0].length);
 const ENGLISH_WORDS_TABLE: [RegExp, string][] = ENGLISH_ENTRIES.map(([en, word]) => [englishPattern(en), readByNeeds(word)]);
 
 /** The English phrases that hold a Latin phrase of the needs table (childcare facility holds childcare): read before it. */
-const LATIN_NEEDS = NEEDS.map(([phrase]) => phrase).filter((phrase) => /^[a-z0-9 &.-]+$/u.test(phrase));
+const LATIN_NEEDS = [...NEED_PHRASES].filter((phrase) => LATIN_TEXT.test(phrase));
 const ENGLISH_BEFORE_NEEDS: [RegExp, string][] = ENGLISH_ENTRIES.filter(([en]) =>
   LATIN_NEEDS.some((phrase) => phrase.length < en.length && en.includes(phrase)),
 ).map(([en, word]) => [englishPattern(en), word]);
@@ -327,9 +324,9 @@ function takeAmounts(text: string): { text: string; amount: number | null } {
 // they spell: a Latin one as whole words, a Japanese one as a run of ICU's words.
 const VARIANTS = new Map(Object.entries(sudachi.variants as Record<string, string>));
 const LATIN_VARIANTS: [RegExp, string][] = [...VARIANTS]
-  .filter(([v]) => /^[a-z0-9 &.-]+$/u.test(v))
+  .filter(([v]) => LATIN_TEXT.test(v))
   .sort((a, b) => b[0].length - a[0].length)
-  .map(([v, word]) => [new RegExp(`(?<![a-z0-9&])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9&])`, 'gu'), word]);
+  .map(([v, word]) => [englishPattern(v), word]);
 const LONGEST_VARIANT = 4;
 
 function spellVariants(text: string): string {
@@ -341,7 +338,7 @@ function spellVariants(text: string): string {
     let taken = 0;
     for (let j = Math.min(pieces.length, i + LONGEST_VARIANT); j > i && taken === 0; j--) {
       const joined = pieces.slice(i, j).join('');
-      if (VARIANTS.has(joined) && !/^[a-z0-9 &.-]+$/u.test(joined)) {
+      if (VARIANTS.has(joined) && !LATIN_TEXT.test(joined)) {
         words.push(` ${VARIANTS.get(joined)} `);
         taken = j - i;
       }

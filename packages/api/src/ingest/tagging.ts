@@ -170,6 +170,10 @@ const PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = {
 };
 /** Purposes whose applicants are people or their households, not firms (PURPOSE_AUDIENCES gives them 住民 or 学生; 環境保全 and 防災・安全 also serve firms). */
 const CIVIC_PURPOSES: ReadonlySet<string> = new Set(['住宅', '子育て・福祉', '教育・奨学']);
+// Purposes a household's programme names beside its civic one without making it a firm's: a home's tax credit
+// (住宅ローン減税: 住宅, 税負担軽減), a loan (国の教育ローン: 教育・奨学, 資金繰り), an efficient home (省エネ住宅),
+// a move to the country (移住者の住宅取得: 住宅, 地域活性化), a safe one (耐震). Decision 0328.
+const HOUSEHOLD_NEUTRAL_PURPOSES: ReadonlySet<string> = new Set(['税負担軽減', '資金繰り', '省エネ・脱炭素', '地域活性化', '防災・安全', '環境保全', '災害復旧']);
 // What an applicant implies the programme is for, when nothing else says.
 const AUDIENCE_PURPOSES: Readonly<Record<string, readonly string[]>> = {
   農林漁業者: ['農林水産業'],
@@ -194,9 +198,13 @@ const BUSINESS_AUDIENCE = ['中小企業'];
 // Words that make the applicant a business although no audience term is named
 // (…事業者, …企業, 事業主, 店舗): the vocabulary keeps these generic words out of
 // its match lists, where they would read every query as an SME's.
-const BUSINESS_WORDS = /事業者|企業|事業主|法人|会社|店舗|商店|商工|経営者|工場|事業所/;
+// 業者 covers 事業者 and the trades' 保証業者, 建設業者, but not the workers of 就業者 / 従業者.
+const BUSINESS_WORDS = /(?<![就従])業者|企業|事業主|法人|会社|店舗|商店|商工|経営者|工場|事業所/;
+/** 生活衛生 names the 生活衛生 trades (JFC's 生活衛生貸付 lends to barbers and inns): a firm is named, not people, though no applicant is. */
+const TRADE_NAMED = /生活衛生/u;
 /** A care or welfare provider named as the applicant (障害福祉サービス事業所, 介護職員…加算, 保育施設): not any firm. */
-const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)/u;
+// 福祉医療機構 (WAM) lends to the providers of care and medicine, never to their patients.
+const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)|福祉医療機構|\bWAM\b/u;
 const CARE_AUDIENCE = ['医療・福祉事業者'];
 // Words that name a person or a household as the one a programme serves (a pregnancy line, a DV centre, a
 // spouse deduction, a patients' or victims' service, a resident's grant): such a record is for 住民 unless it also
@@ -226,6 +234,10 @@ const PEOPLE_AUDIENCE = ['住民'];
 // Words of an employer (障害者雇用報奨金, 高齢者雇用, 事業主): the programme pays whoever employs the people it names, so the
 // applicants those people imply (住民 from 子育て・福祉, 学生 from 教育・奨学) are not its applicants. 雇用保険 pays workers. Decision 0308.
 const EMPLOYER_WORDS = /雇用(?!保険)|雇入|雇い入れ|事業主/u;
+// A labour body's 助成金 is an employer's subsidy (雇用関係助成金: 障害者介助等助成金 pays the firm that employs, not
+// the disabled worker); its 手当 and 給付金 pay people. Decision 0328.
+const LABOUR_BODY = /厚生労働省|労働局|高齢・障害・求職者雇用支援機構/u;
+const isEmployerSubsidy = (name: string, authority: string): boolean => LABOUR_BODY.test(authority) && /助成金/u.test(name);
 const PEOPLE_APPLICANTS: ReadonlySet<string> = new Set(['住民', '学生']);
 /** A purpose whose applicant differs when the record is for people: 地域活性化 for people (移住支援金) pays residents, not groups. */
 const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: PEOPLE_AUDIENCE };
@@ -393,13 +405,14 @@ export function tagProgramme(p: TaggingInput): Tagging {
   // a record whose name names only purposes of people (子育て・福祉, 住宅 …: 医療費控除, a pension, a pregnancy line).
   const namedHits = purposesNamed(text);
   const named = namedHits.map((h) => h.term);
-  const civic = named.length > 0 && named.every((t) => CIVIC_PURPOSES.has(t));
+  const civic = named.some((t) => CIVIC_PURPOSES.has(t)) && named.every((t) => CIVIC_PURPOSES.has(t) || HOUSEHOLD_NEUTRAL_PURPOSES.has(t));
   // A record that names people as its beneficiaries and no firm (no business word, no firm audience, no firm
   // purpose): its applicants are residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
-  const employer = EMPLOYER_WORDS.test(text);
+  const employer = EMPLOYER_WORDS.test(text) || isEmployerSubsidy(p.name, authority);
   const forPeopleOnly =
     PERSON_BENEFICIARY.test(text) &&
     !BUSINESS_WORDS.test(text) &&
+    !TRADE_NAMED.test(text) &&
     !employer &&
     !CARE_PROVIDER.test(text) &&
     !namedHits.some((h) => FIRM_PURPOSES.has(h.term) || (h.term === '働き方改革' && !LOOSE_WORK_WORDS.has(h.matched))) &&
@@ -427,8 +440,18 @@ export function tagProgramme(p: TaggingInput): Tagging {
   }
   const purposeTerms = givenPurposes.length > 0 ? givenPurposes : purposes.values;
 
-  const givenAudiences = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
+  const mappedAudiences = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
+  // A household's programme (civic purposes only, no firm named) given only business audiences: the dataset's
+  // generic corporation / sole_proprietor pair contradicts the record (空き家改修事業補助金 → sole_proprietor), so the
+  // rules derive its applicants instead, and the provenance names the rule (`household`). Decision 0328.
+  const namesFirm =
+    BUSINESS_WORDS.test(text) ||
+    TRADE_NAMED.test(text) || employer || CARE_PROVIDER.test(text) || audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
+  const household = civic && !namesFirm;
+  const givenContradicted = household && mappedAudiences.length > 0 && mappedAudiences.every((t) => BUSINESS_AUDIENCES.has(t));
+  const givenAudiences = givenContradicted ? [] : mappedAudiences;
   const audiences = new Collector();
+  if (givenContradicted) audiences.rules.push('household');
   if (givenAudiences.length === 0) {
     audiences.add(
       'name',
@@ -440,7 +463,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
     // A tax measure on research costs (試験研究費) is for the firms that pay the tax, not for researchers.
     if (audiences.empty && RESEARCH_GRANT.test(text) && !TAX_WORDS.test(text) && !/tax|税/.test(kind)) audiences.add('research', RESEARCH_AUDIENCE);
-    const forPeople = (terms: readonly string[]): readonly string[] => (civic || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
+    const forPeople = (terms: readonly string[]): readonly string[] => (household || forPeopleOnly ? terms.filter((t) => !BUSINESS_AUDIENCES.has(t)) : terms);
     if (audiences.empty && kindRule) audiences.add('kind', forPeople(kindRule.audiences));
     if (audiences.empty && authorityRule) audiences.add('authority', forPeople(authorityRule.audiences));
     // The purposes the record has and those its name names: a purpose with an applicant of its own

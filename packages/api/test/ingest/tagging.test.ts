@@ -136,7 +136,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
         derived[field]++;
         assert.match(
           provenance[field],
-          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research))*$/,
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household))*$/,
         );
       }
     }
@@ -196,4 +196,33 @@ test('産地 is farming, except the 産地 of a traditional craft (decision 0383
   assert.deepEqual(craft.industries.values, []);
   assert.ok(tagProgramme(input({ name: '果樹産地構造改革計画支援事業' })).purposes.values.includes('農林水産業'));
   assert.ok(tagProgramme(input({ name: '伝統野菜等作付拡大支援事業奨励金' })).purposes.values.includes('農林水産業'), 'a farm word beside 伝統');
+});
+
+test("a household's programme is for residents: a given business audience is set aside, a kind's or a body's is not taken (decision 0328)", () => {
+  // The dataset's generic corporation / sole_proprietor pair on a home's programme: contradicted, derived instead.
+  const vacant = tagProgramme(input({ name: '空き家改修事業補助金', programKind: 'subsidy', targetTypes: ['sole_proprietor'] }));
+  assert.deepEqual(vacant.audiences, { values: ['住民'], how: 'derived:tagging:household+purpose' });
+  // A home's tax credit: a tax measure's firms are not its applicants, the tax and loan purposes beside 住宅 notwithstanding.
+  const loan = tagProgramme(input({ name: '住宅ローン減税', programKind: 'tax_measure' }));
+  assert.deepEqual(loan.purposes.values, ['住宅', '税負担軽減']);
+  assert.deepEqual(loan.audiences.values, ['住民']);
+  assert.deepEqual(tagProgramme(input({ name: '給湯省エネ2026事業', programKind: 'subsidy' })).audiences.values, ['住民'], 'a water heater is a home');
+  // Where a firm is named, the given audience stands, and so do the firms of a kind or a trade.
+  const builder = tagProgramme(input({ name: '地域貢献中小企業支援事業（エコ型住宅建設促進事業）補助金', targetTypes: ['corporation'] }));
+  assert.deepEqual(builder.audiences, { values: ['法人'], how: 'mapped:vocabulary' });
+  assert.deepEqual(tagProgramme(input({ name: '認定家賃債務保証業者制度', programKind: 'guarantee' })).audiences.values, ['中小企業'], '保証業者: a firm');
+  assert.ok(
+    tagProgramme(input({ name: '福祉増進資金（生活衛生貸付）', programKind: 'loan' })).audiences.values.includes('中小企業'),
+    '生活衛生 names the trades JFC lends to',
+  );
+  // 就業者 and 従業者 are workers, not firms: 業者 is a business word only on its own.
+  assert.equal(tagProgramme(input({ name: '新規就業者研修支援事業' })).audiences.how, 'derived:tagging:purpose', 'the training purpose speaks, not a business word');
+  assert.equal(tagProgramme(input({ name: '保証業者登録支援' })).audiences.how, 'derived:tagging:business_words');
+  // A labour body's 助成金 pays the employer, its 手当 the person.
+  const assist = tagProgramme(input({ name: '障害者介助等助成金', authorityName: '厚生労働省', programKind: 'grant', targetTypes: ['corporation', 'sole_proprietor'] }));
+  assert.deepEqual(assist.audiences.values, ['法人', '個人事業主']);
+  const allowance = tagProgramme(input({ name: '特別障害者手当', authorityName: '厚生労働省', programKind: 'grant', targetTypes: ['sole_proprietor'] }));
+  assert.deepEqual(allowance.audiences.values, ['住民']);
+  // 福祉医療機構 lends to care and medical providers.
+  assert.deepEqual(tagProgramme(input({ name: '福祉医療機構(WAM)医療貸付事業 通常融資', programKind: 'loan' })).audiences.values, ['医療・福祉事業者']);
 });

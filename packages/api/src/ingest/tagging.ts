@@ -173,7 +173,15 @@ const CIVIC_PURPOSES: ReadonlySet<string> = new Set(['住宅', '子育て・福�
 // Purposes a household's programme names beside its civic one without making it a firm's: a home's tax credit
 // (住宅ローン減税: 住宅, 税負担軽減), a loan (国の教育ローン: 教育・奨学, 資金繰り), an efficient home (省エネ住宅),
 // a move to the country (移住者の住宅取得: 住宅, 地域活性化), a safe one (耐震). Decision 0328.
-const HOUSEHOLD_NEUTRAL_PURPOSES: ReadonlySet<string> = new Set(['税負担軽減', '資金繰り', '省エネ・脱炭素', '地域活性化', '防災・安全', '環境保全', '災害復旧']);
+const HOUSEHOLD_NEUTRAL_PURPOSES: ReadonlySet<string> = new Set([
+  '税負担軽減',
+  '資金繰り',
+  '省エネ・脱炭素',
+  '地域活性化',
+  '防災・安全',
+  '環境保全',
+  '災害復旧',
+]);
 // What an applicant implies the programme is for, when nothing else says.
 const AUDIENCE_PURPOSES: Readonly<Record<string, readonly string[]>> = {
   農林漁業者: ['農林水産業'],
@@ -446,7 +454,10 @@ export function tagProgramme(p: TaggingInput): Tagging {
   // rules derive its applicants instead, and the provenance names the rule (`household`). Decision 0328.
   const namesFirm =
     BUSINESS_WORDS.test(text) ||
-    TRADE_NAMED.test(text) || employer || CARE_PROVIDER.test(text) || audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
+    TRADE_NAMED.test(text) ||
+    employer ||
+    CARE_PROVIDER.test(text) ||
+    audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
   const household = civic && !namesFirm;
   const givenContradicted = household && mappedAudiences.length > 0 && mappedAudiences.every((t) => BUSINESS_AUDIENCES.has(t));
   const givenAudiences = givenContradicted ? [] : mappedAudiences;

@@ -216,10 +216,16 @@ test("a household's programme is for residents: a given business audience is set
     '生活衛生 names the trades JFC lends to',
   );
   // 就業者 and 従業者 are workers, not firms: 業者 is a business word only on its own.
-  assert.equal(tagProgramme(input({ name: '新規就業者研修支援事業' })).audiences.how, 'derived:tagging:purpose', 'the training purpose speaks, not a business word');
+  assert.equal(
+    tagProgramme(input({ name: '新規就業者研修支援事業' })).audiences.how,
+    'derived:tagging:purpose',
+    'the training purpose speaks, not a business word',
+  );
   assert.equal(tagProgramme(input({ name: '保証業者登録支援' })).audiences.how, 'derived:tagging:business_words');
   // A labour body's 助成金 pays the employer, its 手当 the person.
-  const assist = tagProgramme(input({ name: '障害者介助等助成金', authorityName: '厚生労働省', programKind: 'grant', targetTypes: ['corporation', 'sole_proprietor'] }));
+  const assist = tagProgramme(
+    input({ name: '障害者介助等助成金', authorityName: '厚生労働省', programKind: 'grant', targetTypes: ['corporation', 'sole_proprietor'] }),
+  );
   assert.deepEqual(assist.audiences.values, ['法人', '個人事業主']);
   const allowance = tagProgramme(input({ name: '特別障害者手当', authorityName: '厚生労働省', programKind: 'grant', targetTypes: ['sole_proprietor'] }));
   assert.deepEqual(allowance.audiences.values, ['住民']);

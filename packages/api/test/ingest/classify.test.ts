@@ -32,7 +32,7 @@ interface Labelled {
   /** `fresh`: a second held-out part, labelled later; `check`: a held-out draw of served records (labelled_records.md). */
   split: 'tune' | 'holdout' | 'fresh' | 'check';
   /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305), `served9` (decision 0306) and `served10` (decision 0307): held out. */
-  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4' | 'served5' | 'served6' | 'served7' | 'served8' | 'served9' | 'served10';
+  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4' | 'served5' | 'served6' | 'served7' | 'served8' | 'served9' | 'served10' | 'served11' | 'served12';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -97,6 +97,8 @@ test('the labelled sample: at least 300 records, every label a known class with 
     LABELLED.filter((l) => l.part === 'served10' && l.split === 'check').length >= 150,
     'a third held-out served draw, after the per-source rule (0307)',
   );
+  assert.ok(LABELLED.filter((l) => l.part === 'served11' && l.split === 'tune').length >= 200, 'an eighth served tuning draw');
+  assert.ok(LABELLED.filter((l) => l.part === 'served12' && l.split === 'check').length >= 100, 'a fourth held-out served draw');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -137,6 +139,8 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'served check draw, held out (0305)': score(LABELLED.filter((l) => l.part === 'served4')),
     'second served check draw, held out (0306)': score(LABELLED.filter((l) => l.part === 'served9')),
     'third served check draw, held out (0307)': score(LABELLED.filter((l) => l.part === 'served10')),
+    'eighth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served11')),
+    'fourth served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served12')),
     'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
     'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),

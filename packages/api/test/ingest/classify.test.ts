@@ -32,7 +32,22 @@ interface Labelled {
   /** `fresh`: a second held-out part, labelled later; `check`: a held-out draw of served records (labelled_records.md). */
   split: 'tune' | 'holdout' | 'fresh' | 'check';
   /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305), `served9` (decision 0306) and `served10` (decision 0307): held out. */
-  part: 'uniform' | 'hard' | 'fresh' | 'served' | 'served2' | 'served3' | 'served4' | 'served5' | 'served6' | 'served7' | 'served8' | 'served9' | 'served10' | 'served11' | 'served12';
+  part:
+    | 'uniform'
+    | 'hard'
+    | 'fresh'
+    | 'served'
+    | 'served2'
+    | 'served3'
+    | 'served4'
+    | 'served5'
+    | 'served6'
+    | 'served7'
+    | 'served8'
+    | 'served9'
+    | 'served10'
+    | 'served11'
+    | 'served12';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')

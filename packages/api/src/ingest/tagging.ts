@@ -414,17 +414,20 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const namedHits = purposesNamed(text);
   const named = namedHits.map((h) => h.term);
   const civic = named.some((t) => CIVIC_PURPOSES.has(t)) && named.every((t) => CIVIC_PURPOSES.has(t) || HOUSEHOLD_NEUTRAL_PURPOSES.has(t));
-  // A record that names people as its beneficiaries and no firm (no business word, no firm audience, no firm
-  // purpose): its applicants are residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
+  // A firm named: a business word, a trade, an employer, a care provider or a business audience.
   const employer = EMPLOYER_WORDS.test(text) || isEmployerSubsidy(p.name, authority);
+  const namesFirm =
+    BUSINESS_WORDS.test(text) ||
+    TRADE_NAMED.test(text) ||
+    employer ||
+    CARE_PROVIDER.test(text) ||
+    audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
+  // A record that names people as its beneficiaries and no firm (nor a firm's purpose): its applicants are
+  // residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
   const forPeopleOnly =
     PERSON_BENEFICIARY.test(text) &&
-    !BUSINESS_WORDS.test(text) &&
-    !TRADE_NAMED.test(text) &&
-    !employer &&
-    !CARE_PROVIDER.test(text) &&
-    !namedHits.some((h) => FIRM_PURPOSES.has(h.term) || (h.term === '働き方改革' && !LOOSE_WORK_WORDS.has(h.matched))) &&
-    !audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
+    !namesFirm &&
+    !namedHits.some((h) => FIRM_PURPOSES.has(h.term) || (h.term === '働き方改革' && !LOOSE_WORK_WORDS.has(h.matched)));
   const urlRule = URL_RULES.find((r) => r.path.test(path));
 
   // Purposes: the dataset's, mapped; else the name, then the kind; body and address only when those say nothing.
@@ -452,12 +455,6 @@ export function tagProgramme(p: TaggingInput): Tagging {
   // A household's programme (civic purposes only, no firm named) given only business audiences: the dataset's
   // generic corporation / sole_proprietor pair contradicts the record (空き家改修事業補助金 → sole_proprietor), so the
   // rules derive its applicants instead, and the provenance names the rule (`household`). Decision 0328.
-  const namesFirm =
-    BUSINESS_WORDS.test(text) ||
-    TRADE_NAMED.test(text) ||
-    employer ||
-    CARE_PROVIDER.test(text) ||
-    audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
   const household = civic && !namesFirm;
   const givenContradicted = household && mappedAudiences.length > 0 && mappedAudiences.every((t) => BUSINESS_AUDIENCES.has(t));
   const givenAudiences = givenContradicted ? [] : mappedAudiences;

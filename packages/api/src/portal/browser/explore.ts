@@ -54,6 +54,8 @@ let lastResults: Program[] = [];
 let searchSeq = 0;
 /** The logged-in session's key, when there is one (GET /v1/session). */
 let session: { prefix: string; tier: string } | null = null;
+/** What the last search's answer said is left today (null before one, or after the key changed). */
+let remainingToday: number | null = null;
 
 // ---- whose allowance ----------------------------------------------------------
 
@@ -77,10 +79,14 @@ async function loadSession(): Promise<void> {
   const result = await api<OpenAPI.GetSessionResponse>('/v1/session');
   session = result.ok ? { prefix: result.body.key_prefix, tier: result.body.tier } : null;
   byId('caller-login').hidden = session !== null;
-  showCaller();
+  // The first search may have answered before the session did: keep what it said is left.
+  showCaller(remainingToday);
 }
 
-keyInput.addEventListener('input', () => showCaller());
+keyInput.addEventListener('input', () => {
+  remainingToday = null;
+  showCaller();
+});
 keyInput.addEventListener('change', () => void search());
 
 // ---- URL <-> state --------------------------------------------------------
@@ -148,7 +154,8 @@ async function search(): Promise<void> {
     prev.disabled = next.disabled = true;
     return;
   }
-  showCaller(result.remaining);
+  remainingToday = result.remaining;
+  showCaller(remainingToday);
   const { total, offset, results } = result.body;
   lastResults = results;
   if (total === 0) {

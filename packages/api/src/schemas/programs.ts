@@ -119,8 +119,12 @@ export const SearchNeed = Type.Object(
     ranking_terms: Type.Array(Type.String(), { description: "A sentence's incidental words: they rank a row that holds them but do not filter." }),
     generic: Type.Array(Type.String(), { description: 'Generic words (補助金, support): a boost when the name holds them.' }),
     prefectures: Type.Array(Type.String(), { description: 'Prefectures named in q (ranking).' }),
+    municipalities: Type.Array(Type.Object({ prefecture: Type.String(), municipality: Type.String() }, { additionalProperties: false }), {
+      description:
+        "Municipalities named in q (浜松市) with their prefecture (ranking): their own and their prefecture's programmes first, another municipality's last.",
+    }),
     applicable_in: Nullable(Type.Object({ prefecture: Type.String(), municipality: Nullable(Type.String()) }, { additionalProperties: false })),
-    purposes: Type.Array(Type.String(), { description: 'funding_purpose spellings of the purposes named.' }),
+    purposes: Type.Array(Type.String(), { description: "The purposes q's words name, as funding_purpose terms (設備更新 -> 設備投資)." }),
     kinds: Type.Array(Type.String(), { description: 'program_kind values the words point to.' }),
     audiences: Type.Array(Type.String(), {
       description:

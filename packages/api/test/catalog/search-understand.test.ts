@@ -373,3 +373,42 @@ test('DX and デジタル化 are an enterprise’s need, as IT導入 is (decisio
   const need = needOfQuery(understandQuery('DX'));
   assert.ok(fitOf(need, row(['IT・DX', '農林水産業'], ['A'])) < fitOf(need, row(['IT・DX'], [])), 'a farm DX programme below the general one');
 });
+
+test("the purposes q names are read with the programme vocabulary's own words, not a list of their own (decision 0382)", () => {
+  const purposes = (q: string) => understandQuery(q)!.purposes;
+  assert.deepEqual(purposes('設備更新'), ['設備投資']);
+  assert.deepEqual(purposes('古い機械を入れ替えたい'), ['設備投資']);
+  assert.deepEqual(purposes('電気自動車'), ['省エネ・脱炭素']);
+  assert.deepEqual(purposes('EV'), ['省エネ・脱炭素'], 'a Latin word as a whole word');
+  assert.deepEqual(purposes('人手不足'), ['雇用・人材確保']);
+  assert.deepEqual(purposes('ペットサロン'), [], 'a word of no purpose');
+  // A trade's word is also a purpose's: alone it is what is asked; beside a purpose it says who asks.
+  assert.deepEqual(purposes('旅館 補助金'), ['観光']);
+  assert.deepEqual(purposes('ゲストハウスを始めたい'), ['創業']);
+  // Farming, forestry and fishery keep theirs: their programmes are their own (decision 0384).
+  assert.deepEqual([...purposes('林業 機械 導入')].sort(), ['設備投資', '農林水産業'].sort());
+});
+
+test('a municipality named in q is a place: its own and its prefecture’s programmes rank first, another municipality’s last (decision 0382)', async (t) => {
+  const q = understandQuery('浜松市 農業 補助金')!;
+  assert.deepEqual(q.municipalities, [{ prefecture: '静岡県', municipality: '浜松市' }]);
+  assert.deepEqual(q.prefectures, [], 'a municipality alone names no prefecture-wide search');
+  assert.deepEqual(understandQuery('静岡県浜松市 創業')!.municipalities, [{ prefecture: '静岡県', municipality: '浜松市' }]);
+  assert.deepEqual(understandQuery('農業 補助金')!.municipalities, []);
+  const app = await build(t);
+  const res = await app.inject(`/v1/programs/search?q=${encodeURIComponent('浜松市 農業 補助金')}&limit=20`);
+  assert.equal(res.statusCode, 200);
+  const rows = res.json<{ results: { primary_name: string; prefecture: string | null; municipality: string | null; authority_level: string | null }[] }>()
+    .results;
+  assert.ok(rows.length >= 10);
+  assert.equal(rows[0].municipality, '浜松市', rows[0].primary_name);
+  const elsewhere = rows.filter((r) => r.prefecture !== null && (r.prefecture !== '静岡県' || (r.municipality !== null && r.municipality !== '浜松市')));
+  assert.deepEqual(
+    elsewhere.map((r) => r.primary_name),
+    [],
+    "no other municipality's or prefecture's programme on the first page",
+  );
+  const firstNational = rows.findIndex((r) => r.prefecture === null);
+  const lastLocal = rows.findLastIndex((r) => r.municipality === '浜松市');
+  assert.ok(firstNational === -1 || lastLocal < firstNational, "the municipality's programmes before the national ones");
+});

@@ -607,11 +607,16 @@ export type SearchNeed = {
   generic: string[];
   /** Prefectures named in q (ranking). */
   prefectures: string[];
+  /** Municipalities named in q (浜松市) with their prefecture (ranking): their own and their prefecture's programmes first, another municipality's last. */
+  municipalities: Array<{
+    prefecture: string;
+    municipality: string;
+  }>;
   applicable_in: {
     prefecture: string;
     municipality: string | null;
   } | null;
-  /** funding_purpose spellings of the purposes named. */
+  /** The purposes q's words name, as funding_purpose terms (設備更新 -> 設備投資). */
   purposes: string[];
   /** program_kind values the words point to. */
   kinds: string[];

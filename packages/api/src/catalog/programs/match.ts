@@ -148,6 +148,7 @@ function profileText(need: string | null, purposes: string[], stageWord: string 
     phrases: [],
     generic: [],
     prefectures: [],
+    municipalities: [],
     purposes: [],
     kinds: [],
     audiences: base?.audiences ?? [],

@@ -28,6 +28,7 @@ export function readNeed(q: UnderstoodQuery, place: Place | null) {
     ranking_terms: q.optional.map((g) => g.term),
     generic: q.generic,
     prefectures: q.prefectures,
+    municipalities: q.municipalities.map((m) => ({ prefecture: m.prefecture, municipality: m.municipality! })),
     applicable_in: place,
     purposes: q.purposes,
     kinds: q.kinds,

@@ -31,8 +31,6 @@ export interface ProgramColumns {
   targetTypes: string[];
   /** JSIC major letters of the industries the programme serves (empty: not stated). */
   jsicMajors: string[];
-  /** funding_purpose, search-normalised (purpose signal). */
-  purposeText: string[];
   amountMax: number | null;
   /** The application window's first and last day (YYYY-MM-DD), as the catalogue's window_start and window_end. */
   windowStart: string | null;
@@ -186,7 +184,6 @@ export class SearchIndex {
         fundingPurpose,
         targetTypes,
         jsicMajors: JSON.parse((r.jsic_majors as string | null) ?? '[]') as string[],
-        purposeText: fundingPurpose.map(searchNormalize),
         amountMax: r.amount_max_man_yen as number | null,
         windowStart: r.window_start as string | null,
         windowEnd: r.window_end as string | null,

@@ -231,6 +231,12 @@ function queryParts(p: PreparedQuery, r: ProgramColumns) {
   let place = 0;
   if (p.place !== null) {
     place = PLACE_REACH[reachOf(r, p.place)];
+  } else if (q.municipalities.length > 0) {
+    // A municipality named (浜松市 農業): its programmes and its prefecture's serve the asker, national ones
+    // too; another municipality's, of the same prefecture or not, are no answer.
+    const reaches = q.municipalities.map((m) => reachOf(r, m));
+    if (reaches.includes('municipality') || reaches.includes('prefecture')) place = SAME_PLACE;
+    else place = reaches.includes('nationwide') ? NATIONWIDE : OTHER_PLACE;
   } else if (q.prefectures.length > 0) {
     if (r.prefecture !== null && q.prefectures.includes(r.prefecture)) place = SAME_PLACE;
     else if (r.prefecture === null) place = r.authorityLevel === 'national' ? NATIONWIDE : 0;
@@ -239,7 +245,7 @@ function queryParts(p: PreparedQuery, r: ProgramColumns) {
     // No place named: a nationwide programme serves whoever asks, a local one only its place.
     place = REACH;
   }
-  const purpose = q.purposes.length > 0 && r.purposeText.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
+  const purpose = q.purposes.length > 0 && r.fundingPurpose.some((v) => q.purposes.includes(v)) ? PURPOSE : 0;
   const kind = q.kinds.length > 0 && r.programKind !== null && q.kinds.includes(r.programKind) ? KIND : 0;
   return { place, purpose, kind, fit: fitOf(p.need, r) };
 }

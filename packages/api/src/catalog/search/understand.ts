@@ -16,7 +16,7 @@
 //   苦しい) and the word the search uses for it, replaced before splitting.
 // - A prefecture named in q (東京, Tokyo, 北海道) is a ranking signal, not a
 //   filter; so are a purpose and a kind.
-import { INDUSTRIES, PURPOSES as PURPOSE_VOCABULARY, isPlace, normalizePrefecture, resolvePlace } from '@jp-support/vocab';
+import { INDUSTRIES, PURPOSES as PURPOSE_VOCABULARY, type Place, isPlace, normalizePrefecture, resolvePlace } from '@jp-support/vocab';
 import { compactKey, isKanaOnly, searchNormalize } from '../search-text.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 import sudachi from './sudachi-variants.json' with { type: 'json' };
@@ -54,7 +54,9 @@ export interface UnderstoodQuery {
   generic: string[];
   /** Prefectures named in q: ranking signal. */
   prefectures: string[];
-  /** funding_purpose spellings of the purposes named in q: ranking signal. */
+  /** Municipalities named in q (浜松市), each with its prefecture: their programmes and their prefecture's first (rank.ts). */
+  municipalities: Place[];
+  /** The purposes (funding_purpose terms of @jp-support/vocab) q's terms name: ranking signal. */
   purposes: string[];
   /** program_kind values the words point to (補助金 -> subsidy, grant): ranking signal. */
   kinds: string[];
@@ -99,7 +101,6 @@ for (const [word, names] of Object.entries(vocabulary.narrower as Record<string,
 const GENERIC = new Set(vocabulary.generic.map(norm));
 const STOP = new Set(vocabulary.stopwords.map(norm));
 const KINDS = new Map(Object.entries(vocabulary.kinds).map(([k, v]) => [norm(k), v]));
-const PURPOSES = new Map(Object.entries(vocabulary.purposes).map(([k, v]) => [norm(k), v.map(norm)]));
 const LONGEST_ENTRY = 16;
 /** Phrases of a need, longest first (a longer phrase wins: 農業を始めたい before 始めたい), in the form q is split from. */
 const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
@@ -153,8 +154,13 @@ const MIXED_KANA = /\p{Script=Katakana}.*\p{Script=Hiragana}|\p{Script=Hiragana}
 
 /** A municipality named as a word (宇都宮市): a place, so it stays a term to match. */
 function isMunicipality(word: string): boolean {
+  return municipalityOf(word) !== null;
+}
+
+/** The municipality a word names (浜松市), with its prefecture (the bundled master); null for none, or a name two prefectures share. */
+function municipalityOf(word: string): Place | null {
   const place = resolvePlace(word);
-  return isPlace(place) && place.municipality !== null;
+  return isPlace(place) && place.municipality !== null ? place : null;
 }
 
 /** The prefecture of a city named without its 市 (札幌 -> 北海道), or null. */
@@ -196,6 +202,45 @@ const INDUSTRY_WORDS = INDUSTRIES.flatMap((i) => i.match)
 /** A term that names a purpose of support: one of its spellings holds a purpose word (設備更新: 設備). */
 function isPurposeTerm(g: TermGroup): boolean {
   return g.alternatives.some((a) => PURPOSE_WORDS.some((w) => a.includes(w)));
+}
+
+// Each purpose's words (its term and match words, @jp-support/vocab) in the search normalisation; the Latin
+// ones (IT, EV, DX) are read as whole words, as the vocabulary reads them in a programme's text.
+const PURPOSE_READINGS = PURPOSE_VOCABULARY.map((p) => {
+  const words = [p.term, ...p.match].map(norm).filter((w) => [...w].length >= 2);
+  const latin = words.filter((w) => LATIN_TEXT.test(w));
+  return {
+    term: p.term,
+    words: words.filter((w) => !LATIN_TEXT.test(w)),
+    latin: latin.length > 0 ? new RegExp(`(?<![a-z0-9])(?:${latin.map(escapeRegExp).join('|')})(?![a-z0-9])`, 'u') : null,
+  };
+});
+
+/**
+ * The purposes a term of q names (設備更新: 設備投資; 雇入れ助成: 雇用・人材確保; ev: 省エネ・脱炭素): the
+ * vocabulary's purposes whose words occur in one of its spellings. A programme tagged with one ranks up
+ * (rank.ts: the query part `purpose` and the need's fit), whatever words its name uses for it.
+ */
+function purposesOfTerm(g: TermGroup): string[] {
+  return PURPOSE_READINGS.filter((p) => p.words.some((w) => g.term.includes(w)) || p.latin?.test(g.term) === true).map((p) => p.term);
+}
+
+// The industry words of the trades that use the general SME programmes: not farming, forestry or fishery (JSIC A, B),
+// whose programmes are their own (decision 0384).
+const GENERAL_TRADE_WORDS = INDUSTRIES.filter((i) => i.code !== 'A' && i.code !== 'B')
+  .flatMap((i) => i.match)
+  .map(norm)
+  .filter((w) => [...w].length >= 2);
+
+/**
+ * The purposes q names. A trade's word is also a purpose's (旅館: 観光); beside a word of what is wanted
+ * (ゲストハウスを始めたい: 旅館 創業) it says who asks, not what for: only the other words' purposes count. A farm's,
+ * forest's or fishery's word keeps its purpose (林業 機械: their own machinery programmes).
+ */
+function purposesOfQuery(groups: TermGroup[]): string[] {
+  const namesTrade = (g: TermGroup): boolean => GENERAL_TRADE_WORDS.some((w) => g.term.includes(w));
+  const wanted = groups.filter((g) => !namesTrade(g) && purposesOfTerm(g).length > 0);
+  return [...new Set((wanted.length > 0 ? wanted : groups).flatMap(purposesOfTerm))];
 }
 
 /** A term that names a trade and no purpose (飲食店, 倉庫). */
@@ -554,7 +599,7 @@ function understand(q: string): UnderstoodQuery | null {
   const phrases: string[] = [];
   const generic: string[] = [];
   const prefectures: string[] = [];
-  const purposes = new Set<string>();
+  const municipalities: Place[] = [];
   const kinds = new Set<string>();
   const places: string[] = [];
   const seen = new Set<string>();
@@ -579,7 +624,6 @@ function understand(q: string): UnderstoodQuery | null {
     for (const w of words) {
       const text = norm(w.text);
       for (const k of KINDS.get(text) ?? []) kinds.add(k);
-      for (const p of PURPOSES.get(text) ?? []) purposes.add(p);
       if (w.kind === 'stop' || text === '') {
         endRun();
         continue;
@@ -593,9 +637,13 @@ function understand(q: string): UnderstoodQuery | null {
       run.push(text);
       if (seen.has(text)) continue;
       seen.add(text);
+      const municipality = w.kind === 'content' ? municipalityOf(w.text) : null;
       if (SOFT.has(text)) unknown.add(text);
       else if (w.kind === 'dict' || NEED_WORDS.has(text) || ENGLISH_WORDS.has(text)) concepts++;
-      else if (w.kind === 'content' && !isMunicipality(w.text)) {
+      else if (municipality !== null) {
+        // A municipality (浜松市) is a place that ranks and a word of the names, not an unknown word.
+        if (!municipalities.some((m) => m.municipality === municipality.municipality)) municipalities.push(municipality);
+      } else if (w.kind === 'content') {
         unknown.add(text);
         if (w.hiragana === true) inflections.add(text);
         // A city named without 市 (札幌, 福岡市 is a municipality already): its prefecture ranks.
@@ -628,6 +676,8 @@ function understand(q: string): UnderstoodQuery | null {
       if (isTradeTerm(required[i]) && required.length > 1) optional.unshift(...required.splice(i, 1));
     }
   }
+  // The purposes the terms name, read before a trade's terms take its kind of business's programmes as spellings.
+  const purposes = purposesOfQuery([...required, ...optional]);
   // A trade typed with no need beside it (建設業, 塗装業 補助金, construction company): its word, or the
   // programmes its kind of business uses (the concept of its major's industry_needs, at a synonym's weight).
   let tradeAskers: string[] = [];
@@ -662,7 +712,8 @@ function understand(q: string): UnderstoodQuery | null {
     phrases,
     generic,
     prefectures,
-    purposes: [...purposes],
+    municipalities,
+    purposes,
     kinds: [...kinds],
     audiences: askersOrTrade(askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')), tradeAskers),
     amountManYen: amount,

@@ -12,7 +12,7 @@
 // the term's matches), a shorter one by scanning the in-memory text.
 import type { CatalogDatabase } from '../db.ts';
 import { ftsPhrase } from '../text-query.ts';
-import { isKanaOnly, searchColumns, searchedValues, searchNormalize } from '../search-text.ts';
+import { isKanaOnly, searchColumns, searchedValues } from '../search-text.ts';
 import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { Lru } from '../../lib/lru.ts';
 import { POSTING_BYTES, stringBytes } from '../../lib/cache-budget.ts';

@@ -152,11 +152,6 @@ const HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 /** Katakana next to hiragana: a kana-only chunk of two scripts (テイクアウトを). */
 const MIXED_KANA = /\p{Script=Katakana}.*\p{Script=Hiragana}|\p{Script=Hiragana}.*\p{Script=Katakana}/u;
 
-/** A municipality named as a word (宇都宮市): a place, so it stays a term to match. */
-function isMunicipality(word: string): boolean {
-  return municipalityOf(word) !== null;
-}
-
 /** The municipality a word names (浜松市), with its prefecture (the bundled master); null for none, or a name two prefectures share. */
 function municipalityOf(word: string): Place | null {
   const place = resolvePlace(word);

@@ -204,6 +204,68 @@ const PREMIUM = /保険料(?:\s*[（(][^（）()]*[）)])*$/u;
 const SUBSIDY_LIST = /(?:補助金|助成金|支援策)リスト|支援ナビ|^公募・補助金|(?:支援策|施策|制度)\S{0,4}カタログ|事業者支援パッケージ$/u;
 /** A measure still being considered (…支援策（検討中）), a tax rate raised (軽減税率 17%引上げ): not a programme someone can use. */
 const NOT_YET = /[（(]検討中[）)]$|税率\S*\s*\S*引き?上げ/u;
+
+// Classes found in an eighth tuning draw of 220 served records (part "served11"; decision 0318).
+/** A scheme announced for a later year (…交付金(令和9年度創設予定)), a system changing its method (…リファンド方式移行): news of a change, not a programme one can use now. */
+const ANNOUNCED = /[（(][^（）()]*(?:創設|新設|導入)予定[）)]$|方式(?:へ(?:の)?)?移行$/u;
+/** How a welfare service's providers are paid (就労継続支援A型 (基本報酬・スコア方式)): a fee rule; a fee addition (…加算) is paid to providers who do more, and stays. */
+const FEE_RULE = /基本報酬|報酬(?:体系|算定(?:基準|構造)?)(?:$|\s|[（(・])/u;
+/**
+ * A type of service the welfare, disability and care-insurance laws define, named alone (就労定着支援, 児童発達支援事業所,
+ * 看護小規模多機能型居宅介護 (看多機)): a category of provider the state pays, not a scheme one applies to; a subsidy or
+ * scheme for such providers names its money or its project (訪問介護事業者経営改善支援事業費補助金).
+ */
+const SERVICE_TYPE = new RegExp(
+  `^(?:医療型|福祉型|居宅訪問型|地域密着型|介護予防)?(?:${[
+    '居宅介護(?:支援)?',
+    '重度訪問介護',
+    '同行援護',
+    '行動援護',
+    '重度障害者等包括支援',
+    '短期入所(?:生活介護|療養介護)?',
+    '療養介護',
+    '生活介護',
+    '施設入所支援',
+    '自立訓練',
+    '就労(?:選択|移行|定着)支援',
+    '就労継続支援[AB]?型?',
+    '自立生活援助',
+    '共同生活援助',
+    '(?:計画|障害児)相談支援',
+    '地域(?:移行|定着)支援',
+    '児童発達支援',
+    '放課後等デイサービス',
+    '保育所等訪問支援',
+    '障害児入所(?:施設|支援)',
+    '訪問(?:入浴)?介護',
+    '訪問看護',
+    '訪問リハビリテーション',
+    '居宅療養管理指導',
+    '(?:認知症対応型)?通所介護',
+    '通所リハビリテーション',
+    '特定施設入居者生活介護',
+    '福祉用具貸与',
+    '特定福祉用具販売',
+    '定期巡回・随時対応型訪問介護看護',
+    '夜間対応型訪問介護',
+    '(?:看護)?小規模多機能型居宅介護',
+    '認知症対応型共同生活介護',
+    '介護老人(?:福祉|保健)施設',
+    '介護医療院',
+  ].join('|')})(?:事業所|事業者|施設)?$`,
+  'u',
+);
+/** A regulation named as such (…認定制度 + 荷主行動規制, …特例業務 (ヘッジファンド規制)): the state's rule; money given (…規制関連経営安定資金) keeps a programme. */
+const REGULATION = /規制(?!緩和|改革)/u;
+const GIVEN_MONEY = /補助|助成|交付金|支援金|給付|奨励金|融資|貸付|資金|減税|控除|保険|保証/u;
+/** A company's line of business (日本貨物航空 (NCA) / 航空貨物事業, エンジンMRO事業 (IHI / …)): an industry's 事業 is a firm's trade, not a scheme. */
+const LINE_OF_BUSINESS = /(?:貨物|運送|輸送|旅客|航空|海運|鉄道|mro|卸売|小売|発電|通信|放送|倉庫|運航)事業(?:\s*[（(][^（）()]*[）)])*$/iu;
+/** What place something has in a figure or a plan (事業系食品ロス 卸売業の位置付け（令和4年度）): a document. */
+const POSITION = /の位置(?:付|づ)け$/u;
+/** Support for a group, named generically (立地企業への優遇制度, 新規就農者向け支援施策, 福井県の事業者向け支援制度): a page of the schemes for them. */
+const SUPPORT_FOR_GROUP = /(?:への|向け(?:の)?|に対する)(?:各種)?(?:優遇|支援|助成|補助)(?:制度|施策|策|措置)(?:等|について)?$/u;
+/** Two generic words of support joined (子育て支援・制度, 災害に関する支援・助成): a section's page, not a scheme's name. */
+const GENERIC_PAIR = /(?:支援|助成|補助|相談|サービス|手当|給付)(?:・|、|と|及び|および)(?:制度|施策|支援策|サービス|支援|助成|補助|手当|相談)(?:等|など)?$/u;
 /** A bonus point in a programme's selection (…経営革新計画加点): a rule of that programme, not one of its own. */
 const BONUS_POINT = /加点$/u;
 
@@ -404,6 +466,15 @@ const RULES: Rule[] = [
   { name: 'premium', cls: 'law_provision', test: (r) => PREMIUM.test(r.name) && !/補助|助成|減免|軽減|控除|支援|免除/u.test(r.name) },
   { name: 'pointers', cls: 'index_page', test: (r) => POINTERS.test(r.name) || SUBSIDY_LIST.test(r.name) },
   { name: 'not_yet', cls: 'notice', test: (r) => NOT_YET.test(r.name) },
+  // Decision 0318: a scheme announced for later, a fee rule, a service type of the welfare laws, a regulation, a firm's line of business, a position in a figure, support for a group named generically.
+  { name: 'announced', cls: 'notice', test: (r) => ANNOUNCED.test(r.name) },
+  { name: 'fee_rule', cls: 'law_provision', test: (r) => FEE_RULE.test(r.name) && !/加算/u.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  { name: 'service_type', cls: 'reference', test: (r) => SERVICE_TYPE.test(withoutBrackets(r.name).replace(/\s+/gu, '')) },
+  { name: 'regulation', cls: 'law_provision', test: (r) => REGULATION.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  { name: 'line_of_business', cls: 'product', test: (r) => r.kind === '' && LINE_OF_BUSINESS.test(r.name) && !r.benefit },
+  { name: 'position', cls: 'document', test: (r) => POSITION.test(withoutBrackets(r.name)) && !r.benefit },
+  { name: 'support_for_group', cls: 'index_page', test: (r) => SUPPORT_FOR_GROUP.test(withoutBrackets(r.name)) },
+  { name: 'generic_pair', cls: 'index_page', test: (r) => GENERIC_PAIR.test(withoutBrackets(r.name)) },
   { name: 'bonus_point', cls: 'document', test: (r) => BONUS_POINT.test(r.name) },
   // A kind upstream that names a permission (visa, regulation_permit …) decides unless the name offers money outright.
   { name: 'permit_kind', cls: 'permit_procedure', test: (r) => PERMIT_KINDS.test(r.kind) && !/補助|助成|交付金|支援金|給付|融資|貸付/u.test(r.name) },
@@ -546,6 +617,20 @@ const RULES: Rule[] = [
       !SUPPORT_EVIDENCE.test(r.name.replace(/支援/gu, '')) &&
       !SUPPORT_FOR_ACT.test(r.name) &&
       !ANNOUNCES_SUPPORT.test(r.published),
+  },
+  // A page deep in a prefecture's site typed `subsidy` whose name says nothing one receives, no scheme, no kind (男女共同参画,
+  // 農林水産業, 動画メニュー): a section's page; a city's `subsidy` with such a name is mostly a service (貸し出し, 農業体験), so stays (decision 0318).
+  {
+    name: 'prefecture_page_no_evidence',
+    cls: 'index_page',
+    test: (r) =>
+      /^(?:subsidy|補助金|助成金|grant)$/u.test(r.kind) &&
+      PREFECTURE_SITE.test(r.url) &&
+      !/^https?:\/\/[^/]+\/?$/u.test(r.url) &&
+      !r.benefit &&
+      !r.scheme &&
+      !SUPPORT_EVIDENCE.test(r.name) &&
+      !NAME_KIND.some(([re]) => re.test(r.name)),
   },
 ];
 

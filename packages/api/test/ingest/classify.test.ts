@@ -174,6 +174,7 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'fifth served draw (tuning, 0305)',
     'sixth served draw (tuning, 0305)',
     'seventh served draw (tuning, 0305)',
+    'eighth served draw (tuning, issue 20)',
   ] as const;
   for (const part of tuningDraws) {
     const served = parts[part];
@@ -323,6 +324,54 @@ test('rules: names, kinds and bodies that say what a record is', () => {
     }).recordClass;
   assert.equal(taxPage('役員報酬の最適化設計', 'tax'), 'law_provision', 'an explanation of the tax authority');
   assert.equal(taxPage('少額減価償却資産の特例', 'tax'), 'programme', 'a measure in the taxpayer’s favour on the same site');
+});
+
+// Decision 0318: classes found in the eighth served tuning draw (served11), each with the programmes it must leave alone.
+test('rules of 0318: announced schemes, fee rules, welfare service types, regulations, lines of business, positions, support for a group, prefecture pages without evidence', () => {
+  const cls = (publishedName: string, programKind: string | null = null, officialUrl: string | null = null) =>
+    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind, officialUrl }).recordClass;
+  // announced: created later, or a method changing
+  assert.equal(cls('新たな環境直接支払交付金(令和9年度創設予定)', 'subsidy'), 'notice');
+  assert.equal(cls('外国人旅行者向け消費税免税制度(輸出物品販売場)リファンド方式移行'), 'notice');
+  assert.equal(cls('新薬創出・適応外薬解消等促進加算(2026年度から『革新的新薬薬価維持制度』に改称予定)'), 'programme', 'renamed, not created later');
+  assert.equal(cls('進学助成金 ※令和9年4月入学者向けの募集は令和8年10月上旬頃開始予定です。', 'subsidy'), 'programme', 'a call opening later');
+  // fee rules and service types of the welfare laws
+  assert.equal(cls('就労継続支援A型 (基本報酬・スコア方式)', 'welfare_service_payment'), 'law_provision');
+  assert.equal(cls('就労継続支援B型 一般就労移行加算・目標工賃達成加算', 'welfare_service_addon'), 'programme', 'a fee addition');
+  assert.equal(cls('就労定着支援', 'welfare_service_payment'), 'reference');
+  assert.equal(cls('児童発達支援事業所(未就学児)'), 'reference');
+  assert.equal(cls('看護小規模多機能型居宅介護 (看多機)', 'community_based_care_service'), 'reference');
+  assert.equal(cls('栃木県訪問介護事業者経営改善支援事業費補助金', 'subsidy'), 'programme', 'a subsidy for providers');
+  assert.equal(cls('就労選択支援事業(令和7年10月施行)', 'service_designation'), 'programme', 'a project named 事業 is no bare service type');
+  assert.equal(cls('生活困窮者自立相談支援事業', 'support'), 'programme');
+  // regulations
+  assert.equal(cls('物流効率化法 (新物効法) 認定制度 + 荷主行動規制', 'regulatory_certification'), 'law_provision');
+  assert.equal(cls('適格機関投資家等特例業務 (ヘッジファンド規制)'), 'law_provision');
+  assert.equal(cls('国際規制関連経営安定資金', 'loan_international_regulation'), 'programme', 'money given');
+  assert.equal(cls('規制緩和による新事業の実証支援'), 'programme', 'deregulation');
+  // a firm's line of business
+  assert.equal(cls('日本貨物航空 (NCA) / 航空貨物事業'), 'product');
+  assert.equal(cls('エンジンMRO事業 (IHI / 川崎重工 / 三菱重工航空エンジン)'), 'product');
+  assert.equal(cls('日本郵船 (NYK) / 海運事業'), 'product');
+  assert.equal(cls('垂水市新規就農者機械・施設整備事業', 'subsidy'), 'programme', 'a scheme that builds');
+  assert.equal(cls('航空貨物事業', 'subsidy'), 'programme', 'a kind upstream is evidence');
+  // a position in a figure
+  assert.equal(cls('事業系食品ロス 卸売業の位置付け（令和4年度）'), 'document');
+  assert.equal(cls('農地利用効率化等支援交付金(地域計画目標地図位置付け農業者向け)', 'subsidy'), 'programme');
+  // support for a group named generically, two generic words joined
+  assert.equal(cls('立地企業への優遇制度／千葉県', 'subsidy'), 'index_page');
+  assert.equal(cls('新規就農者向け支援施策（南島原市）', 'subsidy'), 'index_page');
+  assert.equal(cls('子育て支援・制度', 'support'), 'index_page');
+  assert.equal(cls('災害に関する支援・助成', 'subsidy'), 'index_page');
+  assert.equal(cls('中小企業向け設備投資支援補助金', 'subsidy'), 'programme', 'a subsidy for a group');
+  assert.equal(cls('子育て支援制度利用促進事業', 'subsidy'), 'programme');
+  // a prefecture's page typed subsidy whose name says nothing one receives
+  assert.equal(cls('農林水産業', 'subsidy', 'https://www.pref.yamanashi.jp/shigoto/hojo/norin/index.html'), 'index_page');
+  assert.equal(cls('男女共同参画', 'subsidy', 'https://www.pref.ibaraki.jp/manabu/danjokyodosankaku/index.html'), 'index_page');
+  assert.equal(cls('男女共同参画', 'subsidy', 'https://www.city.example.lg.jp/x.html'), 'programme', "a city's subsidy keeps its class");
+  assert.equal(cls('佐伯市ファーマーズスクール', 'subsidy', 'https://www.pref.oita.jp/'), 'programme', "a site's top page says nothing of the page");
+  assert.equal(cls('地方活力向上地域等における県税の特別措置', 'tax_reduction_by_ordinance', 'https://www.pref.ibaraki.jp/somu/zeimu/x.html'), 'programme');
+  assert.equal(cls('就農ファーマーズスクール', 'subsidy', 'https://www.pref.oita.jp/x.html'), 'programme', 'a school is training');
 });
 
 test('kinds: one English vocabulary from the upstream kind, else from the name', () => {

@@ -266,6 +266,20 @@ const POSITION = /の位置(?:付|づ)け$/u;
 const SUPPORT_FOR_GROUP = /(?:への|向け(?:の)?|に対する)(?:各種)?(?:優遇|支援|助成|補助)(?:制度|施策|策|措置)(?:等|について)?$/u;
 /** Two generic words of support joined (子育て支援・制度, 災害に関する支援・助成): a section's page, not a scheme's name. */
 const GENERIC_PAIR = /(?:支援|助成|補助|相談|サービス|手当|給付)(?:・|、|と|及び|および)(?:制度|施策|支援策|サービス|支援|助成|補助|手当|相談)(?:等|など)?$/u;
+
+// Classes found by reading the served catalogue's names after the rules above (labelled held-out records left out of every listing; decision 0318).
+/** A measure marked as ended (DX投資促進税制（廃止）, …（受付終了）): news of its end. */
+const ENDED = /[（(](?:廃止|廃止済み?|終了|受付終了|募集終了)[）)]$/u;
+/** A duty of an employer or operator (産業医選任義務（50人以上事業場）, …責任者選任): the law's rule. */
+const DUTY_NAMED = /(?:選任)?義務(?:化|付け)?(?:\s*[（(][^（）()]*[）)])*$|選任$/u;
+/** A standard of the state (…飼養保管・苦痛軽減基準, 労災認定基準（令和5年9月改正）, 区分支給限度基準額, …基準省令): a rule. */
+const STANDARD = /基準額?(?:\s*[（(][^（）()]*[）)])*$|基準省令/u;
+/** A government's package of policies (年収の壁・支援強化パッケージ, …対策支援策パッケージ): a page of measures; a programme named …パッケージ事業 names its scheme. */
+const POLICY_PACKAGE = /パッケージ$/u;
+/** A policy named with its plan or direction in brackets (就職氷河期世代支援（政府行動計画）, …（2026年4月方針）, …（5本柱）). */
+const POLICY_BRACKET = /[（(][^（）()]*(?:行動計画|方針|本柱|戦略)[）)]$/u;
+/** A document about a subject: a statement form (法人事業概況説明書), a practice note (…の実務), a market overview (…市場概要・主要事業者). */
+const DOCUMENT_WORDS = /説明書|の実務$|市場概要|主要事業者$/u;
 /** A bonus point in a programme's selection (…経営革新計画加点): a rule of that programme, not one of its own. */
 const BONUS_POINT = /加点$/u;
 
@@ -475,6 +489,16 @@ const RULES: Rule[] = [
   { name: 'position', cls: 'document', test: (r) => POSITION.test(withoutBrackets(r.name)) && !r.benefit },
   { name: 'support_for_group', cls: 'index_page', test: (r) => SUPPORT_FOR_GROUP.test(withoutBrackets(r.name)) },
   { name: 'generic_pair', cls: 'index_page', test: (r) => GENERIC_PAIR.test(withoutBrackets(r.name)) },
+  { name: 'ended', cls: 'notice', test: (r) => ENDED.test(r.name) },
+  { name: 'duty_named', cls: 'law_provision', test: (r) => DUTY_NAMED.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  { name: 'standard', cls: 'law_provision', test: (r) => STANDARD.test(r.name) && !GIVEN_MONEY.test(r.name) && !/加算/u.test(r.name) },
+  {
+    name: 'policy_package',
+    cls: 'index_page',
+    test: (r) => r.kind === '' && POLICY_PACKAGE.test(withoutBrackets(r.name)) && !r.benefit && !/事業/u.test(r.name),
+  },
+  { name: 'policy_bracket', cls: 'document', test: (r) => r.kind === '' && POLICY_BRACKET.test(r.name) && !r.benefit },
+  { name: 'document_words', cls: 'document', test: (r) => DOCUMENT_WORDS.test(r.name) && !r.benefit },
   { name: 'bonus_point', cls: 'document', test: (r) => BONUS_POINT.test(r.name) },
   // A kind upstream that names a permission (visa, regulation_permit …) decides unless the name offers money outright.
   { name: 'permit_kind', cls: 'permit_procedure', test: (r) => PERMIT_KINDS.test(r.kind) && !/補助|助成|交付金|支援金|給付|融資|貸付/u.test(r.name) },

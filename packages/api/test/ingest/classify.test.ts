@@ -372,6 +372,23 @@ test('rules of 0318: announced schemes, fee rules, welfare service types, regula
   assert.equal(cls('佐伯市ファーマーズスクール', 'subsidy', 'https://www.pref.oita.jp/'), 'programme', "a site's top page says nothing of the page");
   assert.equal(cls('地方活力向上地域等における県税の特別措置', 'tax_reduction_by_ordinance', 'https://www.pref.ibaraki.jp/somu/zeimu/x.html'), 'programme');
   assert.equal(cls('就農ファーマーズスクール', 'subsidy', 'https://www.pref.oita.jp/x.html'), 'programme', 'a school is training');
+  // classes read in the served catalogue after these rules: a measure ended, a duty, a standard, a policy package, a policy with its plan in brackets, a document's words
+  assert.equal(cls('DX投資促進税制（廃止）'), 'notice');
+  assert.equal(cls('デジタル活用支援推進事業 令和7年度 (終期確定)'), 'programme', 'an end date fixed is no end');
+  assert.equal(cls('産業医選任義務（50人以上事業場）'), 'law_provision');
+  assert.equal(cls('警備業認定・警備員指導教育責任者選任'), 'law_provision');
+  assert.equal(cls('障害者雇用義務の達成に向けた助成金', 'subsidy'), 'programme', 'money given');
+  assert.equal(cls('実験動物 飼養保管・苦痛軽減基準'), 'law_provision');
+  assert.equal(cls('索道事業 (鉄道事業法・索道施設基準省令)'), 'law_provision');
+  assert.equal(cls('省エネ基準適合住宅補助金', 'subsidy'), 'programme');
+  assert.equal(cls('年収の壁・支援強化パッケージ'), 'index_page');
+  assert.equal(cls('地域社会DX推進パッケージ事業', 'subsidy'), 'programme', 'a scheme named …パッケージ事業');
+  assert.equal(cls('安来市就農パッケージ(イチゴ)', 'training'), 'programme', 'a kind upstream');
+  assert.equal(cls('就職氷河期世代支援(政府行動計画)'), 'document');
+  assert.equal(cls('事業適応計画 認定 (カーボンニュートラル / グリーン 成長戦略)', 'certification'), 'programme');
+  assert.equal(cls('法人事業概況説明書・別表一〜十六'), 'document');
+  assert.equal(cls('EAP（従業員支援プログラム）市場概要・主要事業者'), 'document');
+  assert.equal(cls('事業説明書作成支援補助金', 'subsidy'), 'programme');
 });
 
 test('kinds: one English vocabulary from the upstream kind, else from the name', () => {

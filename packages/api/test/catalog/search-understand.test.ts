@@ -253,7 +253,8 @@ test('a broader spelling finds the narrower names one way: 賃上げ finds 業�
 test('ways of writing one word find each other and stay words of the sentence; words of action rank, they do not filter', () => {
   assert.deepEqual(understandQuery('子ども食堂 補助金')!.required[0].alternatives, ['子ども', 'こども', '子供']);
   assert.ok(understandQuery('障害福祉サービス事業所')!.required[0].alternatives.includes('障がい'));
-  assert.deepEqual(terms('NPOで子どもの居場所を作りたい'), ['npo', '子ども', '居場所'], 'a spelling is not a concept the sentence was read as');
+  // 子ども is a spelling, not a concept the sentence was read as: 居場所 still filters (npo only ranks, decision 0387).
+  assert.deepEqual(terms('NPOで子どもの居場所を作りたい'), ['子ども', '居場所'], 'a spelling is not a concept the sentence was read as');
   const q = understandQuery('鳥獣被害対策 補助')!;
   assert.equal(q.required.length, 1);
   assert.ok(q.generic.includes('対策'));
@@ -411,4 +412,17 @@ test('a municipality named in q is a place: its own and its prefecture’s progr
   const firstNational = rows.findIndex((r) => r.prefecture === null);
   const lastLocal = rows.findLastIndex((r) => r.municipality === '浜松市');
   assert.ok(firstNational === -1 || lastLocal < firstNational, "the municipality's programmes before the national ones");
+});
+
+test('who asks, beside two words of what is wanted, ranks and does not filter; a business word and a lone need word keep it (decision 0387)', () => {
+  const ibasho = understandQuery('NPOで子どもの居場所を作りたい')!;
+  assert.deepEqual(
+    ibasho.required.map((g) => g.term),
+    ['子ども', '居場所'],
+  );
+  assert.ok(ibasho.optional.some((g) => g.term === 'npo'));
+  assert.deepEqual(ibasho.audiences, ['NPO'], 'still who asks: the fit part prefers programmes for NPOs');
+  assert.ok(terms('NPOの活動資金がほしい').includes('npo'), 'one word left (活動) is too broad to stand alone');
+  assert.ok(terms('中小企業 研究開発 補助金').includes('研究開発'));
+  assert.ok(understandQuery('startup loan Osaka')!.purposes.includes('創業'), "a purpose's English spelling reads as the purpose");
 });

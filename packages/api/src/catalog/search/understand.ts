@@ -202,7 +202,7 @@ function isPurposeTerm(g: TermGroup): boolean {
 // Each purpose's words (its term and match words, @jp-support/vocab) in the search normalisation; the Latin
 // ones (IT, EV, DX) are read as whole words, as the vocabulary reads them in a programme's text.
 const PURPOSE_READINGS = PURPOSE_VOCABULARY.map((p) => {
-  const words = [p.term, ...p.match].map(norm).filter((w) => [...w].length >= 2);
+  const words = [p.term, ...p.match, ...p.en].map(norm).filter((w) => [...w].length >= 2);
   const latin = words.filter((w) => LATIN_TEXT.test(w));
   return {
     term: p.term,
@@ -251,6 +251,19 @@ const ASKERS: [string, string[]][] = Object.entries(vocabulary.askers as Record<
   [...new Set(names.flatMap(expandGroup))],
 ]);
 const LATIN_WORD = /^[a-z0-9&][a-z0-9& .-]*$/u;
+// The asker words of other applicants than a business (NPO, 研究者, 自治体): a business's (会社, 社員, 中小企業) often
+// names its programmes (中小企業 研究開発), theirs is who asks.
+const ASKER_WORDS = new Set(
+  Object.entries(vocabulary.askers as Record<string, string[]>)
+    .filter(([, names]) => !names.includes('business'))
+    .map(([word]) => norm(word)),
+);
+
+/**
+ * A term that only says who asks (NPO, 研究者, 会社): an asker word that names no purpose and no trade. Beside
+ * the words of what is wanted it ranks (the fit part prefers the asker's programmes) and does not filter.
+ */
+const isAskerOnly = (g: TermGroup): boolean => ASKER_WORDS.has(g.term) && purposesOfTerm(g).length === 0 && !isTradeTerm(g);
 
 const ENTERPRISE_NEEDS = vocabulary.enterprise_needs.map(norm);
 const ENTERPRISE = expandGroup('enterprise');
@@ -673,6 +686,13 @@ function understand(q: string): UnderstoodQuery | null {
   }
   // The purposes the terms name, read before a trade's terms take its kind of business's programmes as spellings.
   const purposes = purposesOfQuery([...required, ...optional]);
+  // Who asks, beside what is wanted (NPOで子どもの居場所を作りたい: npo beside 子ども 居場所): it ranks, it does not filter.
+  // One word left alone is too broad to stand for the need (NPOの活動資金: 活動): then the asker still filters.
+  if (required.filter((g) => !isAskerOnly(g)).length >= 2) {
+    for (let i = required.length - 1; i >= 0; i--) {
+      if (isAskerOnly(required[i])) optional.unshift(...required.splice(i, 1));
+    }
+  }
   // A trade typed with no need beside it (建設業, 塗装業 補助金, construction company): its word, or the
   // programmes its kind of business uses (the concept of its major's industry_needs, at a synonym's weight).
   let tradeAskers: string[] = [];

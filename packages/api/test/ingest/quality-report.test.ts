@@ -24,7 +24,8 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     // 9,297 since untiered programmes get a derived tier and are served (decision 0303); 8,618 before.
     'served:programme': [8800, 9800],
     'class:law_provision': [450, 800],
-    'class:index_page': [350, 600],
+    // 601 since the pages of a group's support, generic pairs, policy packages and prefecture pages with no evidence (decision 0318); 581 before.
+    'class:index_page': [350, 700],
     'class:document': [300, 480],
     'class:notice': [150, 260],
     'class:permit_procedure': [230, 380],

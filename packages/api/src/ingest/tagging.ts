@@ -245,8 +245,13 @@ const EMPLOYER_WORDS = /雇用(?!保険)|雇入|雇い入れ|事業主/u;
 // A labour body's 助成金 is an employer's subsidy (雇用関係助成金: 障害者介助等助成金 pays the firm that employs, not
 // the disabled worker); its 手当 and 給付金 pay people. Decision 0328.
 const LABOUR_BODY = /厚生労働省|労働局|高齢・障害・求職者雇用支援機構/u;
-const isEmployerSubsidy = (name: string, authority: string): boolean => LABOUR_BODY.test(authority) && /助成金/u.test(name);
-const PEOPLE_APPLICANTS: ReadonlySet<string> = new Set(['住民', '学生']);
+// A 助成金 in courses (両立支援等助成金（介護離職防止支援コース）, キャリアアップ助成金 正社員化コース) is the shape of the
+// labour bodies' employment subsidies, whoever's page it was read from (most course records name no authority). Decision 0326.
+const EMPLOYMENT_SUBSIDY_COURSE = /助成金.*コース/u;
+const isEmployerSubsidy = (name: string, authority: string): boolean =>
+  (LABOUR_BODY.test(authority) && /助成金/u.test(name)) || EMPLOYMENT_SUBSIDY_COURSE.test(name);
+/** People an employer's programme names as whom it hires or keeps (労働者, 求職者, 学生, residents), not as its applicants. */
+const PEOPLE_APPLICANTS: ReadonlySet<string> = new Set(['住民', '学生', '労働者・求職者']);
 /** A purpose whose applicant differs when the record is for people: 地域活性化 for people (移住支援金) pays residents, not groups. */
 const PEOPLE_PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = { 地域活性化: PEOPLE_AUDIENCE };
 // Words of a grant to researchers (a foundation's 研究助成, AMED's 研究事業, a 研究費, 共同研究), not of a firm's

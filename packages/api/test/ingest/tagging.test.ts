@@ -232,3 +232,20 @@ test("a household's programme is for residents: a given business audience is set
   // 福祉医療機構 lends to care and medical providers.
   assert.deepEqual(tagProgramme(input({ name: '福祉医療機構(WAM)医療貸付事業 通常融資', programKind: 'loan' })).audiences.values, ['医療・福祉事業者']);
 });
+
+test("a 助成金 in courses is an employer's subsidy, whoever's page it was read from; the people it names are whom the firm hires (decision 0326)", () => {
+  for (const name of [
+    '両立支援等助成金（介護離職防止支援コース）',
+    '両立支援等助成金 不妊治療及び女性の健康課題対応両立支援コース',
+    'キャリアアップ助成金（障害者正社員化コース）',
+  ]) {
+    assert.deepEqual(tagProgramme(input({ name, programKind: 'subsidy' })).audiences.values, ['中小企業'], name);
+  }
+  // The workers and job seekers it names are whom the employer hires, not its applicants.
+  for (const name of ['特定求職者雇用開発助成金（特定就職困難者コース）', '人材開発支援助成金（建設労働者認定訓練コース）']) {
+    assert.ok(!tagProgramme(input({ name, programKind: 'subsidy' })).audiences.values.includes('労働者・求職者'), name);
+  }
+  // Without courses and without a labour body, a 助成金 for people stays theirs; a training course for people stays theirs.
+  assert.deepEqual(tagProgramme(input({ name: '不妊治療費助成金', programKind: 'grant' })).audiences.values, ['住民']);
+  assert.ok(tagProgramme(input({ name: '求職者支援訓練（基礎コース）', programKind: 'training' })).audiences.values.includes('労働者・求職者'));
+});

@@ -212,7 +212,8 @@ const BUSINESS_WORDS = /(?<![就従])業者|企業|事業主|法人|会社|店�
 const TRADE_NAMED = /生活衛生/u;
 /** A care or welfare provider named as the applicant (障害福祉サービス事業所, 介護職員…加算, 保育施設): not any firm. */
 // 福祉医療機構 (WAM) lends to the providers of care and medicine, never to their patients.
-const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)|福祉医療機構|\bWAM\b/u;
+// A medical facility's programme (医療施設等耐震整備事業, 医療DX推進体制整備加算) is its operator's, not its patients'.
+const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育|医療)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)|福祉医療機構|\bWAM\b/u;
 const CARE_AUDIENCE = ['医療・福祉事業者'];
 // Words that name a person or a household as the one a programme serves (a pregnancy line, a DV centre, a
 // spouse deduction, a patients' or victims' service, a resident's grant): such a record is for 住民 unless it also
@@ -466,11 +467,13 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const audiences = new Collector();
   if (givenContradicted) audiences.rules.push('household');
   if (givenAudiences.length === 0) {
+    const namedAudiences = audiencesIn(text).map((h) => h.term);
+    // A firm named beside people only (商店街若者・女性新規出店, 両立支援企業登録制度, 介護サービス事業者による留学生への奨学金):
+    // the people are whom the firm serves or hires; the firm applies (decision 0326). An employer's are never its applicants.
+    const firmBesidePeople = namesFirm && namedAudiences.length > 0 && namedAudiences.every((t) => PEOPLE_APPLICANTS.has(t));
     audiences.add(
       'name',
-      audiencesIn(text)
-        .map((h) => h.term)
-        .filter((t) => !(employer && PEOPLE_APPLICANTS.has(t))),
+      namedAudiences.filter((t) => !((employer || firmBesidePeople) && PEOPLE_APPLICANTS.has(t))),
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);

@@ -233,7 +233,7 @@ test("a household's programme is for residents: a given business audience is set
   assert.deepEqual(tagProgramme(input({ name: '福祉医療機構(WAM)医療貸付事業 通常融資', programKind: 'loan' })).audiences.values, ['医療・福祉事業者']);
 });
 
-test("a 助成金 in courses is an employer's subsidy, whoever's page it was read from; the people it names are whom the firm hires (decision 0326)", () => {
+test("a 助成金 in courses is an employer's subsidy; a firm's or a medical facility's programme is theirs, not the people it names (decision 0326)", () => {
   for (const name of [
     '両立支援等助成金（介護離職防止支援コース）',
     '両立支援等助成金 不妊治療及び女性の健康課題対応両立支援コース',
@@ -248,4 +248,12 @@ test("a 助成金 in courses is an employer's subsidy, whoever's page it was rea
   // Without courses and without a labour body, a 助成金 for people stays theirs; a training course for people stays theirs.
   assert.deepEqual(tagProgramme(input({ name: '不妊治療費助成金', programKind: 'grant' })).audiences.values, ['住民']);
   assert.ok(tagProgramme(input({ name: '求職者支援訓練（基礎コース）', programKind: 'training' })).audiences.values.includes('労働者・求職者'));
+  // A firm named beside people only: the people are whom it serves or hires.
+  assert.deepEqual(tagProgramme(input({ name: '広島県仕事と家庭の両立支援企業登録制度' })).audiences.values, ['中小企業']);
+  assert.deepEqual(tagProgramme(input({ name: '商店街若者・女性新規出店チャレンジ応援事業補助金' })).audiences.values, ['中小企業']);
+  // A medical facility's programme is its operator's.
+  for (const name of ['医療施設等耐震整備事業', '医療DX推進体制整備加算(診療報酬)']) {
+    assert.deepEqual(tagProgramme(input({ name })).audiences.values, ['医療・福祉事業者'], name);
+  }
+  assert.deepEqual(tagProgramme(input({ name: '子ども医療費助成' })).audiences.values, ['住民'], "a patient's medical costs stay a resident's");
 });

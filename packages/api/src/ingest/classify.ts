@@ -268,8 +268,8 @@ const SUPPORT_FOR_GROUP = /(?:への|向け(?:の)?|に対する)(?:各種)?(?:�
 const GENERIC_PAIR = /(?:支援|助成|補助|相談|サービス|手当|給付)(?:・|、|と|及び|および)(?:制度|施策|支援策|サービス|支援|助成|補助|手当|相談)(?:等|など)?$/u;
 
 // Classes found by reading the served catalogue's names after the rules above (labelled held-out records left out of every listing; decision 0318).
-/** A measure marked as ended (DX投資促進税制（廃止）, …（受付終了）): news of its end. */
-const ENDED = /[（(](?:廃止|廃止済み?|終了|受付終了|募集終了)[）)]$/u;
+/** A measure marked as ended (DX投資促進税制（廃止）, …（受付終了）): news of its end; one marked with the year it will end (…[令和8年度廃止]) is still in force and stays. */
+const ENDED = /[（(［[](?:廃止|廃止済み?|終了|受付終了|募集終了)[）)］\]]$/u;
 /** A duty of an employer or operator (産業医選任義務（50人以上事業場）, …責任者選任): the law's rule. */
 const DUTY_NAMED = /(?:選任)?義務(?:化|付け)?(?:\s*[（(][^（）()]*[）)])*$|選任$/u;
 /** A standard of the state (…飼養保管・苦痛軽減基準, 労災認定基準（令和5年9月改正）, 区分支給限度基準額, …基準省令): a rule. */

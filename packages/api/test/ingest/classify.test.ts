@@ -375,6 +375,7 @@ test('rules of 0318: announced schemes, fee rules, welfare service types, regula
   // classes read in the served catalogue after these rules: a measure ended, a duty, a standard, a policy package, a policy with its plan in brackets, a document's words
   assert.equal(cls('DX投資促進税制（廃止）'), 'notice');
   assert.equal(cls('デジタル活用支援推進事業 令和7年度 (終期確定)'), 'programme', 'an end date fixed is no end');
+  assert.equal(cls('賃上げ促進税制 (中堅企業向け) [令和8年度廃止]', 'tax_credit'), 'programme', 'to end in a year named: still in force');
   assert.equal(cls('産業医選任義務（50人以上事業場）'), 'law_provision');
   assert.equal(cls('警備業認定・警備員指導教育責任者選任'), 'law_provision');
   assert.equal(cls('障害者雇用義務の達成に向けた助成金', 'subsidy'), 'programme', 'money given');

@@ -168,6 +168,8 @@ const PURPOSE_AUDIENCES: Readonly<Record<string, readonly string[]>> = {
   '文化・スポーツ': ['団体・組合'],
   人材育成: ['中小企業'],
 };
+/** The firm a people's purpose names when a firm applies (decision 0326): care and medicine's providers. */
+const FIRM_OF_PURPOSE: Readonly<Record<string, readonly string[]>> = { '子育て・福祉': ['医療・福祉事業者'] };
 /** Purposes whose applicants are people or their households, not firms (PURPOSE_AUDIENCES gives them 住民 or 学生; 環境保全 and 防災・安全 also serve firms). */
 const CIVIC_PURPOSES: ReadonlySet<string> = new Set(['住宅', '子育て・福祉', '教育・奨学']);
 // Purposes a household's programme names beside its civic one without making it a firm's: a home's tax credit
@@ -268,6 +270,8 @@ const FIRM_ONLY_PURPOSES: ReadonlySet<string> = new Set(['経営改善', '働き
 const TAX_WORDS = /税|相続|控除/u;
 /** Words that name 働き方改革 loosely (女性, 育児 name people as often as a workplace): not evidence of a firm's purpose. */
 const LOOSE_WORK_WORDS: ReadonlySet<string> = new Set(['女性', '育児']);
+/** Match words of a firm's purpose that a household's or a person's programme uses too (設備, 機器, 定着, 就労). */
+const LOOSE_FIRM_WORDS: ReadonlySet<string> = new Set(['設備', '機器', '機械', '施設整備', '施設改修', '施設の整備', '定着', '就労', '就職', '就業', '育成']);
 
 // 育成 is training only when what is grown is people (人材育成, 担い手の育成, 後継者確保・育成, 指導者育成); 果樹産地育成,
 // 園芸産地育成, 投資育成 or 脱炭素モデル企業育成 grow a production area, a farm business or a firm, not staff, and so do not
@@ -486,9 +490,21 @@ export function tagProgramme(p: TaggingInput): Tagging {
     // (農林水産業 -> 農林漁業者) speaks for the programme before the firms every other purpose implies.
     const allPurposes = [...purposeTerms, ...named];
     if (audiences.empty && allPurposes.length > 0) {
+      // A firm's purpose beside a people's one (介護人材確保: 雇用・人材確保 and 子育て・福祉; 資源循環投資: 設備投資 and
+      // 環境保全), no people named: a firm applies, of the trade the people's purpose names (a care provider for
+      // 子育て・福祉). Decision 0326.
+      // A home's purpose, an employer (障害者雇用調整金: any firm) or a household's words for things (設備, 機器,
+      // 施設改修: 生ごみ処理機器, 住宅施設改修) keep the rules of before.
+      const firmPurposeNamed =
+        !PERSON_BENEFICIARY.test(text) &&
+        !employer &&
+        !allPurposes.includes('住宅') &&
+        namedHits.some((h) => FIRM_PURPOSES.has(h.term) && !LOOSE_FIRM_WORDS.has(h.matched));
       const specific = allPurposes
-        .flatMap((t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? [])
-        .filter((t) => !(employer && PEOPLE_APPLICANTS.has(t)));
+        .flatMap(
+          (t) => (forPeopleOnly ? PEOPLE_PURPOSE_AUDIENCES[t] : undefined) ?? (firmPurposeNamed ? FIRM_OF_PURPOSE[t] : undefined) ?? PURPOSE_AUDIENCES[t] ?? [],
+        )
+        .filter((t) => !((employer || firmPurposeNamed) && PEOPLE_APPLICANTS.has(t)));
       if (specific.length > 0) audiences.add('purpose', specific);
       else if (!forPeopleOnly) audiences.add('purpose', BUSINESS_AUDIENCE);
     }

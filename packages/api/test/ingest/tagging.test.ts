@@ -256,4 +256,12 @@ test("a 助成金 in courses is an employer's subsidy; a firm's or a medical fac
     assert.deepEqual(tagProgramme(input({ name })).audiences.values, ['医療・福祉事業者'], name);
   }
   assert.deepEqual(tagProgramme(input({ name: '子ども医療費助成' })).audiences.values, ['住民'], "a patient's medical costs stay a resident's");
+  // A firm's purpose beside a people's one, no people named: a firm applies, a care provider for care.
+  assert.deepEqual(tagProgramme(input({ name: '介護人材確保・職場環境改善等事業費補助金' })).audiences.values, ['医療・福祉事業者']);
+  assert.deepEqual(tagProgramme(input({ name: '障害福祉従事者処遇改善緊急支援事業' })).audiences.values, ['医療・福祉事業者']);
+  assert.deepEqual(tagProgramme(input({ name: '先進的な資源循環投資促進事業' })).audiences.values, ['中小企業']);
+  // A home's purpose, an employer, or a household's word for a thing keep the people's reading.
+  assert.deepEqual(tagProgramme(input({ name: '生ごみ処理機器購入補助金' })).audiences.values, ['住民']);
+  assert.deepEqual(tagProgramme(input({ name: '福島県住宅用太陽光発電設備等導入支援補助金' })).audiences.values, ['住民']);
+  assert.deepEqual(tagProgramme(input({ name: '障害者雇用調整金' })).audiences.values, ['中小企業']);
 });

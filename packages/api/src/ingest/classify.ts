@@ -280,6 +280,10 @@ const POLICY_PACKAGE = /パッケージ$/u;
 const POLICY_BRACKET = /[（(][^（）()]*(?:行動計画|方針|本柱|戦略)[）)]$/u;
 /** A document about a subject: a statement form (法人事業概況説明書), a practice note (…の実務), a market overview (…市場概要・主要事業者). */
 const DOCUMENT_WORDS = /説明書|の実務$|市場概要|主要事業者$/u;
+/** A report on a scheme (…実施状況報告の公表, …の実施状況及び効果検証) or the list of projects it funds (…支援事業の対象事業): a notice about it. */
+const SCHEME_REPORT = /(?:効果検証|検証結果|報告の公表|の対象事業)$/u;
+/** A page gathering a section's schemes (中小企業者等向け支援事業統合ページ, …（テクノスクール注目情報）). */
+const GATHERING_PAGE = /(?:統合|まとめ)ページ$|[（(][^（）()]*注目情報[）)]$/u;
 /** A bonus point in a programme's selection (…経営革新計画加点): a rule of that programme, not one of its own. */
 const BONUS_POINT = /加点$/u;
 
@@ -499,6 +503,8 @@ const RULES: Rule[] = [
   },
   { name: 'policy_bracket', cls: 'document', test: (r) => r.kind === '' && POLICY_BRACKET.test(r.name) && !r.benefit },
   { name: 'document_words', cls: 'document', test: (r) => DOCUMENT_WORDS.test(r.name) && !r.benefit },
+  { name: 'scheme_report', cls: 'notice', test: (r) => SCHEME_REPORT.test(withoutBrackets(r.name)) },
+  { name: 'gathering_page', cls: 'index_page', test: (r) => GATHERING_PAGE.test(r.name) },
   { name: 'bonus_point', cls: 'document', test: (r) => BONUS_POINT.test(r.name) },
   // A kind upstream that names a permission (visa, regulation_permit …) decides unless the name offers money outright.
   { name: 'permit_kind', cls: 'permit_procedure', test: (r) => PERMIT_KINDS.test(r.kind) && !/補助|助成|交付金|支援金|給付|融資|貸付/u.test(r.name) },

@@ -390,6 +390,12 @@ test('rules of 0318: announced schemes, fee rules, welfare service types, regula
   assert.equal(cls('法人事業概況説明書・別表一〜十六'), 'document');
   assert.equal(cls('EAP（従業員支援プログラム）市場概要・主要事業者'), 'document');
   assert.equal(cls('事業説明書作成支援補助金', 'subsidy'), 'programme');
+  assert.equal(cls('産業高度化・事業革新促進計画 平成24年度実施状況報告の公表', 'support'), 'notice');
+  assert.equal(cls('令和7年度障がい者ふれあい支援事業の対象事業', 'support'), 'notice');
+  assert.equal(cls('令和7年度障がい者ふれあい支援事業', 'support'), 'programme', 'the scheme itself');
+  assert.equal(cls('中小企業者等向け支援事業統合ページ', 'support'), 'index_page');
+  assert.equal(cls('★募集中の公共職業訓練など★（テクノスクール注目情報）', 'support'), 'index_page');
+  assert.equal(cls('ホームページ作成支援補助金', 'subsidy'), 'programme');
 });
 
 test('kinds: one English vocabulary from the upstream kind, else from the name', () => {

@@ -306,6 +306,13 @@ function purposesNamed(text: string): ReturnType<typeof purposesIn> {
 /** Applicants that are firms: what a kind or a body implies, and what a record for people does not take from them. */
 const BUSINESS_AUDIENCES: ReadonlySet<string> = new Set(['中小企業', '小規模事業者', '個人事業主', 'スタートアップ', '中堅企業', '法人']);
 
+// The names of the programmes for every trade: ものづくり補助金 (ものづくり・商業・サービス生産性向上促進補助金) serves
+// commerce and services as well as makers, 持続化補助金 and 省力化投資補助金 every small firm, a 工場・事業場
+// programme any workplace. Their text is read without these names (ものづくり and 工場 do not make the record a
+// manufacturer's), and an industry the dataset gives such a programme is set aside (decision 0329).
+const FOR_EVERY_TRADE = /ものづくり(?:・商業・サービス|補助金)|持続化補助金|省力化投資補助金|工場・事業場/gu;
+const isForEveryTrade = (name: string): boolean => name.search(FOR_EVERY_TRADE) >= 0;
+
 // Industry words of the vocabulary that say what a programme is about, not
 // which industry may apply (IT導入 serves every industry): not used to tag.
 const NOT_INDUSTRY_SIGNALS = new Set([
@@ -512,10 +519,13 @@ export function tagProgramme(p: TaggingInput): Tagging {
     if (audiences.empty && urlRule) audiences.add('url', urlRule.audiences);
   }
 
-  const givenIndustries = (p.jsicMajors ?? []).map((v) => normalizeIndustry(v)).filter((v): v is string => v !== null);
+  const publishedIndustries = (p.jsicMajors ?? []).map((v) => normalizeIndustry(v)).filter((v): v is string => v !== null);
+  const everyTrade = isForEveryTrade(p.name);
+  const givenIndustries = everyTrade ? [] : publishedIndustries;
   const industries = new Collector();
+  if (everyTrade && publishedIndustries.length > 0) industries.rules.push('every_trade');
   if (givenIndustries.length === 0) {
-    const codes = industriesIn(text)
+    const codes = industriesIn(text.replace(FOR_EVERY_TRADE, ''))
       .filter((h) => !NOT_INDUSTRY_SIGNALS.has(h.matched))
       .map((h) => h.code);
     industries.add('name', codes);

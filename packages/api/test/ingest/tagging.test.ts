@@ -136,7 +136,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
         derived[field]++;
         assert.match(
           provenance[field],
-          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household))*$/,
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade))*$/,
         );
       }
     }
@@ -264,4 +264,17 @@ test("a 助成金 in courses is an employer's subsidy; a firm's or a medical fac
   assert.deepEqual(tagProgramme(input({ name: '生ごみ処理機器購入補助金' })).audiences.values, ['住民']);
   assert.deepEqual(tagProgramme(input({ name: '福島県住宅用太陽光発電設備等導入支援補助金' })).audiences.values, ['住民']);
   assert.deepEqual(tagProgramme(input({ name: '障害者雇用調整金' })).audiences.values, ['中小企業']);
+});
+
+test('the programmes for every trade (ものづくり補助金, 持続化補助金, 省力化投資補助金, 工場・事業場) name no industry, whatever the dataset gives (decision 0329)', () => {
+  const monozukuri = tagProgramme(input({ name: 'ものづくり補助金（一般型）', jsicMajors: ['E'] }));
+  assert.deepEqual(monozukuri.industries, { values: [], how: 'derived:tagging:every_trade' });
+  assert.deepEqual(tagProgramme(input({ name: '小規模事業者持続化補助金（創業型）', jsicMajors: ['E'] })).industries.values, []);
+  assert.deepEqual(tagProgramme(input({ name: '省エネ・非化石転換補助金（工場・事業場型）' })).industries.values, [], '工場・事業場: any workplace');
+  // Its farm version is still the farms'; a maker's programme is still the makers'.
+  assert.deepEqual(tagProgramme(input({ name: 'ものづくり・商業・サービス生産性向上促進補助金（農業者向け設備投資）', jsicMajors: ['E'] })).industries.values, [
+    'A',
+  ]);
+  assert.deepEqual(tagProgramme(input({ name: '静岡県ものづくり中小企業支援補助金' })).industries.values, ['E']);
+  assert.deepEqual(tagProgramme(input({ name: '工場の省エネ設備導入補助金' })).industries.values, ['E']);
 });

@@ -96,7 +96,7 @@ export function describeTreeMemory(processes: readonly ProcessMemory[]): string 
 /** jpsp_memory_bytes by component from the server's /metrics (summed over its workers). */
 export async function memoryComponents(metricsUrl: string): Promise<Record<string, number>> {
   const text = await (await fetch(metricsUrl)).text();
-  return Object.fromEntries([...text.matchAll(/^jpsp_memory_bytes\{component="([a-z_]+)"\} (\S+)$/gm)].map((m) => [m[1], Number(m[2])]));
+  return Object.fromEntries([...text.matchAll(/^jpsp_memory_bytes\{component="([a-z0-9_]+)"\} (\S+)$/gm)].map((m) => [m[1], Number(m[2])]));
 }
 
 export const describeComponents = (c: Record<string, number>): string =>

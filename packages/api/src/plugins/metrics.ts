@@ -28,6 +28,7 @@ import { metricsFromPrimary } from './metrics-bridge.ts';
 import { registerEventLoopDelay } from './event-loop-delay.ts';
 import { answersOf } from '../http/answers.ts';
 import { CATALOG_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
+import { processMemory } from '../lib/process-memory.ts';
 
 /**
  * What this process holds, by component (bytes): the process as a whole, and
@@ -36,8 +37,7 @@ import { CATALOG_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
  * built yet counts 0).
  */
 export function memoryByComponent(app: FastifyInstance): Record<string, number> {
-  const m = process.memoryUsage();
-  const out: Record<string, number> = { resident: m.rss, heap_used: m.heapUsed, heap_committed: m.heapTotal, external: m.external };
+  const out = processMemory();
   const catalog = app.catalog;
   const search = catalog.built.search;
   out.search_columns = search ? search.index.columnBytes : 0;
@@ -204,10 +204,12 @@ export default fp(
 
     new Gauge({
       name: 'jpsp_memory_bytes',
-      // Summed over a cluster's workers (the primary, which serves nothing, is not in the sum).
+      // Summed over a cluster's workers (the primary, which serves nothing, is not in the sum: jpsp_primary_memory_bytes).
       aggregator: 'sum',
       help:
         'Memory of the serving process by component: resident, V8 heap used and committed, external (Buffers); ' +
+        'resident_anonymous, resident_file and proportional pages (Linux, smaps_rollup), v8_<space> the resident pages of each V8 heap space, ' +
+        'outside_v8_anonymous the C heap, stacks and Buffers (lib/process-memory.ts); ' +
         'the bounded caches (lib/cache-budget.ts) and the search columns as estimated bytes held; the page cache of the catalogue database as its bound',
       labelNames: ['component'],
       registers: [registry],

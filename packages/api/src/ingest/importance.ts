@@ -11,6 +11,9 @@
 //             widely
 //   mentions  a law (program_law_refs) or an enforcement record (a finding
 //             of improper receipt names the programmes it concerns) cites it
+//   courses   two or more other served programmes are its courses, frames or
+//             types (人材確保等支援助成金（テレワークコース）, ものづくり補助金 グローバル枠):
+//             a programme run in many branches (decision 0327)
 //
 // National reach is not a point: ranking already reads it from the
 // programme's place (rank.ts: nationwide first when no place is named, the
@@ -24,13 +27,15 @@
 // (catalog/search/rank.ts).
 import type { DatabaseSync } from 'node:sqlite';
 
-export type ImportancePoint = 'records' | 'mentions';
+export type ImportancePoint = 'records' | 'mentions' | 'courses';
 
 export interface ProgrammeFacts {
   /** Records of the programme (the canonical one and those merged into it). */
   records: number;
   /** Laws and enforcement records that cite any of its records. */
   mentions: number;
+  /** Other served programmes named as its courses, frames or types. */
+  courses: number;
 }
 
 /** The points a programme earns, in a fixed order. */
@@ -38,6 +43,7 @@ export function importancePoints(f: ProgrammeFacts): ImportancePoint[] {
   const points: ImportancePoint[] = [];
   if (f.records >= 2) points.push('records');
   if (f.mentions >= 1) points.push('mentions');
+  if (f.courses >= 2) points.push('courses');
   return points;
 }
 
@@ -46,6 +52,25 @@ interface Row {
   unified_id: string;
   dup_group: number;
   provenance: string;
+  primary_name: string;
+  tier: string | null;
+}
+
+/** A course's, frame's or type's name: the programme's name, then the branch (…（テレワークコース）, … グローバル枠). */
+const BRANCH = /^(\S.{3,}?)\s*[（(［\s]\s*\S*(?:コース|枠|型|タイプ)/u;
+
+/** Per programme name, the other programmes (duplicate groups) served as its branches. */
+function branchesByName(rows: Row[]): Map<string, Set<number>> {
+  const branches = new Map<string, Set<number>>();
+  for (const r of rows) {
+    if (r.tier === 'X') continue;
+    const stem = BRANCH.exec(r.primary_name)?.[1].trim();
+    if (stem === undefined) continue;
+    const set = branches.get(stem) ?? new Set<number>();
+    set.add(r.dup_group);
+    branches.set(stem, set);
+  }
+  return branches;
 }
 
 /** Counts of what the step did (the quality report reads the column itself). */
@@ -56,7 +81,8 @@ export interface ImportanceSummary {
 
 /** Writes `importance` (and its provenance) on every record, from its programme's facts. */
 export function writeImportance(db: DatabaseSync): ImportanceSummary {
-  const rows = db.prepare('SELECT pid, unified_id, dup_group, provenance FROM programs').all() as unknown as Row[];
+  const rows = db.prepare('SELECT pid, unified_id, dup_group, provenance, primary_name, tier FROM programs').all() as unknown as Row[];
+  const branches = branchesByName(rows);
   const mentions = new Map<string, number>();
   const mention = (id: string): void => {
     mentions.set(id, (mentions.get(id) ?? 0) + 1);
@@ -86,6 +112,7 @@ export function writeImportance(db: DatabaseSync): ImportanceSummary {
     const points = importancePoints({
       records: list.length,
       mentions: list.reduce((n, r) => n + (mentions.get(r.unified_id) ?? 0), 0),
+      courses: Math.max(0, ...list.map((r) => [...(branches.get(r.primary_name) ?? [])].filter((g) => g !== r.dup_group).length)),
     });
     summary.programmes++;
     summary.byPoints[points.length] = (summary.byPoints[points.length] ?? 0) + 1;

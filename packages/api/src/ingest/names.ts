@@ -18,7 +18,8 @@ export type NameRule =
   | 'breadcrumb'
   | 'call_banner'
   | 'period_note'
-  | 'separator';
+  | 'separator'
+  | 'section_number';
 
 export interface CleanedName {
   name: string;
@@ -165,6 +166,8 @@ export function cleanProgramName(published: string): CleanedName {
   // What is left may be the quoted name alone: 「ちば地域産業創出実証プロジェクト補助金」.
   const bare = /^「([^「」]{4,})」$/u.exec(name);
   if (bare) apply('quoted_title', bare[1]);
+  // 「15-Ⅲ 人材確保等支援助成金（…コース）」: the number of a list page's section before the name.
+  apply('section_number', name.replace(/^\d{1,3}[-－‐][ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ0-9０-９]{1,3}\s+(?=\S{4})/u, ''));
   // 「岐阜_農業6次産業化…」: an underscore between a place and the name.
   apply('separator', name.replace(/\s*_\s*/g, ' '));
   return { name, rules };

@@ -6,11 +6,26 @@ import assert from 'node:assert/strict';
 import { importancePoints } from '../../src/ingest/importance.ts';
 import { body, build, testCatalog } from '../helper.ts';
 
-test('points: several records, a citing law or enforcement record', () => {
-  assert.deepEqual(importancePoints({ records: 1, mentions: 0 }), []);
-  assert.deepEqual(importancePoints({ records: 2, mentions: 0 }), ['records']);
-  assert.deepEqual(importancePoints({ records: 1, mentions: 3 }), ['mentions']);
-  assert.deepEqual(importancePoints({ records: 5, mentions: 1 }), ['records', 'mentions']);
+test('points: several records, a citing law or enforcement record, branches served as programmes of their own', () => {
+  assert.deepEqual(importancePoints({ records: 1, mentions: 0, courses: 0 }), []);
+  assert.deepEqual(importancePoints({ records: 2, mentions: 0, courses: 0 }), ['records']);
+  assert.deepEqual(importancePoints({ records: 1, mentions: 3, courses: 1 }), ['mentions'], 'one branch is not a family');
+  assert.deepEqual(importancePoints({ records: 5, mentions: 1, courses: 4 }), ['records', 'mentions', 'courses']);
+});
+
+test('a programme whose courses are served as programmes of their own has the courses point (decision 0327)', async () => {
+  const { db } = await testCatalog();
+  for (const name of ['人材確保等支援助成金', 'キャリアアップ助成金', '両立支援等助成金']) {
+    const row = db.all<{ how: string | null }>(
+      "SELECT json_extract(provenance, '$.importance') AS how FROM programs WHERE primary_name = ? AND canonical_id IS NULL AND excluded = 0",
+      name,
+    )[0];
+    assert.match(row?.how ?? '', /courses/, name);
+  }
+  const course = db.all<{ how: string | null }>(
+    "SELECT json_extract(provenance, '$.importance') AS how FROM programs WHERE primary_name = '人材確保等支援助成金（テレワークコース）' AND canonical_id IS NULL",
+  )[0];
+  assert.doesNotMatch(course?.how ?? '', /courses/, 'a course is not a family of its own');
 });
 
 test('the built catalogue: every record with importance names its points in provenance; the records of one programme agree', async () => {
@@ -23,7 +38,7 @@ test('the built catalogue: every record with importance names its points in prov
     if (r.importance === 0) {
       assert.equal(r.how, null, r.unified_id);
     } else {
-      assert.match(r.how ?? '', /^derived:importance:(records|mentions|records\+mentions)$/, r.unified_id);
+      assert.match(r.how ?? '', /^derived:importance:(records|mentions|courses)(\+(records|mentions|courses))*$/, r.unified_id);
       assert.equal(r.how!.split(':')[2].split('+').length, r.importance, r.unified_id);
     }
     const seen = byGroup.get(r.dup_group);

@@ -24,6 +24,13 @@ test('cleanProgramName: banners, site suffixes, file notes and announcement word
     ],
     ['デジタル技術導入等緊急支援事業費補助金交付要綱 (PDF 234KB)', 'デジタル技術導入等緊急支援事業費補助金交付要綱', ['file_note']],
     ['岐阜_農業6次産業化促進支援事業', '岐阜 農業6次産業化促進支援事業', ['separator']],
+    [
+      '15-Ⅲ 人材確保等支援助成金（建設キャリアアップシステム等活用促進コース）',
+      '人材確保等支援助成金（建設キャリアアップシステム等活用促進コース）',
+      ['section_number'],
+    ],
+    ['3-2 中小企業新事業進出補助金', '3-2 中小企業新事業進出補助金'.slice(4), ['section_number']],
+    ['2025-26 年度 海外展開支援', '2025-26 年度 海外展開支援', []],
     ['京都府公衆浴場設備改善事業補助金について（令和8年度受付終了）', '京都府公衆浴場設備改善事業補助金', ['status_suffix', 'announce_suffix']],
     // Site titles with an English tail, after a bar or a slash; a site's name and section before the name.
     [

@@ -71,7 +71,7 @@ const CLASS_PRIOR: Record<string, number> = {
   law_provision: -4,
   debris: -8,
 };
-// Per point of importance (0–2, ingest/importance.ts).
+// Per point of importance (0–3, ingest/importance.ts).
 const IMPORTANCE = 0.5;
 // A licence, registration or legal duty (index.ts#isRegulatory) below the support for the same trade.
 const REGULATORY_PAGE = -3;

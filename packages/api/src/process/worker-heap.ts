@@ -1,25 +1,29 @@
-// The V8 heap bounds of a cluster worker (decisions 0424, 0428): node's
+// The V8 heap bounds of a cluster worker (decisions 0424, 0428, 0430): node's
 // defaults on a machine with many GB of memory let each worker's young
 // generation grow to 64 MB semi-spaces (~130 MB committed, resident once
 // used) and its old generation grow far past what it keeps alive before
 // collecting. A worker holds a bounded working set (the search columns,
 // caches bounded in bytes: lib/cache-budget.ts), so it is started with:
-// - a young generation of 8 MB semi-spaces (decision 0428): with 16 MB, the
+// - a young generation of 4 MB semi-spaces (decision 0430; 8 MB in 0428,
+//   16 MB in 0424): with 16 MB, the
 //   Buffers a worker allocates per answer (a batch's joined records, pages
 //   and their compressed forms) reached V8's external-memory trigger before
 //   the young generation filled, so they were freed by full collections
 //   (46 full and no young collections over 8,000 batch calls) instead of
-//   scavenges; 8 MB scavenges free them first (8 full, 77 young);
+//   scavenges; 8 MB scavenges free them first (8 full, 77 young); 4 MB
+//   holds 8 MB less resident per worker (two semi-spaces of 4, not 8) with
+//   the same full collections, CPU per request within the spread of
+//   identical runs;
 // - an old generation limit of 1.2 times what the last full collection kept
 //   (the collection's marking runs concurrently, off the event loop).
 // Measured as the tree `npm start` starts over the same fixed traffic
 // (bench/fixed-traffic.ts; docs/performance.md, "Issue 25, 2026-12-01" and
-// "2026-12-02 (later)"). Only workers: the preparation child (a catalogue
+// "2026-12-02 (later)", "2026-12-03"). Only workers: the preparation child (a catalogue
 // build holds the ~350 MB reading dictionary) and the primary keep V8's
 // defaults. With WEB_CONCURRENCY=1 the one process keeps them too (it may
-// build the catalogue); `node --max-semi-space-size=8
+// build the catalogue); `node --max-semi-space-size=4
 // --heap-growing-percent=20 packages/api/src/server.ts` gives it the same.
-export const WORKER_HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=20'];
+export const WORKER_HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=20'];
 
 /**
  * A worker's node flags: the primary's own (`execArgv`), then each of

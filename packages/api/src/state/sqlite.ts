@@ -12,6 +12,7 @@ import { MIGRATIONS } from './migrations/index.ts';
 import type { Queryer, Row, SqlDriver } from './sql.ts';
 import { createStateStore, type StateStore } from './store.ts';
 import { Lru } from '../lib/lru.ts';
+import { STATE_PAGE_CACHE_BYTES } from '../lib/cache-budget.ts';
 
 /**
  * Prepared statements kept per handle. Statement shapes vary with the length
@@ -84,6 +85,7 @@ export class SqliteDriver implements SqlDriver {
     if (file !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec('PRAGMA foreign_keys = ON');
+    this.db.exec(`PRAGMA cache_size = -${Math.round(STATE_PAGE_CACHE_BYTES / 1024)}`);
     // From here a lock another process holds fails at once and is waited for
     // by withLockWait, on a timer (the pragmas above ran with the timeout).
     this.db.exec('PRAGMA busy_timeout = 0');

@@ -7,9 +7,9 @@ import { WORKER_HEAP_FLAGS, WORKER_MALLOC_ENV, workerEnv, workerExecArgv } from 
 
 test("a worker's flags: the primary's, then the heap bounds it does not name", () => {
   assert.deepEqual(workerExecArgv(['--disable-warning=ExperimentalWarning']), ['--disable-warning=ExperimentalWarning', ...WORKER_HEAP_FLAGS]);
-  assert.deepEqual(workerExecArgv(['--max-semi-space-size=4']), ['--max-semi-space-size=4', '--heap-growing-percent=20']);
+  assert.deepEqual(workerExecArgv(['--max-semi-space-size=16']), ['--max-semi-space-size=16', '--heap-growing-percent=20']);
   assert.deepEqual(workerExecArgv([], '--max-semi-space-size=32 --enable-source-maps'), ['--heap-growing-percent=20']);
-  assert.ok(WORKER_HEAP_FLAGS.includes('--max-semi-space-size=8'));
+  assert.ok(WORKER_HEAP_FLAGS.includes('--max-semi-space-size=4'));
 });
 
 test("a worker's C heap: two arenas, fixed trim and mmap thresholds, unless the operator set them", () => {

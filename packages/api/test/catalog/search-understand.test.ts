@@ -344,13 +344,18 @@ test('a business asking, naming no trade and no farming: a programme for farms, 
   }
   const nobody = needOfQuery(understandQuery('スマート化'));
   assert.equal(fitOf(nobody, farmDx), fitOf(nobody, general), 'nobody named: a farmer may be asking');
-  for (const q of ['脱サラして農業を始めたい', '実家の農家を継ぎたい', '鳥獣被害 対策 事業者', '農福連携 会社', '漁業 補助金', 'new farmer support Hokkaido']) {
+  for (const q of ['脱サラして農業を始めたい', '実家の農家を継ぎたい', '鳥獣被害 対策 事業者', '農福連携 会社', 'new farmer support Hokkaido']) {
     const need = needOfQuery(understandQuery(q));
     assert.equal(need.primarySector, true, `${q} names farming`);
     assert.equal(fitOf(need, farmDx), fitOf(need, general), `${q}: a farm programme is not another trade's`);
   }
+  // A fishery named in a trade's form (漁業: B): its own programmes level with the general ones, a farm's another trade's (decision 0388).
+  const fisher = needOfQuery(understandQuery('漁業 補助金'));
+  assert.equal(fisher.primarySector, true);
+  assert.equal(fitOf(fisher, fishery), fitOf(fisher, general));
+  assert.ok(fitOf(fisher, farmDx) < fitOf(fisher, general));
   // A match profile that gives its industry is compared by it (FIT_INDUSTRY / OTHER_INDUSTRY), not by this rule.
-  const farmer = { ...needOfQuery(understandQuery('会社のDXを進めたい')), industries: ['A'] };
+  const farmer = { ...needOfQuery(understandQuery('会社のDXを進めたい')), industries: ['A'], industryFit: 'both' as const };
   assert.ok(fitOf(farmer, farmDx) > fitOf(farmer, general));
 });
 
@@ -425,4 +430,15 @@ test('who asks, beside two words of what is wanted, ranks and does not filter; a
   assert.ok(terms('NPOの活動資金がほしい').includes('npo'), 'one word left (活動) is too broad to stand alone');
   assert.ok(terms('中小企業 研究開発 補助金').includes('研究開発'));
   assert.ok(understandQuery('startup loan Osaka')!.purposes.includes('創業'), "a purpose's English spelling reads as the purpose");
+});
+
+test("a trade q names in a trade's form is the need's industry: another trade's programmes rank down, its own do not rank up (decision 0388)", () => {
+  assert.deepEqual(understandQuery('飲食店')!.industries, ['M']);
+  assert.deepEqual(understandQuery('印刷業')!.industries, ['E'], 'read into 製造業 by the needs table');
+  assert.deepEqual(understandQuery('建設業 ICT建機 補助')!.industries, ['D']);
+  assert.deepEqual(understandQuery('省エネ 補助金')!.industries, [], 'no trade named');
+  const need = needOfQuery(understandQuery('飲食店'));
+  const row = (jsicMajors: string[]) => ({ fundingPurpose: [], jsicMajors, targetTypes: [], amountMax: null }) as unknown as ProgramColumns;
+  assert.equal(fitOf(need, row(['M'])), fitOf(need, row([])), "the trade's own programme level with the general ones");
+  assert.ok(fitOf(need, row(['A'])) < fitOf(need, row([])), "another trade's below");
 });

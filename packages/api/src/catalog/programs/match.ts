@@ -149,6 +149,7 @@ function profileText(need: string | null, purposes: string[], stageWord: string 
     generic: [],
     prefectures: [],
     municipalities: [],
+    industries: [],
     purposes: [],
     kinds: [],
     audiences: base?.audiences ?? [],

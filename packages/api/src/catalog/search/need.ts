@@ -36,6 +36,11 @@ export interface Need {
    * names no industry and not these is not asking for farmers' programmes (rank.ts#fitOf, decision 0384).
    */
   readonly primarySector: boolean;
+  /**
+   * Whether a programme of the need's industries ranks up (a match profile's industry), or only another
+   * industry's down (the trades q names: the general SME programmes name no industry: decision 0388).
+   */
+  readonly industryFit?: 'both' | 'other_only';
 }
 
 export const NO_NEED: Need = Object.freeze({ purposes: [], audiences: [], industries: [], size: null, stage: null, amountManYen: null, primarySector: false });
@@ -54,6 +59,8 @@ export function mergeNeeds(a: Need, b: Need): Need {
     stage: a.stage ?? b.stage,
     amountManYen: a.amountManYen ?? b.amountManYen,
     primarySector: a.primarySector || b.primarySector,
+    // A profile's industry ranks its own programmes up; only q's trades alone (both read from text) do not.
+    industryFit: a.industryFit === 'other_only' && b.industryFit === 'other_only' ? 'other_only' : 'both',
   };
 }
 
@@ -86,5 +93,5 @@ export function isPrimarySector(fundingPurpose: readonly string[], jsicMajors: r
 export function needOfQuery(q: UnderstoodQuery | null): Need {
   if (q === null) return NO_NEED;
   const primarySector = namesPrimarySector([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
-  return { ...NO_NEED, audiences: q.audiences, amountManYen: q.amountManYen, primarySector };
+  return { ...NO_NEED, audiences: q.audiences, industries: q.industries, industryFit: 'other_only', amountManYen: q.amountManYen, primarySector };
 }

@@ -271,7 +271,8 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   let fit = 0;
   if (need.purposes.length > 0 && r.fundingPurpose.some((v) => need.purposes.includes(v))) fit += FIT_PURPOSE;
   if (need.industries.length > 0 && r.jsicMajors.length > 0) {
-    fit += r.jsicMajors.some((v) => need.industries.includes(v)) ? FIT_INDUSTRY : OTHER_INDUSTRY;
+    if (!r.jsicMajors.some((v) => need.industries.includes(v))) fit += OTHER_INDUSTRY;
+    else if (need.industryFit !== 'other_only') fit += FIT_INDUSTRY;
   } else if (need.industries.length === 0 && need.audiences.length > 0 && !need.primarySector && isPrimarySector(r.fundingPurpose, r.jsicMajors)) {
     // A business asking (or a need only an enterprise has), naming no trade and no farming: a programme for farms,
     // forests or fisheries is another trade's (decision 0384). With nobody named a farmer may be asking: neither.

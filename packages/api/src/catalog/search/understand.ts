@@ -56,6 +56,8 @@ export interface UnderstoodQuery {
   prefectures: string[];
   /** Municipalities named in q (浜松市), each with its prefecture: their programmes and their prefecture's first (rank.ts). */
   municipalities: Place[];
+  /** JSIC majors of the trades q names in a trade's form (印刷業 -> 製造業: E, 飲食店: M): another trade's programmes rank down. */
+  industries: string[];
   /** The purposes (funding_purpose terms of @jp-support/vocab) q's terms name: ranking signal. */
   purposes: string[];
   /** program_kind values the words point to (補助金 -> subsidy, grant): ranking signal. */
@@ -475,6 +477,11 @@ function tradeMajor(text: string, companyNamed: boolean): string | null {
   // A word beside 会社 or company (建設+会社, 旅行+会社, printing company) names the trade as well.
   return TRADE_FORM.test(text) || companyNamed ? (major ?? 'default') : null;
 }
+/** The JSIC major of a term that names a trade in a trade's form (製造業, 飲食店, 自動車整備業), or null. */
+function tradeIndustry(term: string): string | null {
+  if (NOT_TRADES.has(term) || !TRADE_FORM.test(term)) return null;
+  return INDUSTRY_MATCH.find(([m]) => term.includes(m))?.[1] ?? null;
+}
 /** Words that name a company of a trade beside the trade's word (建設+会社). */
 const COMPANY_WORDS = new Set(['会社', 'company', 'companies', 'firm', 'firms'].map(norm));
 /** Majors whose trades the general SME programmes do not serve (clinics, hospitals: 医療法人 are no SMEs there): their word alone. */
@@ -686,6 +693,7 @@ function understand(q: string): UnderstoodQuery | null {
   }
   // The purposes the terms name, read before a trade's terms take its kind of business's programmes as spellings.
   const purposes = purposesOfQuery([...required, ...optional]);
+  const industries = [...new Set([...required, ...optional].map((g) => tradeIndustry(g.term)).filter((m): m is string => m !== null))];
   // Who asks, beside what is wanted (NPOで子どもの居場所を作りたい: npo beside 子ども 居場所): it ranks, it does not filter.
   // One word left alone is too broad to stand for the need (NPOの活動資金: 活動): then the asker still filters.
   if (required.filter((g) => !isAskerOnly(g)).length >= 2) {
@@ -728,6 +736,7 @@ function understand(q: string): UnderstoodQuery | null {
     generic,
     prefectures,
     municipalities,
+    industries,
     purposes,
     kinds: [...kinds],
     audiences: askersOrTrade(askersIn([normalized, ...required.map((g) => g.term), ...optional.map((g) => g.term)].join(' ')), tradeAskers),

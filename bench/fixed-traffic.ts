@@ -8,6 +8,8 @@
 // fifth of that as warm-up), then `--soak` requests of the long tail, and
 // prints each process's memory at start, after the scenarios and after the
 // soak, with the workers' jpsp_memory_bytes. No bare replay, no timings.
+// `--mappings`: at the end, each process's resident memory by kind of
+// mapping (/proc/<pid>/smaps: V8's pages, glibc's arenas, the node binary).
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { buildScenarios } from './lib/scenarios.ts';
 import type { BenchRequest } from './lib/recording.ts';
 import { cycleRequests } from './lib/load.ts';
 import { describeDelay, withEventLoopDelay } from './lib/event-loop.ts';
-import { describeComponents, describeTreeMemory, memoryComponents, treeMemory } from './lib/memory-tree.ts';
+import { describeComponents, describeMappings, describeTreeMemory, memoryComponents, treeMemory } from './lib/memory-tree.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     soak: { type: 'string', default: '16000' },
     connections: { type: 'string', default: '16' },
     'long-tail': { type: 'string', default: '2500' },
+    mappings: { type: 'boolean', default: false },
   },
 });
 
@@ -100,6 +103,7 @@ try {
     console.log(`  workers' collections over the soak: ${describeCollections(gc1, await collections())}`);
     console.log(`  workers: ${describeComponents(await memoryComponents(metricsUrl))}`);
   }
+  if (values.mappings) for (const p of treeMemory(ours.child.pid!)) console.log(`  ${p.role} ${p.pid}, resident by mapping:\n${describeMappings(p.pid)}`);
 } finally {
   await ours.stop();
   await stripe.stop();

@@ -6,6 +6,7 @@
 // shared with other processes, such as the node binary or a file's page
 // cache, divided among them), which is what the tree costs the machine.
 import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 export interface ProcessMemory {
   pid: number;
@@ -103,3 +104,43 @@ export const describeComponents = (c: Record<string, number>): string =>
   Object.entries(c)
     .map(([k, v]) => `${k} ${(v / 1024 / 1024).toFixed(0)}`)
     .join(', ');
+
+/**
+ * One process's resident memory by kind of mapping (`/proc/<pid>/smaps`),
+ * largest first, for `bench/fixed-traffic.ts --mappings`: V8 allocates its
+ * heap in anonymous mappings under 1 MB each (256 KB pages), glibc's main
+ * arena is `[heap]`, its thread arenas and large blocks are anonymous
+ * mappings of 1-64 MB, V8's code range one executable anonymous reservation
+ * of 64 MB or more; file mappings are named by file (the node binary above all).
+ */
+export function describeMappings(pid: number, minBytes = 512 * 1024): string {
+  const groups = new Map<string, { rss: number; count: number }>();
+  let key = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = parseInt(head[2], 16) - parseInt(head[1], 16);
+      const name = head[4];
+      key = name
+        ? `${name.startsWith('[') ? name : path.basename(name)} ${head[3]}`
+        : size >= 64 * 1024 * 1024
+          ? `anonymous ≥ 64 MB ${head[3]}`
+          : size >= 1024 * 1024
+            ? `anonymous 1-64 MB ${head[3]}`
+            : `anonymous < 1 MB ${head[3]}`;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) {
+      const g = groups.get(key) ?? { rss: 0, count: 0 };
+      g.rss += Number(rss[1]) * 1024;
+      g.count++;
+      groups.set(key, g);
+    }
+  }
+  return [...groups]
+    .filter(([, g]) => g.rss >= minBytes)
+    .sort((a, b) => b[1].rss - a[1].rss)
+    .map(([k, g]) => `    ${k.padEnd(36)} ${(g.rss / 1024 / 1024).toFixed(1).padStart(6)} MB (${g.count} mapping${g.count === 1 ? '' : 's'})`)
+    .join('\n');
+}

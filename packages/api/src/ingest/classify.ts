@@ -156,7 +156,7 @@ const DESIGNATION = /指定制度$/u;
 const DEBATE = /議論|論点|骨太/u;
 /** The subsidies of a field together (農業振興関係補助金, GX関連補助金, 農林業関係の補助金など) or information on a topic (…に関する情報). */
 const RELATED =
-  /支援制度(?:と|及び|・)相談窓口|(?:関係|関連(?:する)?)(?:の)?(?:補助金|助成金|補助事業|補助制度|支援策|支援制度)(?:など|等)?(?:\s*[（(][^（）()]*[）)])?$|(?:に関する|に対する)情報$|(?:制度等?|施策等?|事業|支援)(?:の|を|について(?:の)?)?(?:ご)?紹介(?:しています|します)?[。！!]?$/u;
+  /支援制度(?:と|及び|・)相談窓口|(?:関係|関連(?:する)?)(?:の)?(?:(?:補助|助成|支援|優遇)[・、])?(?:補助金|助成金|補助事業|補助制度|助成制度|優遇制度|支援策|支援制度)(?:など|等)?(?:\s*[（(][^（）()]*[）)])?$|(?:に関する|に対する)情報$|(?:制度等?|施策等?|事業|支援)(?:の|を|について(?:の)?)?(?:ご)?紹介(?:しています|します)?[。！!]?$/u;
 /** A topic named alone (女性の活躍推進, 農福連携の推進, 新規就農者の確保): a section's page about it. */
 const TOPIC = /^[^\s]{2,10}?(?:の)?(?:推進|活躍|確保|振興)$/u;
 
@@ -252,6 +252,8 @@ const SERVICE_TYPE = new RegExp(
     '認知症対応型共同生活介護',
     '介護老人(?:福祉|保健)施設',
     '介護医療院',
+    // The childcare services of the 子ども・子育て支援法 (decision 0325), with the benefit the law pays their providers.
+    '(?:小規模|家庭的|事業所内|居宅訪問型)保育(?:事業)?(?:地域型保育給付)?',
   ].join('|')})(?:事業所|事業者|施設)?$`,
   'u',
 );
@@ -263,7 +265,8 @@ const LINE_OF_BUSINESS = /(?:貨物|運送|輸送|旅客|航空|海運|鉄道|mr
 /** What place something has in a figure or a plan (事業系食品ロス 卸売業の位置付け（令和4年度）): a document. */
 const POSITION = /の位置(?:付|づ)け$/u;
 /** Support for a group, named generically (立地企業への優遇制度, 新規就農者向け支援施策, 福井県の事業者向け支援制度): a page of the schemes for them. */
-const SUPPORT_FOR_GROUP = /(?:への|向け(?:の)?|に対する)(?:各種)?(?:優遇|支援|助成|補助)(?:制度|施策|策|措置)(?:等|について)?$/u;
+const SUPPORT_FOR_GROUP =
+  /(?:への|向け(?:の)?|に対する)(?:各種)?(?:優遇|支援|助成|補助)(?:[・、](?:優遇|支援|助成|補助))*(?:制度|施策|策|措置)(?:等|について)?$/u;
 /** Two generic words of support joined (子育て支援・制度, 災害に関する支援・助成): a section's page, not a scheme's name. */
 const GENERIC_PAIR = /(?:支援|助成|補助|相談|サービス|手当|給付)(?:・|、|と|及び|および)(?:制度|施策|支援策|サービス|支援|助成|補助|手当|相談)(?:等|など)?$/u;
 
@@ -286,6 +289,20 @@ const SCHEME_REPORT = /(?:効果検証|検証結果|報告の公表|の対象事
 const GATHERING_PAGE = /(?:統合|まとめ)ページ$|[（(][^（）()]*注目情報[）)]$/u;
 /** A bonus point in a programme's selection (…経営革新計画加点): a rule of that programme, not one of its own. */
 const BONUS_POINT = /加点$/u;
+
+// Classes found in a ninth tuning draw of 200 served records (part "served13"; decision 0325).
+/** Measures named generically, whoever runs them in brackets (海外展開支援施策 (JCCI/METI/JETRO 連携)): a menu of schemes; the bare name is INDEX's. */
+const MEASURES = /(?:支援)?施策(?:等)?$/u;
+/** A machine's safety approval (無人航空機 機体認証制度, 型式認証, 耐空証明) or a pilot's licence (技能証明): permission to operate, not support. */
+const MACHINE_APPROVAL = /機体認証|型式(?:認証|証明)|耐空証明|技能証明/u;
+/** A plan filed under a named subsidy (「なりわい再建支援補助金」に係る復興事業計画): a step of that subsidy's procedure, not a scheme. */
+const PLAN_OF_SUBSIDY = /(?:補助金|助成金|交付金)[」』]?(?:に係る|に関する|の)\S*計画$/u;
+/** News of a change to schemes (…脱炭素関連補助金の拡大, …制度の見直し): the schemes' own pages name them. */
+const SCHEME_CHANGE = /(?:補助金|助成金|交付金|支援策|制度)の(?:拡大|拡充|延長|見直し)(?:について)?$/u;
+/** A company the state founded, named alone (株式会社民間資金等活用事業推進機構（PFI推進機構）): a body; the money words name its trade. */
+const STATE_COMPANY = /^株式会社\s*\S+(?:機構|公庫|銀行)(?:\s*[（(][^（）()]*[）)])*$/u;
+/** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
+const REGISTERED_GOODS = /(?:登録|認定|認証)(?:産品|製品|商品)(?:一覧)?$/u;
 
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|(?:認定|選考)結果|プロジェクト終了$|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
@@ -662,6 +679,14 @@ const RULES: Rule[] = [
       !SUPPORT_EVIDENCE.test(r.name) &&
       !NAME_KIND.some(([re]) => re.test(r.name)),
   },
+  // Decision 0325, last so that no earlier class changes: measures named generically, a machine's approval, a subsidy's plan,
+  // news of a change, a state company, registered products.
+  { name: 'measures', cls: 'index_page', test: (r) => MEASURES.test(withoutBrackets(r.name)) && !GIVEN_MONEY.test(r.name) },
+  { name: 'machine_approval', cls: 'permit_procedure', test: (r) => MACHINE_APPROVAL.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  { name: 'plan_of_subsidy', cls: 'document', test: (r) => PLAN_OF_SUBSIDY.test(r.name) },
+  { name: 'scheme_change', cls: 'notice', test: (r) => SCHEME_CHANGE.test(r.name) },
+  { name: 'state_company', cls: 'committee', test: (r) => STATE_COMPANY.test(r.name) },
+  { name: 'registered_goods', cls: 'product', test: (r) => REGISTERED_GOODS.test(r.name) && !GIVEN_MONEY.test(r.name) },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

@@ -498,3 +498,30 @@ test('the served catalogue: a non-programme is off default pages, reachable by i
     'found with include_excluded',
   );
 });
+
+// Decision 0325: classes found in the ninth served tuning draw (served13), each with the programmes it must leave alone.
+test('rules of 0325: measures named generically, childcare service types, a machine approval, a subsidy plan, news of a change, a state company, registered products', () => {
+  const cls = (publishedName: string, programKind: string | null = null, officialUrl: string | null = null) =>
+    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind, officialUrl }).recordClass;
+  // a field's or a group's subsidies together, with two words of support joined
+  assert.equal(cls('住宅関連助成制度', 'subsidy'), 'index_page');
+  assert.equal(cls('事業者向けの助成・支援制度', 'subsidy'), 'index_page');
+  assert.equal(cls('住宅リフォーム助成制度', 'subsidy'), 'programme', 'one scheme');
+  // measures named generically, whoever runs them in brackets
+  assert.equal(cls('海外展開支援施策 (JCCI/METI/JETRO 連携)', 'support_service'), 'index_page');
+  assert.equal(cls('海外展開支援補助金 (JETRO 連携)', 'subsidy'), 'programme', 'money given');
+  // the childcare services of the 子ども・子育て支援法
+  assert.equal(cls('小規模保育事業(A型・B型・C型)地域型保育給付', 'subsidy'), 'reference');
+  assert.equal(cls('小規模保育事業所整備補助金', 'subsidy'), 'programme', 'a subsidy for providers');
+  // a machine's safety approval, a pilot's licence
+  assert.equal(cls('無人航空機 機体認証制度 (第一種・第二種)', 'certification'), 'permit_procedure');
+  assert.equal(cls('ドローン技能証明取得支援補助金', 'subsidy'), 'programme', 'money given');
+  // a plan filed under a subsidy; news of a change to schemes
+  assert.equal(cls('「なりわい再建支援補助金」に係る復興事業計画', 'subsidy'), 'document');
+  assert.equal(cls('嶺南地域の脱炭素関連補助金の拡大', 'subsidy'), 'notice');
+  assert.equal(cls('経営革新計画策定支援補助金', 'subsidy'), 'programme');
+  // a company the state founded, named alone; the products a register lists
+  assert.equal(cls('株式会社民間資金等活用事業推進機構（PFI推進機構）', 'loan'), 'committee');
+  assert.equal(cls('地理的表示(GI)保護制度 登録産品'), 'product');
+  assert.equal(cls('地理的表示 (GI) 保護制度 - 園芸作物関連'), 'programme', 'the registration itself');
+});

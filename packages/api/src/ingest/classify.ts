@@ -302,6 +302,14 @@ const SCHEME_CHANGE = /(?:補助金|助成金|交付金|支援策|制度)の(?:�
 /** A company the state founded, named alone (株式会社民間資金等活用事業推進機構（PFI推進機構）): a body; the money words name its trade. */
 const STATE_COMPANY = /^株式会社\s*\S+(?:機構|公庫|銀行)(?:\s*[（(][^（）()]*[）)])*$/u;
 /** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
+/**
+ * A public body's consultation or support service (decision 0325; issue 20 counts consultation services as programmes): a desk
+ * upstream types a consultation (JFC 災害等相談窓口), or a council or consortium named with the support or project it runs
+ * (中小企業活性化協議会 (再生支援), 新輸出大国コンソーシアム スポット支援, …コンソーシアム推進対策事業). A council named alone stays a committee.
+ */
+const CONSULTATION_KIND = /consult|advisory|hotline|相談/u;
+const SERVICE_AFTER_BODY = /(?:協議会|コンソーシアム)(?!.*(?:協議会|コンソーシアム)).*(?:支援|事業|相談)/u;
+const bodyService = (r: { name: string; kind: string }): boolean => (DESK.test(r.name) && CONSULTATION_KIND.test(r.kind)) || SERVICE_AFTER_BODY.test(r.name);
 const REGISTERED_GOODS = /(?:登録|認定|認証)(?:産品|製品|商品)(?:一覧)?$/u;
 
 const NOTICE =
@@ -384,7 +392,7 @@ const NAMED_SCHEME = /事業(?!者|所|承継)|制度|対策|センター|窓口
  * of these is a page about a topic, a fact or a policy.
  */
 const SUPPORT_EVIDENCE =
-  /事業(?!者|所|主体)|支援|援助|認定|認証|(?:指定|保護)制度|大臣指定|プロジェクト|プログラム|program|センター|窓口|サポート|コンサル|無料|買取|直接支払|宣誓|宣言|nisa|クレジット|非課税|派遣|施設|ホーム|シェルター|募集|公募|マッチング|matching|商談|プラットフォーム|スペース|レスキュー|パートナーシップ|大会|コンテスト|コンクール|甲子園|ヘルプ|(?:総合|緊急|安定)対策|医療費|(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|加算|アクセラレータ|accelerator|バンク|協力隊|提供|(?:技術|研究)開発|研究費|科研費|人材育成|\bsib\b|\bpfs\b|security action|メンバーズ/iu;
+  /事業(?!者|所|主体)|支援|援助|認定|認証|(?:指定|保護)制度|大臣指定|プロジェクト|プログラム|program|センター|窓口|サポート|コンサル|無料|買取|直接支払|宣誓|宣言|nisa|クレジット|非課税|派遣|施設|ホーム|シェルター|募集|公募|マッチング|matching|商談|プラットフォーム|スペース|レスキュー|パートナーシップ|大会|コンテスト|コンクール|甲子園|ヘルプ|(?:総合|緊急|安定)対策|医療費|(?:導入|事業|経営|就農|承継|革新|向上|強化|活用|確保|継続|再生|再建)計画|加算|アクセラレータ|accelerator|バンク|協力隊|提供|無償(?:交付|貸与|提供|譲渡|配布)|(?:技術|研究)開発|研究費|科研費|人材育成|\bsib\b|\bpfs\b|security action|メンバーズ/iu;
 /** Support for doing something (免許取得支援, 設備導入支援, 購入支援): an offer, where 子育て支援 or スタートアップ支援 names a topic. */
 const SUPPORT_FOR_ACT = /(?:取得|導入|購入|設置|整備|改修|開設|参入|転換|確保|移転|申請|受診|受講|利用|作成|策定)(?:等)?(?:の)?支援/u;
 /** A prefecture's own site (www.pref.nagano.lg.jp, web.pref.hyogo.lg.jp): its crawl types every page of a support section `support`. */
@@ -566,7 +574,10 @@ const RULES: Rule[] = [
     name: 'regulatory_system',
     cls: 'law_provision',
     test: (r) =>
-      r.kind === '' && /制度(?:\s*[（(][^（）()]*[）)])*$/u.test(r.name) && !r.benefit && !/認定|認証|指定|支援|助成|保護|クレジット|nisa|fip/iu.test(r.name),
+      r.kind === '' &&
+      /制度(?:\s*[（(][^（）()]*[）)])*$/u.test(r.name) &&
+      !r.benefit &&
+      !/認定|認証|指定|支援|助成|保護|無償|交付|クレジット|nisa|fip/iu.test(r.name),
   },
   // A regulated line of business named alone (投資運用業, 少額短期保険業): a licence, not support.
   {
@@ -607,9 +618,9 @@ const RULES: Rule[] = [
   { name: 'related_subsidies', cls: 'index_page', test: (r) => RELATED.test(r.name) || HIGHER_SUBSIDIES.test(r.name) },
   { name: 'efforts', cls: 'index_page', test: (r) => EFFORTS.test(r.name) && !/事業(?!者|所)|補助|助成|交付金/u.test(r.name) },
   { name: 'guide', cls: 'index_page', test: (r) => GUIDE.test(withoutBrackets(r.name)) && !r.benefit && !NAMED_SCHEME.test(r.name) },
-  { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) },
+  { name: 'desk', cls: 'committee', test: (r) => DESK.test(r.name) && !MONEY.test(r.name.replace(DESK, '')) && !bodyService(r) },
   // A body is the head of the name (…補助金審査委員会): the money words name what it reviews.
-  { name: 'committee_head', cls: 'committee', test: (r) => /(?:委員会|審議会|協議会|連絡会議)$/u.test(r.name) },
+  { name: 'committee_head', cls: 'committee', test: (r) => /(?:委員会|審議会|協議会|連絡会議)$/u.test(r.name) && !bodyService(r) },
   // A government section named alone (スマート県庁推進課, 用地事業支援課): an office, not a scheme.
   { name: 'section', cls: 'committee', test: (r) => /^[^\s]{2,10}(?:課|局|室|部|係|班|グループ|G)$/u.test(r.name) && !BENEFIT.test(r.name) },
   {
@@ -621,7 +632,7 @@ const RULES: Rule[] = [
   },
   { name: 'acronym_body', cls: 'committee', test: (r) => r.kind === '' && ACRONYM_BODY.test(r.name) && !r.benefit },
   { name: 'legal_person', cls: 'committee', test: (r) => LEGAL_PERSON.test(r.name) && !r.benefit && !/事業(?!者|所)|制度|認定|認証|登録/u.test(r.name) },
-  { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit },
+  { name: 'committee', cls: 'committee', test: (r) => (COMMITTEE.test(r.name) || COMMITTEE_KINDS.test(r.kind)) && !r.benefit && !bodyService(r) },
   { name: 'body', cls: 'committee', test: (r) => BODY.test(r.name) && !r.benefit && !r.scheme },
   { name: 'product', cls: 'product', test: (r) => (PRODUCT.test(r.name) || PRODUCT_KINDS.test(r.kind)) && !r.benefit },
   { name: 'topic', cls: 'index_page', test: (r) => TOPIC.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) && /^(?:support|subsidy|)$/u.test(r.kind) },

@@ -4,6 +4,9 @@
 // industry's page. Through the real app over the bundled dataset.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/config.ts';
 import { build, body } from '../helper.ts';
 
 type Row = { primary_name: string; prefecture: string | null };
@@ -46,4 +49,28 @@ test('自動車整備: support for the trade before its licences and registratio
   const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
   const page = await names(app, '自動車整備', 10);
   assert.ok(!page.slice(0, 5).some((n) => /認証工場|指定工場|資格/.test(n)), page.join(' / '));
+});
+
+test("the README's table of first rows holds: each row it names is on its example's first page of five", async (t) => {
+  const app = await build(t, { ANON_DAILY_LIMIT: '10000' });
+  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('| asked | among the first five rows |')).split('\n\n')[0];
+  const rows = [...table.matchAll(/^\| (`q=[^|]+`|`match`[^|]*) \| ([^|]+) \|$/gmu)];
+  assert.ok(rows.length >= 5, "the README lists its examples' first rows");
+  const match = JSON.parse(/programs\/match[^\n]*\n\s*-d '([^']+)'/u.exec(readme)![1]) as Record<string, unknown>;
+  for (const [, asked, listed] of rows) {
+    let first: string[];
+    if (asked.startsWith('`match`')) {
+      const res = await app.inject({ method: 'POST', url: '/v1/programs/match', payload: { ...match, limit: 5 } });
+      assert.equal(res.statusCode, 200, res.body);
+      first = body<{ results: Row[] }>(res).results.map((r) => r.primary_name);
+    } else {
+      const params = new URLSearchParams(asked.slice(1, -1));
+      params.set('limit', '5');
+      const res = await app.inject(`/v1/programs/search?${params}`);
+      assert.equal(res.statusCode, 200, res.body);
+      first = body<{ results: Row[] }>(res).results.map((r) => r.primary_name);
+    }
+    for (const name of listed.split(' · ').map((n) => n.trim())) assert.ok(first.includes(name), `${asked}: ${name} in ${first.join(' / ')}`);
+  }
 });

@@ -102,8 +102,9 @@ test('meta: counts by tier sum to the total, prefecture buckets include _none, /
   // short name in brackets and a renamed programme's own name join it (decision 0314). 10,265 since records of one
   // page whose names differ by a head (a place, an authority, the full name) are one programme (decision 0319), 10,251
   // since one loan of 日本政策金融公庫's lending divisions is one programme (the same decision), 10,250 since a city's
-  // page corrects a coded prefecture (decision 0312, amended) and puts one more record beside its twin.
-  assert.equal(m.total_programs, 10250);
+  // page corrects a coded prefecture (decision 0312, amended) and puts one more record beside its twin, 10,249 since a
+  // list page's section number (15-Ⅲ) is name debris and a course's third record joins its twins (decision 0327).
+  assert.equal(m.total_programs, 10249);
   // Untiered programmes get the tier their like have (decision 0303: 222 programmes leave X, 190 to C and 32 to B);
   // consultation desks, survey work, sections, news, fragments and other pages move to X (decision 0300, issue 20's
   // rules) and the merges take a few from each tier. 97 more programmes move to X by the rules written from a draw of
@@ -123,8 +124,10 @@ test('meta: counts by tier sum to the total, prefecture buckets include _none, /
   // Those of decision 0319 (one page, a name with its head) take 64: was S 101, A 815, B 2,882, C 3,655. ドローン
   // no longer reads as a loan (ローン): four drone pages lose their only evidence of support (was C 3,620, X 2,876).
   // One loan of two lending divisions, one record (0319): was A 809, B 2,861, C 3,616. Topic pages of prefecture
-  // crawls, results and contractor calls move to X (decision 0307): was A 804, C 3,609, X 2,880.
-  assert.deepEqual(m.tier_counts, { S: 99, A: 793, B: 2859, C: 3605, X: 2894 });
+  // crawls, results and contractor calls move to X (decision 0307): was A 804, C 3,609, X 2,880. The rules and
+  // reviewed lines of the eighth served draw (decision 0318) move 91 more programmes to X: was S 99, A 793, B 2,859,
+  // C 3,605, X 2,894.
+  assert.deepEqual(m.tier_counts, { S: 98, A: 773, B: 2855, C: 3538, X: 2985 });
   const tierSum = Object.values(m.tier_counts as Record<string, number>).reduce((a, b) => a + b, 0);
   assert.equal(tierSum, m.total_programs);
   const prefSum = Object.values(m.prefecture_counts as Record<string, number>).reduce((a, b) => a + b, 0);

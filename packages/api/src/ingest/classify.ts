@@ -303,13 +303,13 @@ const SCHEME_CHANGE = /(?:補助金|助成金|交付金|支援策|制度)の(?:�
 const STATE_COMPANY = /^株式会社\s*\S+(?:機構|公庫|銀行)(?:\s*[（(][^（）()]*[）)])*$/u;
 /** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
 /**
- * A public body's consultation or support service (decision 0325; issue 20 counts consultation services as programmes): a desk
- * upstream types a consultation (JFC 災害等相談窓口), or a council or consortium named with the support or project it runs
- * (中小企業活性化協議会 (再生支援), 新輸出大国コンソーシアム スポット支援, …コンソーシアム推進対策事業). A council named alone stays a committee.
+ * A public body's support service (decision 0325; issue 20 counts consultation services as programmes): a council or
+ * consortium named with the support or project it runs (中小企業活性化協議会 (再生支援), 新輸出大国コンソーシアム スポット支援,
+ * …コンソーシアム推進対策事業). A council named alone stays a committee, and so does a desk named as one (…相談窓口), which
+ * issue 20 counts among the non-programmes whatever kind upstream gives it.
  */
-const CONSULTATION_KIND = /consult|advisory|hotline|相談/u;
 const SERVICE_AFTER_BODY = /(?:協議会|コンソーシアム)(?!.*(?:協議会|コンソーシアム)).*(?:支援|事業|相談)/u;
-const bodyService = (r: { name: string; kind: string }): boolean => (DESK.test(r.name) && CONSULTATION_KIND.test(r.kind)) || SERVICE_AFTER_BODY.test(r.name);
+const bodyService = (r: { name: string }): boolean => SERVICE_AFTER_BODY.test(r.name) && !/相談窓口$/u.test(r.name);
 const REGISTERED_GOODS = /(?:登録|認定|認証)(?:産品|製品|商品)(?:一覧)?$/u;
 
 const NOTICE =

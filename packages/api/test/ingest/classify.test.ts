@@ -524,8 +524,8 @@ test('rules of 0325: measures named generically, childcare service types, a mach
   assert.equal(cls('株式会社民間資金等活用事業推進機構（PFI推進機構）', 'loan'), 'committee');
   assert.equal(cls('地理的表示(GI)保護制度 登録産品'), 'product');
   assert.equal(cls('地理的表示 (GI) 保護制度 - 園芸作物関連'), 'programme', 'the registration itself');
-  // a public body's consultation or support service: a desk typed consultation, a council or consortium named with what it runs
-  assert.equal(cls('JFC 災害等相談窓口', 'consultation'), 'programme');
+  // a public body's support service: a council or consortium named with what it runs; a desk named as one stays a desk
+  assert.equal(cls('JFC 災害等相談窓口', 'consultation'), 'committee', 'issue 20 counts …相談窓口 among the non-programmes');
   assert.equal(cls('中小企業活性化協議会 (再生支援)', 'consultation'), 'programme');
   assert.equal(cls('新輸出大国コンソーシアム スポット支援', 'consultation'), 'programme');
   assert.equal(cls('畜産物輸出コンソーシアム推進対策事業', 'grant'), 'programme');

@@ -48,7 +48,8 @@ interface Labelled {
     | 'served10'
     | 'served11'
     | 'served12'
-    | 'served13';
+    | 'served13'
+    | 'served14';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -116,6 +117,7 @@ test('the labelled sample: at least 300 records, every label a known class with 
   assert.ok(LABELLED.filter((l) => l.part === 'served11' && l.split === 'tune').length >= 200, 'an eighth served tuning draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served12' && l.split === 'check').length >= 100, 'a fourth held-out served draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served13' && l.split === 'tune').length >= 200, 'a ninth served tuning draw');
+  assert.ok(LABELLED.filter((l) => l.part === 'served14' && l.split === 'tune').length >= 200, 'a tenth served tuning draw');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -159,6 +161,7 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'eighth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served11')),
     'fourth served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served12')),
     'ninth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served13')),
+    'tenth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served14')),
     'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
     'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),

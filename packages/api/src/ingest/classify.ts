@@ -296,7 +296,13 @@ const MEASURES = /(?:支援)?施策(?:等)?$/u;
 /** A machine's safety approval (無人航空機 機体認証制度, 型式認証, 耐空証明) or a pilot's licence (技能証明): permission to operate, not support. */
 const MACHINE_APPROVAL = /機体認証|型式(?:認証|証明)|耐空証明|技能証明/u;
 /** A plan filed under a named subsidy (「なりわい再建支援補助金」に係る復興事業計画): a step of that subsidy's procedure, not a scheme. */
-const PLAN_OF_SUBSIDY = /(?:補助金|助成金|交付金)[」』]?(?:に係る|に関する|の)\S*計画$/u;
+const PLAN_OF_SUBSIDY = /(?:補助金|助成金|交付金)[」』]?(?:に係る|に関する|の)\S*計画$|(?:補助金|助成金|交付金)\s*[「『][^」』]*計画[」』]$/u;
+/** A desk being set up (…に関する相談窓口の設置) or a one-stop desk (PPP/PFI ワンストップ窓口): a desk, as DESK (decision 0325, served14). */
+const DESK_OPENED = /相談窓口(?:の)?(?:設置|開設)(?:について)?$|ワンストップ窓口$/u;
+/** Two topics joined (男女共同参画・女性活躍推進): a section's page about them, as TOPIC. */
+const TOPIC_PAIR = /^[^\s・]{2,10}・[^\s・]{2,10}?(?:の)?(?:推進|活躍|確保|振興)$/u;
+/** The charge residents owe on joining a public work (農業集落排水事業 加入分担金, 受益者負担金): a charge, not a support. */
+const JOINING_CHARGE = /(?:加入|受益者)(?:分担金|負担金)$/u;
 /** News of a change to schemes (…脱炭素関連補助金の拡大, …制度の見直し): the schemes' own pages name them. */
 const SCHEME_CHANGE = /(?:補助金|助成金|交付金|支援策|制度)の(?:拡大|拡充|延長|見直し)(?:について)?$/u;
 /** A company the state founded, named alone (株式会社民間資金等活用事業推進機構（PFI推進機構）): a body; the money words name its trade. */
@@ -698,6 +704,14 @@ const RULES: Rule[] = [
   { name: 'scheme_change', cls: 'notice', test: (r) => SCHEME_CHANGE.test(r.name) },
   { name: 'state_company', cls: 'committee', test: (r) => STATE_COMPANY.test(r.name) },
   { name: 'registered_goods', cls: 'product', test: (r) => REGISTERED_GOODS.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  // Decision 0325 (served14), last for the same reason: a desk being set up, two topics joined, a joining charge.
+  { name: 'desk_opened', cls: 'committee', test: (r) => DESK_OPENED.test(r.name) && !MONEY.test(r.name.replace(DESK_OPENED, '')) },
+  {
+    name: 'topic_pair',
+    cls: 'index_page',
+    test: (r) => TOPIC_PAIR.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) && /^(?:support|subsidy|)$/u.test(r.kind),
+  },
+  { name: 'joining_charge', cls: 'law_provision', test: (r) => JOINING_CHARGE.test(r.name) && !/軽減|減免|減額|補助|助成|免除/u.test(r.name) },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

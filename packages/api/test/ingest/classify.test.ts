@@ -193,6 +193,13 @@ test('rules: names, kinds and bodies that say what a record is', () => {
   const cls = (publishedName: string, programKind: string | null = null) =>
     classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind }).recordClass;
   assert.equal(cls('省エネ設備導入補助金', 'subsidy'), 'programme');
+  // The tenth served draw (served14, decision 0325).
+  assert.equal(cls('中東・ウクライナ情勢や原油・原材料価格高騰に関する相談窓口の設置', 'subsidy'), 'committee', 'a desk being set up');
+  assert.equal(cls('PPP/PFI ワンストップ窓口', 'consultation'), 'committee', 'a one-stop desk');
+  assert.equal(cls('男女共同参画・女性活躍推進', 'subsidy'), 'index_page', 'two topics joined');
+  assert.equal(cls('真岡市 農山漁村振興交付金「二宮地区活性化計画」', 'subsidy'), 'document', 'a plan under a grant');
+  assert.equal(cls('農業集落排水事業 加入分担金', 'subsidy'), 'law_provision', 'a joining charge');
+  assert.equal(cls('北杜市_土地改良事業における受益者分担金の軽減', 'subsidy'), 'programme', 'a charge reduced is a programme');
   assert.equal(cls('事業承継・M&A補助金', 'subsidy'), 'programme', 'a programme named with 補助金 is no index page');
   assert.equal(cls('わな猟免許取得支援', 'subsidy'), 'programme', 'money for a licence is a programme');
   assert.equal(cls('建築物省エネ法 第10条 省エネ基準適合義務 全建築物拡大'), 'law_provision');

@@ -433,12 +433,10 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const civic = named.some((t) => CIVIC_PURPOSES.has(t)) && named.every((t) => CIVIC_PURPOSES.has(t) || HOUSEHOLD_NEUTRAL_PURPOSES.has(t));
   // A firm named: a business word, a trade, an employer, a care provider or a business audience.
   const employer = EMPLOYER_WORDS.test(text) || isEmployerSubsidy(p.name, authority);
+  // The audiences the text names, read once for the rules below.
+  const textAudiences = audiencesIn(text).map((h) => h.term);
   const namesFirm =
-    BUSINESS_WORDS.test(text) ||
-    TRADE_NAMED.test(text) ||
-    employer ||
-    CARE_PROVIDER.test(text) ||
-    audiencesIn(text).some((h) => BUSINESS_AUDIENCES.has(h.term));
+    BUSINESS_WORDS.test(text) || TRADE_NAMED.test(text) || employer || CARE_PROVIDER.test(text) || textAudiences.some((t) => BUSINESS_AUDIENCES.has(t));
   // A record that names people as its beneficiaries and no firm (nor a firm's purpose): its applicants are
   // residents, whatever its kind or its body mostly serves (厚生労働省, a consultation).
   const forPeopleOnly =
@@ -458,7 +456,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
     if (purposes.empty && authorityRule) purposes.add('authority', authorityRule.purposes);
     if (purposes.empty) {
       const named = mapValues(p.targetTypes, AUDIENCE_SPELLINGS, normalizeAudience, audiencesIn, audienceOfEmployeeBand);
-      const audienceTerms = named.length > 0 ? named : audiencesIn(text).map((h) => h.term);
+      const audienceTerms = named.length > 0 ? named : textAudiences;
       purposes.add(
         'audience',
         audienceTerms.flatMap((t) => AUDIENCE_PURPOSES[t] ?? []),
@@ -478,13 +476,12 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const audiences = new Collector();
   if (givenContradicted) audiences.rules.push('household');
   if (givenAudiences.length === 0) {
-    const namedAudiences = audiencesIn(text).map((h) => h.term);
     // A firm named beside people only (商店街若者・女性新規出店, 両立支援企業登録制度, 介護サービス事業者による留学生への奨学金):
     // the people are whom the firm serves or hires; the firm applies (decision 0326). An employer's are never its applicants.
-    const firmBesidePeople = namesFirm && namedAudiences.length > 0 && namedAudiences.every((t) => PEOPLE_APPLICANTS.has(t));
+    const firmBesidePeople = namesFirm && textAudiences.length > 0 && textAudiences.every((t) => PEOPLE_APPLICANTS.has(t));
     audiences.add(
       'name',
-      namedAudiences.filter((t) => !((employer || firmBesidePeople) && PEOPLE_APPLICANTS.has(t))),
+      textAudiences.filter((t) => !((employer || firmBesidePeople) && PEOPLE_APPLICANTS.has(t))),
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);

@@ -192,9 +192,13 @@ const SOFT = new Set(vocabulary.soft.map(norm));
 const PURPOSE_WORDS = PURPOSE_VOCABULARY.flatMap((p) => [p.term, ...p.match])
   .map(norm)
   .filter((w) => [...w].length >= 2);
-const INDUSTRY_WORDS = INDUSTRIES.flatMap((i) => i.match)
-  .map(norm)
-  .filter((w) => [...w].length >= 2);
+/** Each industry's match words (of two characters or more) with its JSIC major. */
+const INDUSTRY_MATCH: [string, string][] = INDUSTRIES.flatMap((i) =>
+  i.match.map((m): [string, string] => [norm(m), i.code]).filter(([m]) => [...m].length >= 2),
+);
+const INDUSTRY_WORDS = INDUSTRY_MATCH.map(([w]) => w);
+/** The JSIC major whose industry word the text holds (the vocabulary's order), or null. */
+const majorOfWords = (text: string): string | null => INDUSTRY_MATCH.find(([m]) => text.includes(m))?.[1] ?? null;
 
 /** A term that names a purpose of support: one of its spellings holds a purpose word (設備更新: 設備). */
 function isPurposeTerm(g: TermGroup): boolean {
@@ -224,10 +228,7 @@ function purposesOfTerm(g: TermGroup): string[] {
 
 // The industry words of the trades that use the general SME programmes: not farming, forestry or fishery (JSIC A, B),
 // whose programmes are their own (decision 0384).
-const GENERAL_TRADE_WORDS = INDUSTRIES.filter((i) => i.code !== 'A' && i.code !== 'B')
-  .flatMap((i) => i.match)
-  .map(norm)
-  .filter((w) => [...w].length >= 2);
+const GENERAL_TRADE_WORDS = INDUSTRY_MATCH.filter(([, code]) => code !== 'A' && code !== 'B').map(([w]) => w);
 
 /**
  * The purposes q names. A trade's word is also a purpose's (旅館: 観光); beside a word of what is wanted
@@ -466,21 +467,16 @@ const TRADE_FORM = /(?:業|業者|店|屋|院|社|事務所|工房)$/u;
 const NOT_TRADES = new Set((vocabulary.not_trades as string[]).map(norm));
 const INDUSTRY_NEEDS = vocabulary.industry_needs as Record<string, string>;
 const INDUSTRY_ASKERS = vocabulary.industry_askers as Record<string, string[]>;
-const INDUSTRY_MATCH: [string, string][] = INDUSTRIES.flatMap((i) =>
-  i.match.map((m): [string, string] => [norm(m), i.code]).filter(([m]) => [...m].length >= 2),
-);
-
 /** The JSIC major of a word that names a trade as a business ('default' when no industry's word is in it), or null. */
 function tradeMajor(text: string, companyNamed: boolean): string | null {
   if (NOT_TRADES.has(text) || [...text].length < 2 || SYNONYMS.has(text)) return null;
-  const major = INDUSTRY_MATCH.find(([m]) => text.includes(m))?.[1] ?? null;
+  const major = majorOfWords(text);
   // A word beside 会社 or company (建設+会社, 旅行+会社, printing company) names the trade as well.
   return TRADE_FORM.test(text) || companyNamed ? (major ?? 'default') : null;
 }
 /** The JSIC major of a term that names a trade in a trade's form (製造業, 飲食店, 自動車整備業), or null. */
 function tradeIndustry(term: string): string | null {
-  if (NOT_TRADES.has(term) || !TRADE_FORM.test(term)) return null;
-  return INDUSTRY_MATCH.find(([m]) => term.includes(m))?.[1] ?? null;
+  return NOT_TRADES.has(term) || !TRADE_FORM.test(term) ? null : majorOfWords(term);
 }
 /** Words that name a company of a trade beside the trade's word (建設+会社). */
 const COMPANY_WORDS = new Set(['会社', 'company', 'companies', 'firm', 'firms'].map(norm));

@@ -307,7 +307,6 @@ const JOINING_CHARGE = /(?:加入|受益者)(?:分担金|負担金)$/u;
 const SCHEME_CHANGE = /(?:補助金|助成金|交付金|支援策|制度)の(?:拡大|拡充|延長|見直し)(?:について)?$/u;
 /** A company the state founded, named alone (株式会社民間資金等活用事業推進機構（PFI推進機構）): a body; the money words name its trade. */
 const STATE_COMPANY = /^株式会社\s*\S+(?:機構|公庫|銀行)(?:\s*[（(][^（）()]*[）)])*$/u;
-/** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
 /**
  * A public body's support service (decision 0325; issue 20 counts consultation services as programmes): a council or
  * consortium named with the support or project it runs (中小企業活性化協議会 (再生支援), 新輸出大国コンソーシアム スポット支援,
@@ -315,7 +314,8 @@ const STATE_COMPANY = /^株式会社\s*\S+(?:機構|公庫|銀行)(?:\s*[（(][^
  * issue 20 counts among the non-programmes whatever kind upstream gives it.
  */
 const SERVICE_AFTER_BODY = /(?:協議会|コンソーシアム)(?!.*(?:協議会|コンソーシアム)).*(?:支援|事業|相談)/u;
-const bodyService = (r: { name: string }): boolean => SERVICE_AFTER_BODY.test(r.name) && !/相談窓口$/u.test(r.name);
+const bodyService = (r: { name: string }): boolean => SERVICE_AFTER_BODY.test(r.name) && !DESK.test(r.name);
+/** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
 const REGISTERED_GOODS = /(?:登録|認定|認証)(?:産品|製品|商品)(?:一覧)?$/u;
 
 const NOTICE =

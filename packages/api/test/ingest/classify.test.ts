@@ -50,7 +50,8 @@ interface Labelled {
     | 'served12'
     | 'served13'
     | 'served14'
-    | 'served15';
+    | 'served15'
+    | 'served16';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -120,6 +121,7 @@ test('the labelled sample: at least 300 records, every label a known class with 
   assert.ok(LABELLED.filter((l) => l.part === 'served13' && l.split === 'tune').length >= 200, 'a ninth served tuning draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served14' && l.split === 'tune').length >= 200, 'a tenth served tuning draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served15' && l.split === 'check').length >= 150, 'a fifth held-out served draw');
+  assert.ok(LABELLED.filter((l) => l.part === 'served16' && l.split === 'tune').length >= 200, 'an eleventh served tuning draw');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -165,6 +167,7 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'ninth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served13')),
     'tenth served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served14')),
     'fifth served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served15')),
+    'eleventh served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served16')),
     'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
     'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),

@@ -126,6 +126,16 @@ test('who is asking: business words, NPO or farmers are read as the audiences th
   assert.ok(fitOf(need, large) < 0, 'a programme whose name says it is for large companies is not for a company asking here');
 });
 
+test('a programme open to a legal form (法人, 個人事業主) serves whoever runs a business, a farmer too (decision 0389)', () => {
+  const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
+  const farmer = needOfQuery(understandQuery('新規就農 支援'));
+  assert.ok(farmer.audiences.includes('新規就農者') && !farmer.audiences.includes('法人'), 'the asker is a new farmer, not a legal form');
+  assert.ok(fitOf(farmer, row(['法人', '個人事業主'])) > 0, '青年等就農資金 (法人, 個人事業主) fits a new farmer');
+  assert.ok(fitOf(farmer, row(['学生'])) < 0, 'a programme for students does not');
+  const resident = { ...farmer, audiences: ['住民'] };
+  assert.ok(fitOf(resident, row(['法人'])) < 0, "a resident asking runs no business: a programme for 法人 is another applicant's");
+});
+
 test('a sentence that names a purpose and a trade: the purpose filters, the trade ranks', () => {
   const q = understandQuery('飲食店で起業したい')!;
   assert.deepEqual(

@@ -18,6 +18,20 @@ import vocabulary from './vocabulary.json' with { type: 'json' };
  */
 export const INSTITUTIONS: ReadonlySet<string> = new Set(vocabulary.institutions);
 
+/**
+ * Audiences that are legal forms, not populations: a programme open to 法人 or 個人事業主 is open to whoever runs a
+ * business in that form, a farm or a care provider as much as an SME (rank.ts#fitOf, decision 0389).
+ */
+export const LEGAL_FORMS: ReadonlySet<string> = new Set(['法人', '個人事業主']);
+
+/** The askers that run a business (vocabulary.json askers_groups `enterprise`, expanded) and new farmers. */
+const GROUPS = vocabulary.askers_groups as Record<string, string[]>;
+const expandGroup = (name: string): string[] => (GROUPS[name] ? GROUPS[name].flatMap(expandGroup) : [name]);
+const RUN_A_BUSINESS: ReadonlySet<string> = new Set([...expandGroup('enterprise'), '新規就農者']);
+
+/** Whether a need's asker runs (or starts) a business: a programme for a legal form serves them. */
+export const runsABusiness = (audiences: readonly string[]): boolean => audiences.some((a) => RUN_A_BUSINESS.has(a));
+
 export type Stage = 'planning' | 'founding' | 'established';
 
 export interface Need {

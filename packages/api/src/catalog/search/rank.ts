@@ -36,7 +36,7 @@ import type { Place } from '@jp-support/vocab';
 import type { UnderstoodQuery } from './understand.ts';
 import { isNationwide, reachOf } from './reach.ts';
 import { COMPANY_SIZE_TARGET_TYPES } from '@jp-support/vocab';
-import { INSTITUTIONS, isPrimarySector, NO_NEED, type Need } from './need.ts';
+import { INSTITUTIONS, isPrimarySector, LEGAL_FORMS, NO_NEED, runsABusiness, type Need } from './need.ts';
 
 export interface ScoreParts {
   text: number;
@@ -281,7 +281,8 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   // A programme whose name says it is for large companies is another applicant's for anyone smaller.
   if (need.audiences.length > 0 && r.forLargeCompanies) fit += OTHER_AUDIENCE;
   else if (need.audiences.length > 0 && r.targetTypes.length > 0) {
-    fit += r.targetTypes.some((v) => need.audiences.includes(v)) ? FIT_AUDIENCE : OTHER_AUDIENCE;
+    const fits = r.targetTypes.some((v) => need.audiences.includes(v)) || (runsABusiness(need.audiences) && r.targetTypes.some((v) => LEGAL_FORMS.has(v)));
+    fit += fits ? FIT_AUDIENCE : OTHER_AUDIENCE;
   } else if (need.audiences.length === 0 && r.targetTypes.length > 0 && r.targetTypes.every((v) => INSTITUTIONS.has(v))) {
     // Nobody named: whoever asks is a business or a person, not a university, a student or a local government.
     fit += OTHER_AUDIENCE;

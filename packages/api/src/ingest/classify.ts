@@ -318,6 +318,19 @@ const bodyService = (r: { name: string }): boolean => SERVICE_AFTER_BODY.test(r.
 /** The products a register lists (地理的表示(GI)保護制度 登録産品, …認定製品一覧): products, not the registration one applies for. */
 const REGISTERED_GOODS = /(?:登録|認定|認証)(?:産品|製品|商品)(?:一覧)?$/u;
 
+// Classes found in an eleventh tuning draw of 200 served records (part "served16"; decision 0331).
+/**
+ * A trade certified or registered under a law (小型家電リサイクル法 認定事業者制度, 認定家賃債務保証業者制度): permission to
+ * operate; a farmer or fisher certified (認定農業者制度) is certified for support, and stays.
+ */
+const CERTIFIED_OPERATOR = /認定事業者制度|(?:認定|登録)[^\s農漁林]{2,12}(?<![農漁林])業者制度$/u;
+/** The bodies registered or designated to certify, inspect or examine (医療機器 登録認証機関(IRCB)制度, 指定確認検査機関): permission to operate. */
+const REGISTERED_BODY = /(?:登録|指定)(?:認証|検査|試験|確認検査|検定|校正)機関/u;
+/** What a grant's recipients file after it (…補助金」実績報告手続き, 企業化状況報告（…補助金等）): a page for those already granted. */
+const AFTER_GRANT = /(?:実績|完了|状況)報告(?:手続き?)?(?:\s*[（(][^（）()]*[）)])*$|(?:財産処分|精算払|概算払|交付請求)(?:手続き?)?(?:について)?$/u;
+/** Which of a public-interest or religious corporation's business is taxed (公益法人 収益事業以外 非課税, …墳墓地貸付 法人税非課税の特例): the tax law's scope, not a measure one applies for. */
+const TAXABLE_SCOPE = /収益事業/u;
+
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|(?:認定|選考)結果|プロジェクト終了$|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
@@ -532,7 +545,8 @@ const RULES: Rule[] = [
     cls: 'index_page',
     test: (r) => r.kind === '' && POLICY_PACKAGE.test(withoutBrackets(r.name)) && !r.benefit && !/事業/u.test(r.name),
   },
-  { name: 'policy_bracket', cls: 'document', test: (r) => r.kind === '' && POLICY_BRACKET.test(r.name) && !r.benefit },
+  // A policy named a プログラム (対日直接投資促進プログラム 2025（5本柱）) offers nothing for the word (decision 0331).
+  { name: 'policy_bracket', cls: 'document', test: (r) => r.kind === '' && POLICY_BRACKET.test(r.name) && !BENEFIT.test(r.name.replace(/プログラム/gu, '')) },
   { name: 'document_words', cls: 'document', test: (r) => DOCUMENT_WORDS.test(r.name) && !r.benefit },
   { name: 'scheme_report', cls: 'notice', test: (r) => SCHEME_REPORT.test(withoutBrackets(r.name)) },
   { name: 'gathering_page', cls: 'index_page', test: (r) => GATHERING_PAGE.test(r.name) },
@@ -566,7 +580,7 @@ const RULES: Rule[] = [
   { name: 'tax_explanation', cls: 'law_provision', test: (r) => TAX_PAGE.test(r.url) && !TAX_FAVOUR.test(r.name) },
   { name: 'tax_part', cls: 'law_provision', test: (r) => TAX_PART.test(r.name) && !TAX_MEASURE.test(withoutBrackets(r.name)) },
   // A business certified under a law to do what otherwise needs a licence (小型家電リサイクル法 認定事業者制度, 高圧ガス保安 認定事業者制度).
-  { name: 'certified_operator', cls: 'permit_procedure', test: (r) => /認定事業者制度/u.test(r.name) && !MONEY.test(r.name) },
+  { name: 'certified_operator', cls: 'permit_procedure', test: (r) => CERTIFIED_OPERATOR.test(r.name) && !MONEY.test(r.name) },
   { name: 'duty', cls: 'law_provision', test: (r) => DUTY.test(r.name) && !MONEY.test(r.name) && !/軽減|減額|認定制度/u.test(r.name) },
   {
     name: 'law_name',
@@ -712,6 +726,10 @@ const RULES: Rule[] = [
     test: (r) => TOPIC_PAIR.test(r.name) && !r.benefit && !NAMED_SCHEME.test(r.name) && /^(?:support|subsidy|)$/u.test(r.kind),
   },
   { name: 'joining_charge', cls: 'law_provision', test: (r) => JOINING_CHARGE.test(r.name) && !/軽減|減免|減額|補助|助成|免除/u.test(r.name) },
+  // Decision 0331 (served16), last for the same reason: a body registered to certify, a grant's after-procedures, a corporation's taxable scope.
+  { name: 'registered_body', cls: 'permit_procedure', test: (r) => REGISTERED_BODY.test(r.name) && !MONEY.test(r.name) },
+  { name: 'after_grant', cls: 'notice', test: (r) => AFTER_GRANT.test(r.name) },
+  { name: 'taxable_scope', cls: 'law_provision', test: (r) => TAXABLE_SCOPE.test(r.name) && !/補助|助成|交付金|給付|融資|資金|控除/u.test(r.name) },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

@@ -551,3 +551,23 @@ test('rules of 0325: measures named generically, childcare service types, a mach
   assert.equal(cls('次世代エアモビリティ開発推進コンソーシアム', 'support_service'), 'committee');
   assert.equal(cls('中小企業活性化協議会'), 'committee', 'a council named alone');
 });
+
+// Decision 0331: classes found in the eleventh served tuning draw (served16), each with the programmes it must leave alone.
+test("rules of 0331: a trade certified or registered, bodies registered to certify, a grant's after-procedures, a corporation's taxable scope, a policy programme", () => {
+  const cls = (publishedName: string, programKind: string | null = null) =>
+    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind }).recordClass;
+  assert.equal(cls('認定家賃債務保証業者制度', 'guarantee'), 'permit_procedure', 'a trade registered under a law');
+  assert.equal(cls('小型家電リサイクル法 認定事業者制度'), 'permit_procedure');
+  assert.equal(cls('認定農業者制度', 'subsidy'), 'programme', 'a farmer certified for support');
+  assert.equal(cls('認定新規就農者制度（青年等就農計画の認定）', 'subsidy'), 'programme');
+  assert.equal(cls('医療機器・体外診断用医薬品 登録認証機関(IRCB)制度', 'certification'), 'permit_procedure', 'bodies registered to certify');
+  assert.equal(cls('認定経営革新等支援機関', 'certification'), 'programme', 'support bodies certified to help SMEs');
+  assert.equal(cls('「なりわい再建支援補助金」実績報告手続き', 'subsidy'), 'notice', 'what recipients file after the grant');
+  assert.equal(cls('企業化状況報告（ぐんまＤＸ技術革新補助金・ぐんま技術革新チャレンジ補助金等）', 'subsidy'), 'notice');
+  assert.equal(cls('「なりわい再建支援補助金」交付申請手続き', 'subsidy'), 'programme', 'applying for the grant is the programme');
+  assert.equal(cls('宗教法人の墳墓地貸付 法人税非課税の特例（墓地は収益事業除外）', 'loan'), 'law_provision', "the tax law's scope");
+  assert.equal(cls('公益法人 収益事業以外 非課税', 'tax_measure'), 'law_provision');
+  assert.equal(cls('農事組合法人の事業税非課税', 'tax_measure'), 'programme', 'a tax exemption of a kind of body');
+  assert.equal(cls('対日直接投資促進プログラム 2025（5本柱）'), 'document', 'a policy named a programme, its pillars in brackets');
+  assert.equal(cls('事業適応計画 認定 (カーボンニュートラル / グリーン 成長戦略)', 'certification'), 'programme', 'a kind upstream');
+});

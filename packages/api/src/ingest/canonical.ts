@@ -35,12 +35,16 @@
 //              the records of either name, when both are programme names, the
 //              short one an abbreviation of the long one (its characters in
 //              order), and records of both stand in its place (decision 0314).
+// - swapped:   one programme named two ways round, its name with the other in
+//              brackets (経営環境変化対応資金（セーフティネット貸付） / JFC セーフティネット貸付
+//              (経営環境変化対応資金); 一般貸付（生活衛生貸付） / 生活衛生貸付（一般貸付）), the
+//              lender's name ahead aside, in the same place (decision 0333).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
 // rules and amounts of their own and stay apart; so do categories and types
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias';
+export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped';
 
 export interface CanonicalMember {
   pid: number;
@@ -143,6 +147,21 @@ export function aliasKeys(name: string): [string, string] | null {
   return [a, b];
 }
 
+// The lender's name some sources put ahead of its loans' names (JFC セーフティネット貸付).
+const LENDER_HEAD = /^(?:JFC|日本政策金融公庫|日本公庫)\s*/u;
+
+/**
+ * The two parts of a name A（B）, as programme keys in a fixed order, the lender's name ahead removed: one key for
+ * A（B） and B（A）, or null when there is no such bracket or a part is too short to link by.
+ */
+export function swappedKey(name: string): string | null {
+  const m = LAST_BRACKET.exec(name.normalize('NFKC').trim().replace(LENDER_HEAD, ''));
+  if (!m) return null;
+  const parts = [programmeKey(m[1]).key, programmeKey(m[2]).key];
+  if (parts.some((k) => k.length < MIN_KEY) || parts[0] === parts[1]) return null;
+  return parts.sort().join('\u0000');
+}
+
 /** A renamed programme's own name without its pointer to the predecessor (デジタル化・AI導入補助金（旧IT導入補助金） -> デジタル化・AI導入補助金), as a programme key. */
 export function successorOwnKey(name: string): string | null {
   const text = name.normalize('NFKC');
@@ -217,6 +236,22 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     const [long, short] = names.map((k) => (byKey.get(`${k}\u0000${placeOf(m)}`) ?? []).filter((p) => p.pid !== m.pid));
     if (long.length === 0 || short.length === 0) continue;
     for (const p of [...long, ...short]) links.push({ a: m.pid, b: p.pid, rule: 'alias' });
+  }
+  // swapped: A（B） and B（A） in one place, a record of either form linked to the first of them.
+  const swapped = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    const key = swappedKey(m.name);
+    if (key === null) continue;
+    const k = `${key}\u0000${placeOf(m)}`;
+    const list = swapped.get(k);
+    if (list) list.push(m);
+    else swapped.set(k, [m]);
+  }
+  for (const list of swapped.values()) {
+    const forms = new Set(list.map((m) => keys.get(m.pid)!.key));
+    if (forms.size < 2) continue;
+    for (let i = 1; i < list.length; i++)
+      if (keys.get(list[i].pid)!.key !== keys.get(list[0].pid)!.key) links.push({ a: list[0].pid, b: list[i].pid, rule: 'swapped' });
   }
   // same_page: one name on one page, places that do not contradict each other.
   const byPage = new Map<string, CanonicalMember[]>();

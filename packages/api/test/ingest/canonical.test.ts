@@ -2,7 +2,7 @@
 // a short name in brackets, a renamed programme's own name (decision 0314).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { aliasKeys, canonicalLinks, successorOwnKey } from '../../src/ingest/canonical.ts';
+import { aliasKeys, canonicalLinks, successorOwnKey, swappedKey } from '../../src/ingest/canonical.ts';
 import { compactKey } from '../../src/catalog/search-text.ts';
 
 test('aliasKeys: a short name in brackets that abbreviates the long one; a component of an umbrella is not one', () => {
@@ -39,6 +39,24 @@ test('canonicalLinks: an alias joins both names in its place; categories, other 
   assert.ok(![...pairs].some((p) => p.startsWith('1-2') || p.startsWith('2-')), 'a category stays apart');
   assert.ok(![...pairs].some((p) => /-5:/.test(p)), 'another place stays apart');
   assert.ok(![...pairs].some((p) => /^(6|7)-(7|8):alias/.test(p)), 'an umbrella and its component stay apart');
+});
+
+test('canonicalLinks swapped: one programme named two ways round, the lender ahead aside, in one place (decision 0333)', () => {
+  assert.equal(swappedKey('経営環境変化対応資金（セーフティネット貸付）'), swappedKey('JFC セーフティネット貸付 (経営環境変化対応資金)'));
+  assert.equal(swappedKey('経営環境変化対応資金'), null, 'no bracket');
+  assert.equal(swappedKey('デジタル化・AI導入補助金（通常枠）'), null, 'a part too short to link by');
+  const m = (pid: number, name: string, prefecture: string | null = null) => ({ pid, name, prefecture, municipality: null });
+  const links = canonicalLinks([
+    m(1, '経営環境変化対応資金（セーフティネット貸付）'),
+    m(2, 'JFC セーフティネット貸付 (経営環境変化対応資金)'),
+    m(3, '認定新規就農者制度（青年等就農計画制度）', '香川県'),
+    m(4, '青年等就農計画制度（認定新規就農者制度）', '北海道'),
+    m(5, '危機対応後経営安定資金（セーフティネット貸付）'),
+  ]);
+  const pairs = new Set(links.map((l) => `${Math.min(l.a, l.b)}-${Math.max(l.a, l.b)}:${l.rule}`));
+  assert.ok(pairs.has('1-2:swapped'), 'both ways round, one loan');
+  assert.ok(!pairs.has('3-4:swapped'), 'another place stays apart');
+  assert.ok(![...pairs].some((p) => /5:/.test(p)), 'another loan with the same bracket stays apart');
 });
 
 test('canonicalLinks prefixed: one page, a name with its place, authority or full head added; a course at the end or another place stays apart', () => {

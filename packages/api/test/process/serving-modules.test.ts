@@ -1,8 +1,11 @@
 // What a serving process loads (issue 25, memory): a cluster worker imports
 // process/serve.ts (the app) and ingest/ingest.ts (the catalogue's path), as
 // server.ts does. The reading dictionary (kuromoji, ~350 MB while used) is an
-// ingest-time tool and nodemailer is loaded with the first mail: neither is
-// in a serving process's module graph. Checked in a child process that
+// ingest-time tool and nodemailer is loaded with the first mail; the MCP
+// SDK's server side (McpServer, its HTTP transport) and the tool list's JSON
+// Schema conversion (zod-to-json-schema) with the first MCP request the fast
+// path does not answer (decision 0431): none is in a serving process's
+// module graph. Checked in a child process that
 // records every module it resolves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +21,7 @@ const seen = [];
 registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
 process.on('exit', () => writeSync(1, JSON.stringify(seen)));`;
 
-test('a serving process loads neither the reading dictionary nor the mailer', () => {
+test('a serving process loads neither the reading dictionary, the mailer nor the MCP SDK server side', () => {
   const script = `await import(${JSON.stringify(pathToFileURL(path.join(SRC, 'process', 'serve.ts')).href)});
 await import(${JSON.stringify(pathToFileURL(path.join(SRC, 'ingest', 'ingest.ts')).href)});
 process.exit(0);`;
@@ -39,7 +42,11 @@ process.exit(0);`;
     loaded.some((u) => u.endsWith('/src/app.ts')),
     'the app was loaded',
   );
-  for (const tool of ['kuromoji', 'nodemailer']) {
+  assert.ok(
+    loaded.some((u) => u.includes('/node_modules/@modelcontextprotocol/sdk/dist/esm/types.js')),
+    "the MCP fast path's types were loaded",
+  );
+  for (const tool of ['kuromoji', 'nodemailer', '@modelcontextprotocol/sdk/dist/esm/server', 'zod-to-json-schema']) {
     assert.deepEqual(
       loaded.filter((u) => u.includes(`/node_modules/${tool}/`)),
       [],

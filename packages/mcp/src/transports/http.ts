@@ -12,13 +12,19 @@
 // SDK path in test/http-fast-path.test.ts). Anything else (batches,
 // initialize, notifications, other methods, unusual headers or members)
 // goes through the SDK unchanged.
+//
+// The SDK's server side (McpServer, the transport with its Web
+// Request/Response adapter, Ajv) is imported with the first request that
+// needs it (loadSdkPath), not with this module: a process whose clients only
+// call tools never holds it (about 5 MB of heap and its compiled code a
+// process; decision 0431). The fast path needs only the SDK's types
+// (CallToolResultSchema, with zod).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolResultSchema, ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolApi } from '../lib/api.ts';
-import { runToolCall, toolsByName } from '../lib/tool-list.ts';
+import { runToolCall, toolsByName } from '../lib/run-tool.ts';
 import { toolsWith } from '../tools/index.ts';
-import { createServer, type ServerOptions } from '../server.ts';
+import type { ServerOptions } from '../server.ts';
 
 export interface HttpOptions extends ServerOptions {
   /** Send every request through the SDK (tests compare the two paths). */
@@ -37,6 +43,7 @@ export async function handleStreamableHttp(api: ToolApi, req: IncomingMessage, r
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length }).end(answer);
     return;
   }
+  const { createServer, StreamableHTTPServerTransport } = await loadSdkPath();
   const created = createServer(api, options);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
@@ -45,6 +52,26 @@ export async function handleStreamableHttp(api: ToolApi, req: IncomingMessage, r
   });
   await created.server.connect(transport);
   await transport.handleRequest(req, res, body);
+}
+
+interface SdkPath {
+  createServer: typeof import('../server.ts').createServer;
+  StreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+}
+
+let sdkPath: Promise<SdkPath> | undefined;
+
+/**
+ * The SDK's server and transport, imported once, on the first request that
+ * takes the SDK path (a process that fills a compile cache for the serving
+ * processes calls it too, so that this import strips nothing there).
+ */
+export function loadSdkPath(): Promise<SdkPath> {
+  sdkPath ??= Promise.all([import('../server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(([server, transport]) => ({
+    createServer: server.createServer,
+    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+  }));
+  return sdkPath;
 }
 
 interface PlainToolCall {

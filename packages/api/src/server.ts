@@ -8,7 +8,7 @@
 // (routes, plugins), which keeps the process that serves nothing small.
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config.ts';
-import { PREPARE_ONLY, WARM_COMPILE_CACHE_ONLY } from './process/roles.ts';
+import { PREPARE_ONLY, WARM_COMPILE_CACHE_ONLY, WARM_OWN_MODULES_ONLY } from './process/roles.ts';
 import { enableCompileCache } from './process/compile-cache.ts';
 
 function configOrExit(): Readonly<Config> {
@@ -32,6 +32,11 @@ async function main(): Promise<void> {
     return await warmAndExit();
   }
   const config = configOrExit();
+  // start.js's child that fills the compile cache for the modules of the process it then starts (decision 0432).
+  if (process.argv.includes(WARM_OWN_MODULES_ONLY)) {
+    const { warmOwnAndExit } = await import('./process/compile-cache-child.ts');
+    return await warmOwnAndExit(config);
+  }
   // The cluster primary's one-time work, in a child process of it (process/prepare-child.ts).
   if (process.argv.includes(PREPARE_ONLY)) {
     const { prepareAndExit } = await import('./process/prepare-child.ts');

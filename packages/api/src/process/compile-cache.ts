@@ -14,11 +14,13 @@
 // file's content, Node's version and the V8 flags, so a changed file or
 // Node is compiled afresh; a directory that cannot be written leaves the
 // cache off, nothing else. The first start of a checkout fills it; starts
-// after that read it. The start script sets NODE_COMPILE_CACHE so that the
-// primary's first modules (server.ts and config.ts, stripped before any of
-// our code runs) come from the cache too; a `node packages/api/src/server.ts`
-// without it enables the cache here for the modules after those and for its
-// children (workers, the preparation child), which inherit the variable.
+// after that read it. The start script sets NODE_COMPILE_CACHE and enters
+// through start.js (decision 0432), whose child fills the cache for the
+// process's own modules (server.ts and config.ts are stripped before any of
+// our code runs) so that the primary does not load the stripper even on the
+// first start; a `node packages/api/src/server.ts` without the variable
+// enables the cache here for the modules after those and for its children
+// (workers, the preparation child), which inherit the variable.
 //
 // The cache is keyed by the V8 flags, and workers run with their own
 // (worker-heap.ts): what the primary or the preparation child compiled is not

@@ -9,3 +9,11 @@ export const PREPARE_ONLY = '--prepare-only';
  * (compile-cache.ts, decision 0426).
  */
 export const WARM_COMPILE_CACHE_ONLY = '--warm-compile-cache';
+
+/**
+ * The argument that makes `server.ts` the child in which `npm start`'s entry
+ * (start.js, decision 0432) fills the compile cache for the process's own
+ * modules before importing them: a start on a cold cache does not load the
+ * type stripper in the primary. start.js names it again (plain JavaScript).
+ */
+export const WARM_OWN_MODULES_ONLY = '--warm-own-modules';

@@ -82,3 +82,74 @@ test('a page script is stripped once, then read from the cache; without a cache 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// npm start's entry (start.js, decision 0432) has a child fill the cache for its own process first.
+const START = path.join(SRC, 'start.js');
+const STRIPPER_AT_EXIT = `data:text/javascript,${encodeURIComponent(
+  "import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(1, JSON.stringify({ stripperLoaded: process.moduleLoadList.some((m) => m.includes('internal/deps/amaro')) })));",
+)}`;
+
+/** The test's environment with `extra`, the cache on unless `extra` turns it off. */
+function envWith(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  if (!extra.NODE_DISABLE_COMPILE_CACHE) delete env.NODE_DISABLE_COMPILE_CACHE;
+  if (!extra.NODE_COMPILE_CACHE) delete env.NODE_COMPILE_CACHE;
+  return env;
+}
+
+/** A process importing `modules` (paths under src/) on the cache `cacheDir`: whether it loaded the stripper. */
+function importing(cacheDir: string, modules: readonly (readonly string[])[], env: NodeJS.ProcessEnv = {}): boolean {
+  const script = `${modules.map((m) => `await import(${url(...m)});`).join('\n')}
+process.stdout.write(JSON.stringify(process.moduleLoadList.some((m) => m.includes('internal/deps/amaro'))));
+process.exit(0);`;
+  const r = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: envWith({ ...env, NODE_COMPILE_CACHE: cacheDir }),
+  });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test("start.js's child fills the cache for the cluster primary's modules, or for the single process's app", () => {
+  for (const [concurrency, modules] of [
+    ['2', [['config.ts'], ['process', 'roles.ts'], ['process', 'compile-cache.ts'], ['process', 'primary.ts']]],
+    ['1', [['config.ts'], ['process', 'serve.ts'], ['process', 'prepare.ts'], ['ingest', 'ingest.ts']]],
+  ] as const) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-own-'));
+    try {
+      const env = { WEB_CONCURRENCY: concurrency };
+      assert.equal(importing(dir, modules, env), true, 'a cold cache: the modules are stripped');
+      rmSync(dir, { recursive: true, force: true });
+      const r = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(SRC, 'server.ts'), '--warm-own-modules'], {
+        encoding: 'utf8',
+        env: envWith({ ...env, NODE_COMPILE_CACHE: dir }),
+      });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(importing(dir, modules, env), false, `WEB_CONCURRENCY=${concurrency}: after the child, nothing is stripped`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('a process started through start.js on an empty cache does not load the type stripper', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jpsp-start-'));
+  try {
+    // One process (WEB_CONCURRENCY=1) in the warming role: it imports the app as a serving process does, then exits.
+    const run = (env: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', STRIPPER_AT_EXIT, START, '--warm-compile-cache'], {
+        encoding: 'utf8',
+        env: envWith({ WEB_CONCURRENCY: '1', ...env }),
+      });
+    const first = run({ NODE_COMPILE_CACHE: dir });
+    assert.equal(first.status, 0, first.stderr);
+    assert.deepEqual(JSON.parse(first.stdout), { stripperLoaded: false });
+    assert.ok(readdirSync(dir).length > 0, 'the cache was filled');
+    // With the cache turned off, start.js only imports server.ts, which strips as before.
+    const off = run({ NODE_DISABLE_COMPILE_CACHE: '1' });
+    assert.equal(off.status, 0, off.stderr);
+    assert.deepEqual(JSON.parse(off.stdout), { stripperLoaded: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -21,6 +21,7 @@ interface Row {
   name_key: string;
   prefecture: string | null;
   municipality: string | null;
+  authority_level: string | null;
   excluded: number;
   tier_order: number;
   coverage_score: number;
@@ -41,10 +42,13 @@ export interface CanonicalSummary {
   byRule: Record<string, number>;
 }
 
+/** A national programme's own record: no prefecture, the authority level national. */
+const isNationalRecord = (r: Row): boolean => r.prefecture === null && r.authority_level === 'national';
+
 export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
   const rows = db
     .prepare(
-      `SELECT pid, unified_id, primary_name, name_key, prefecture, municipality, excluded, tier_order, coverage_score,
+      `SELECT pid, unified_id, primary_name, name_key, prefecture, municipality, authority_level, excluded, tier_order, coverage_score,
               record_class, trust_level, official_url, source_url, fiscal_year, aliases, provenance FROM programs`,
     )
     .all() as unknown as Row[];
@@ -62,6 +66,7 @@ export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
     hasOfficialUrl: r.official_url !== null,
     successor: predecessorKey(r.primary_name) !== null,
     fiscalYear: r.fiscal_year,
+    national: isNationalRecord(r),
   }));
   const groups: DatasetGroup[] = (db.prepare('SELECT unified_ids, verdict, winner_uid FROM program_duplicates').all() as Record<string, string | null>[]).map(
     (g) => ({ unifiedIds: JSON.parse(g.unified_ids!) as string[], verdict: g.verdict, winnerUid: g.winner_uid }),
@@ -74,6 +79,7 @@ export function writeCanonicalProgrammes(db: DatabaseSync): CanonicalSummary {
       municipality: r.municipality,
       url: r.official_url ?? r.source_url,
       programme: r.record_class === 'programme',
+      national: isNationalRecord(r),
     })),
   );
   const assigned = assignDuplicateGroups(members, groups, links);

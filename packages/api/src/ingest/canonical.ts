@@ -39,12 +39,17 @@
 //              brackets (経営環境変化対応資金（セーフティネット貸付） / JFC セーフティネット貸付
 //              (経営環境変化対応資金); 一般貸付（生活衛生貸付） / 生活衛生貸付（一般貸付）), the
 //              lender's name ahead aside, in the same place (decision 0333).
+// - national_page: a place's page of a national programme: a local record
+//              (one with a prefecture) named exactly as a national programme's
+//              own record (no prefecture, authority level national), both
+//              programmes (環境保全型農業直接支払交付金 on 大空町's page, 法人版事業承継税制
+//              tagged 佐賀県): the national record is the programme (decision 0333).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
 // rules and amounts of their own and stay apart; so do categories and types
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped';
+export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped' | 'national_page';
 
 export interface CanonicalMember {
   pid: number;
@@ -56,6 +61,8 @@ export interface CanonicalMember {
   url?: string | null;
   /** Whether the record is a programme (record_class); unknown counts as one. */
   programme?: boolean;
+  /** A national programme's own record (no prefecture, authority level national). */
+  national?: boolean;
 }
 
 export interface Link {
@@ -252,6 +259,17 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     if (forms.size < 2) continue;
     for (let i = 1; i < list.length; i++)
       if (keys.get(list[i].pid)!.key !== keys.get(list[0].pid)!.key) links.push({ a: list[0].pid, b: list[i].pid, rule: 'swapped' });
+  }
+  // national_page: a local record of a national programme's exact name, linked to the national record.
+  const nationalByName = new Map<string, CanonicalMember>();
+  for (const m of members) {
+    const name = compactKey(m.name);
+    if (m.national === true && m.programme !== false && name.length >= MIN_KEY && !nationalByName.has(name)) nationalByName.set(name, m);
+  }
+  for (const m of members) {
+    if (m.prefecture === null || m.programme === false) continue;
+    const national = nationalByName.get(compactKey(m.name));
+    if (national) links.push({ a: national.pid, b: m.pid, rule: 'national_page' });
   }
   // same_page: one name on one page, places that do not contradict each other.
   const byPage = new Map<string, CanonicalMember[]>();

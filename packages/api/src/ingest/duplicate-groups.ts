@@ -31,6 +31,8 @@ export interface DuplicateMember {
   successor?: boolean;
   /** The fiscal year the record names: among otherwise equal records, the newest round is preferred. */
   fiscalYear?: number | null;
+  /** A national programme's own record (no prefecture, authority level national): its programme's record before a place's page of it. */
+  national?: boolean;
 }
 
 /** Two records of one programme by a rule of canonical.ts, with the rule's name. */
@@ -123,6 +125,7 @@ export function assignDuplicateGroups(members: DuplicateMember[], groups: Datase
     Number(a.excluded) - Number(b.excluded) ||
     Number(winners.has(b.unifiedId)) - Number(winners.has(a.unifiedId)) ||
     Number(a.recordClass !== 'programme') - Number(b.recordClass !== 'programme') ||
+    Number(b.national === true) - Number(a.national === true) ||
     Number(b.successor === true) - Number(a.successor === true) ||
     a.tierOrder - b.tierOrder ||
     b.coverage - a.coverage ||

@@ -171,6 +171,19 @@ test('catalogue: national programmes carry no prefecture unless their name names
     "SELECT prefecture, provenance FROM programs WHERE primary_name = '新規開業資金' AND source_url LIKE '%jfc.go.jp%'",
   );
   if (jfc) assert.equal(jfc.prefecture, null, 'JFC 新規開業資金: nationwide');
+  // Decision 0333: a place's page of a national programme, named as the national record is, is that programme (法人版事業承継税制
+  // was served once nationwide and once in 佐賀県); the programme is the national record.
+  const pages = db.all<{ prefecture: string | null; canonical: string | null; canonicalPrefecture: string | null }>(
+    `SELECT p.prefecture, p.canonical_id AS canonical, c.prefecture AS canonicalPrefecture FROM programs p
+       LEFT JOIN programs c ON c.unified_id = p.canonical_id WHERE p.primary_name = '法人版事業承継税制'`,
+  );
+  assert.ok(pages.some((r) => r.prefecture === '佐賀県'), 'the 佐賀県 record is there, fetchable by its id');
+  assert.deepEqual(
+    pages.filter((r) => r.canonical === null).map((r) => r.prefecture),
+    [null],
+    'one programme, nationwide',
+  );
+  assert.ok(pages.every((r) => r.canonical === null || r.canonicalPrefecture === null));
   const localWithout = count(
     "prefecture IS NULL AND (source_url LIKE '%.lg.jp%' OR source_url LIKE '%//www.pref.%' OR source_url LIKE '%//www.city.%' OR source_url LIKE '%//www.town.%')",
   );

@@ -59,6 +59,22 @@ test('canonicalLinks swapped: one programme named two ways round, the lender ahe
   assert.ok(![...pairs].some((p) => /5:/.test(p)), 'another loan with the same bracket stays apart');
 });
 
+test("canonicalLinks national_page: a place's page named as a national programme's own record joins it; a local programme of another name does not (decision 0333)", () => {
+  const m = (pid: number, name: string, prefecture: string | null, national = false) => ({ pid, name, prefecture, municipality: null, national });
+  const links = canonicalLinks([
+    m(1, '環境保全型農業直接支払交付金', null, true),
+    m(2, '環境保全型農業直接支払交付金', '北海道'),
+    m(3, '環境保全型農業直接支払交付金', '鳥取県'),
+    m(4, '鳥取県環境保全型農業支援事業', '鳥取県'),
+    m(5, '移住支援金制度', null),
+    m(6, '移住支援金制度', '秋田県'),
+  ]);
+  const pairs = new Set(links.map((l) => `${Math.min(l.a, l.b)}-${Math.max(l.a, l.b)}:${l.rule}`));
+  assert.ok(pairs.has('1-2:national_page') && pairs.has('1-3:national_page'));
+  assert.ok(![...pairs].some((p) => /-4:/.test(p)), 'a local programme of its own name stays');
+  assert.ok(![...pairs].some((p) => p.startsWith('5-6')), "a record with no prefecture that is not a national body's is no national programme");
+});
+
 test('canonicalLinks prefixed: one page, a name with its place, authority or full head added; a course at the end or another place stays apart', () => {
   const m = (pid: number, name: string, url: string, prefecture: string | null = null, municipality: string | null = null) => ({
     pid,

@@ -177,7 +177,10 @@ test('catalogue: national programmes carry no prefecture unless their name names
     `SELECT p.prefecture, p.canonical_id AS canonical, c.prefecture AS canonicalPrefecture FROM programs p
        LEFT JOIN programs c ON c.unified_id = p.canonical_id WHERE p.primary_name = '法人版事業承継税制'`,
   );
-  assert.ok(pages.some((r) => r.prefecture === '佐賀県'), 'the 佐賀県 record is there, fetchable by its id');
+  assert.ok(
+    pages.some((r) => r.prefecture === '佐賀県'),
+    'the 佐賀県 record is there, fetchable by its id',
+  );
   assert.deepEqual(
     pages.filter((r) => r.canonical === null).map((r) => r.prefecture),
     [null],

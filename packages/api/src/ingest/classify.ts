@@ -331,6 +331,14 @@ const AFTER_GRANT = /(?:実績|完了|状況)報告(?:手続き?)?(?:\s*[（(][^
 /** Which of a public-interest or religious corporation's business is taxed (公益法人 収益事業以外 非課税, …墳墓地貸付 法人税非課税の特例): the tax law's scope, not a measure one applies for. */
 const TAXABLE_SCOPE = /収益事業/u;
 
+// Classes read in the served catalogue's names after the eleventh draw's rules (labelled held-out records left out of every listing; decision 0331).
+/** News of what was done (3月26日より申請…の対応を開始しました。): a sentence that names no money is a notice; the programme's own page names it. */
+const NEWS_SENTENCE = /(?:開始|更新|掲載|変更|追加|終了|実施)(?:しました|されました)[。.！!]?$/u;
+/** A report published on what a grant funded (…交付金を活用した事業の概要等の公表, …の交付対象事業…の概要の公表します。). */
+const PUBLISHED_REPORT = /の公表(?:します|しました)?[。.]?$/u;
+/** A social insurance named as the system a rule belongs to (介護保険 区分支給限度基準額): no insurance given. */
+const INSURANCE_SYSTEM = /(?:介護|医療|健康|雇用|労災|社会|年金)保険/gu;
+
 const NOTICE =
   /採択(?:結果|者|事業者|案件|一覧|について|課題)|が開始されます[!！]?$|交付決定|閉鎖|開催しました|実施しません|中止|延期|返還|返納|報告会|知事会見|交付先の?決定|決定について|決定しました|を決定|受賞者|入賞者|審査結果|選定結果|説明会|セミナー|シンポジウム|開催(?:します|のお知らせ|について|概要)|措置命令|勧告|違反|意向調査|活用意向|調査について|実態調査|アンケート|パブリック・?コメント|御?意見(?:を)?募集|策定要請|連携協定|協定の?締結|の適用について|皆様へ|皆さまへ|方へ$|の状況|状況(?:について)?$|実績(?:を|の)公表|の指定について|一覧表|結果(?:について|の公表|を公表)|公表しました|事前告知|(?:採択|交付)?事業者(?:を|が)決定|公告$|経営統合|民営化|判決|訴訟|(?:認定|選考)結果|プロジェクト終了$|概算要求|所管予算|の考え方(?:について)?$|のポイント$|政策課題/u;
 const NOTICE_KINDS = new Set(['rd_grant_result', 'subsidy_adoption_result', 'historical_transition']);
@@ -539,7 +547,12 @@ const RULES: Rule[] = [
   { name: 'generic_pair', cls: 'index_page', test: (r) => GENERIC_PAIR.test(withoutBrackets(r.name)) },
   { name: 'ended', cls: 'notice', test: (r) => ENDED.test(r.name) },
   { name: 'duty_named', cls: 'law_provision', test: (r) => DUTY_NAMED.test(r.name) && !GIVEN_MONEY.test(r.name) },
-  { name: 'standard', cls: 'law_provision', test: (r) => STANDARD.test(r.name) && !GIVEN_MONEY.test(r.name) && !/加算/u.test(r.name) },
+  // The social insurance a standard belongs to (介護保険 区分支給限度基準額) gives nothing (decision 0331).
+  {
+    name: 'standard',
+    cls: 'law_provision',
+    test: (r) => STANDARD.test(r.name) && !GIVEN_MONEY.test(r.name.replace(INSURANCE_SYSTEM, '')) && !/加算/u.test(r.name),
+  },
   {
     name: 'policy_package',
     cls: 'index_page',
@@ -730,6 +743,9 @@ const RULES: Rule[] = [
   { name: 'registered_body', cls: 'permit_procedure', test: (r) => REGISTERED_BODY.test(r.name) && !MONEY.test(r.name) },
   { name: 'after_grant', cls: 'notice', test: (r) => AFTER_GRANT.test(r.name) },
   { name: 'taxable_scope', cls: 'law_provision', test: (r) => TAXABLE_SCOPE.test(r.name) && !/補助|助成|交付金|給付|融資|資金|控除/u.test(r.name) },
+  // Read in the served catalogue after them: news sentences, a report published.
+  { name: 'news_sentence', cls: 'notice', test: (r) => NEWS_SENTENCE.test(r.name) && !GIVEN_MONEY.test(r.name) },
+  { name: 'published_report', cls: 'notice', test: (r) => PUBLISHED_REPORT.test(r.name) },
 ];
 
 export function classifyRecord(input: ClassifyInput, overrides: ReadonlyMap<string, ClassOverride> = new Map()): Classification {

@@ -570,4 +570,11 @@ test("rules of 0331: a trade certified or registered, bodies registered to certi
   assert.equal(cls('農事組合法人の事業税非課税', 'tax_measure'), 'programme', 'a tax exemption of a kind of body');
   assert.equal(cls('対日直接投資促進プログラム 2025（5本柱）'), 'document', 'a policy named a programme, its pillars in brackets');
   assert.equal(cls('事業適応計画 認定 (カーボンニュートラル / グリーン 成長戦略)', 'certification'), 'programme', 'a kind upstream');
+  // read in the served catalogue after them: news sentences, a report published, a social insurance's standard
+  assert.equal(cls('3月26日（木曜日）より申請及びコールセンターでの対応を開始しました。', 'subsidy'), 'notice', 'a news sentence naming no money');
+  assert.equal(cls('女性活躍のための働きやすい環境整備支援事業費補助金について更新しました', 'subsidy'), 'programme', "the subsidy's page, updated");
+  assert.equal(cls('広報・調査等交付金を活用した事業の概要等の公表', 'subsidy'), 'notice', 'a report published');
+  assert.equal(cls('安全衛生優良企業公表制度（SAFE Co.認定）', 'certification'), 'programme', 'a scheme named 公表制度');
+  assert.equal(cls('介護保険 区分支給限度基準額 (令和3年4月〜現行)', 'insurance'), 'law_provision', "the social insurance's standard gives nothing");
+  assert.equal(cls('雇用保険 基本手当 (給付日数の基準)', 'insurance'), 'programme', 'a benefit paid');
 });

@@ -213,7 +213,9 @@ const FEE_RULE = /基本報酬|報酬(?:体系|算定(?:基準|構造)?)(?:$|\s|
 /**
  * A type of service the welfare, disability and care-insurance laws define, named alone (就労定着支援, 児童発達支援事業所,
  * 看護小規模多機能型居宅介護 (看多機)): a category of provider the state pays, not a scheme one applies to; a subsidy or
- * scheme for such providers names its money or its project (訪問介護事業者経営改善支援事業費補助金).
+ * scheme for such providers names its money or its project (訪問介護事業者経営改善支援事業費補助金). A project a
+ * municipality runs that residents use directly (病児保育事業, 介護予防・日常生活支援総合事業) is no provider type and stays
+ * (the labelling rule, labelled_records.md).
  */
 const SERVICE_TYPE = new RegExp(
   `^(?:医療型|福祉型|居宅訪問型|地域密着型|介護予防)?(?:${[
@@ -254,7 +256,11 @@ const SERVICE_TYPE = new RegExp(
     '介護医療院',
     // The childcare services of the 子ども・子育て支援法 (decision 0325), with the benefit the law pays their providers.
     '(?:小規模|家庭的|事業所内|居宅訪問型)保育(?:事業)?(?:地域型保育給付)?',
-  ].join('|')})(?:事業所|事業者|施設)?$`,
+    // A child-welfare provider type (児童自立生活援助事業, 自立援助ホーム; decision 0331).
+    '自立援助ホーム',
+    '児童自立生活援助',
+    // The law names a service type …事業 too (就労選択支援事業(令和7年10月施行)): still the category (decision 0331).
+  ].join('|')})(?:事業)?(?:事業所|事業者|施設)?$`,
   'u',
 );
 /** A regulation named as such (…認定制度 + 荷主行動規制, …特例業務 (ヘッジファンド規制)): the state's rule; money given (…規制関連経営安定資金) keeps a programme. */

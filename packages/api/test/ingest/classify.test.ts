@@ -365,7 +365,11 @@ test('rules of 0318: announced schemes, fee rules, welfare service types, regula
   assert.equal(cls('児童発達支援事業所(未就学児)'), 'reference');
   assert.equal(cls('看護小規模多機能型居宅介護 (看多機)', 'community_based_care_service'), 'reference');
   assert.equal(cls('栃木県訪問介護事業者経営改善支援事業費補助金', 'subsidy'), 'programme', 'a subsidy for providers');
-  assert.equal(cls('就労選択支援事業(令和7年10月施行)', 'service_designation'), 'programme', 'a project named 事業 is no bare service type');
+  // Decision 0331: the law names a service type …事業 too; the service-type labelling rule (labelled_records.md) calls it the category.
+  assert.equal(cls('就労選択支援事業(令和7年10月施行)', 'service_designation'), 'reference', 'a service type named …事業');
+  assert.equal(cls('自立援助ホーム (児童自立生活援助事業)'), 'reference', 'a child-welfare provider type');
+  assert.equal(cls('病児保育事業'), 'programme', 'a municipal service parents use directly');
+  assert.equal(cls('就労選択支援事業所整備補助金', 'subsidy'), 'programme', 'money for providers');
   assert.equal(cls('生活困窮者自立相談支援事業', 'support'), 'programme');
   // regulations
   assert.equal(cls('物流効率化法 (新物効法) 認定制度 + 荷主行動規制', 'regulatory_certification'), 'law_provision');

@@ -22,11 +22,11 @@ const BOUNDS: Record<string, Record<string, [number, number]>> = {
     // 8,982 since records with no programme kind upstream need evidence of support in their name (decision 0306); 9,034 before.
     // 8,865 since decision 0318's rules and reviewed lines (8,966 before): the floor follows the classifier down.
     // 8,851 by decision 0325's rules and reviewed lines (ninth served draw), 8,865 with the councils and consortia it serves again: within the bounds.
-    // 8,856 after the tenth served draw (served14; decision 0325); 8,845 after the eleventh (served16; decision 0331), 8,840 with the classes read in the catalogue after it.
+    // 8,856 after the tenth served draw (served14; decision 0325); 8,845 after the eleventh (served16; decision 0331), 8,840 with the classes read in the catalogue after it; 8,838 with two service types.
     'class:programme': [8600, 9800],
     // 9,297 since untiered programmes get a derived tier and are served (decision 0303); 8,618 before.
     // 8,817 since decision 0318 (8,918 before); 8,817 again since decision 0325 (14 out; the councils and consortia named with their support, and rice given free, in).
-    // 8,808 after the tenth served draw (served14; 9 out, decision 0325); 8,797 after the eleventh (served16; 11 out, decision 0331), 8,792 with the classes read in the catalogue after it (5 out).
+    // 8,808 after the tenth served draw (served14; 9 out, decision 0325); 8,797 after the eleventh (served16; 11 out, decision 0331), 8,792 with the classes read in the catalogue after it (5 out); 8,790 with two service types (0331).
     'served:programme': [8600, 9800],
     'class:law_provision': [450, 800],
     // 610 since the pages of a group's support, generic pairs, policy packages and prefecture pages with no evidence (decision 0318); 581 before; 613 with decision 0325's measures and a group's subsidies; 616 after the tenth served draw (two topics joined, two reviewed lines).

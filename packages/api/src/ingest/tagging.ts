@@ -217,6 +217,14 @@ const TRADE_NAMED = /生活衛生/u;
 // A medical facility's programme (医療施設等耐震整備事業, 医療DX推進体制整備加算) is its operator's, not its patients'.
 const CARE_PROVIDER = /(?:介護|福祉|障害児?|障がい児?|保育|医療)[^\s、。]{0,12}(?:事業所|事業者|施設|職員|加算)|福祉医療機構|\bWAM\b/u;
 const CARE_AUDIENCE = ['医療・福祉事業者'];
+// A national body's 交付金 is the state's grant to prefectures and municipalities (地方創生推進交付金,
+// 社会資本整備総合交付金, デジタル田園都市国家構想交付金, 地域脱炭素推進交付金): they apply, not the firms or residents
+// its purpose serves. Not a direct payment or a price-stabilisation payment (直接支払交付金, 経営安定交付金,
+// 牛マルキン), nor a farm's, forest's or fishery's 交付金, which producers apply for through their prefecture or
+// town (decision 0334).
+const STATE_GRANT = /交付金/u;
+const PRODUCERS_GRANT = /直接支払|経営安定|マルキン|ナラシ|収入減少|農|漁|林|畜|水産|水田|耕作|食料|鳥獣|牛|豚|浜の/u;
+const LOCAL_GOVERNMENTS = ['地方公共団体'];
 // Words that name a person or a household as the one a programme serves (a pregnancy line, a DV centre, a
 // spouse deduction, a patients' or victims' service, a resident's grant): such a record is for 住民 unless it also
 // names a firm or a firm's purpose. Bare 女性 is not one of them (女性活躍 subsidies pay employers), nor 障害者雇用
@@ -484,6 +492,9 @@ export function tagProgramme(p: TaggingInput): Tagging {
       textAudiences.filter((t) => !((employer || firmBesidePeople) && PEOPLE_APPLICANTS.has(t))),
     );
     if (audiences.empty && CARE_PROVIDER.test(text)) audiences.add('care_provider', CARE_AUDIENCE);
+    if (audiences.empty && p.authorityLevel === 'national' && STATE_GRANT.test(p.name) && !PRODUCERS_GRANT.test(p.name)) {
+      audiences.add('state_grant', LOCAL_GOVERNMENTS);
+    }
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
     // A tax measure on research costs (試験研究費) is for the firms that pay the tax, not for researchers.
     if (audiences.empty && RESEARCH_GRANT.test(text) && !TAX_WORDS.test(text) && !/tax|税/.test(kind)) audiences.add('research', RESEARCH_AUDIENCE);

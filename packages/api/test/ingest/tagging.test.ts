@@ -109,6 +109,16 @@ test("an industry comes from the applicant's trade, not from the lender that nam
   assert.deepEqual(loan.industries.values, [], '資金融資 holds 金融 across its two words');
 });
 
+test("a national body's 交付金 is the state's grant to local governments; a producer's or a direct payment is not (decision 0334)", () => {
+  const national = (name: string) => tagProgramme(input({ name, authorityLevel: 'national' })).audiences;
+  assert.deepEqual(national('地域脱炭素推進交付金'), { values: ['地方公共団体'], how: 'derived:tagging:state_grant' });
+  assert.deepEqual(national('デジタル田園都市国家構想交付金（デジタル実装タイプ）').values, ['地方公共団体']);
+  assert.ok(!national('環境保全型農業直接支払交付金').values.includes('地方公共団体'), 'a direct payment to farmers');
+  assert.ok(!national('肉用牛肥育経営安定交付金（牛マルキン）').values.includes('地方公共団体'), "a producer's price payment");
+  const local = tagProgramme(input({ name: '能登創造的復興支援交付金', authorityLevel: 'prefecture' })).audiences;
+  assert.ok(!local.values.includes('地方公共団体'), "a prefecture's own 交付金 pays whom it names");
+});
+
 // Measured on the bundled dataset: 94.0% of the programmes (record class programme, not tier X: 8,147 of 8,667)
 // have a purpose and an audience; the issue asks for 90%. Purposes are derived for 8,106 of them, audiences
 // for 7,578, industries for 3,686 (the rest publish theirs, or serve every industry).
@@ -136,7 +146,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
         derived[field]++;
         assert.match(
           provenance[field],
-          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade))*$/,
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant))*$/,
         );
       }
     }

@@ -92,6 +92,10 @@ const classify = (r: RawRecord, overrides = readClassOverrides()) =>
     overrides,
   );
 
+/** The class the rules give a name (with its upstream kind and URL): the rules' tests below read it. */
+const cls = (publishedName: string, programKind: string | null = null, officialUrl: string | null = null) =>
+  classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind, officialUrl }).recordClass;
+
 test('the labelled sample: at least 300 records, every label a known class with its reason, about a third of the first draw held out, a fresh held-out draw of 100 or more, seven served tuning draws, three held-out served draws', () => {
   assert.ok(LABELLED.length >= 300, `${LABELLED.length} labelled records`);
   assert.equal(new Set(LABELLED.map((l) => l.unified_id)).size, LABELLED.length, 'each record once');
@@ -200,8 +204,6 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
 });
 
 test('rules: names, kinds and bodies that say what a record is', () => {
-  const cls = (publishedName: string, programKind: string | null = null) =>
-    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind }).recordClass;
   assert.equal(cls('省エネ設備導入補助金', 'subsidy'), 'programme');
   // The tenth served draw (served14, decision 0325).
   assert.equal(cls('中東・ウクライナ情勢や原油・原材料価格高騰に関する相談窓口の設置', 'subsidy'), 'committee', 'a desk being set up');
@@ -351,8 +353,6 @@ test('rules: names, kinds and bodies that say what a record is', () => {
 
 // Decision 0318: classes found in the eighth served tuning draw (served11), each with the programmes it must leave alone.
 test('rules of 0318: announced schemes, fee rules, welfare service types, regulations, lines of business, positions, support for a group, prefecture pages without evidence', () => {
-  const cls = (publishedName: string, programKind: string | null = null, officialUrl: string | null = null) =>
-    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind, officialUrl }).recordClass;
   // announced: created later, or a method changing
   assert.equal(cls('新たな環境直接支払交付金(令和9年度創設予定)', 'subsidy'), 'notice');
   assert.equal(cls('外国人旅行者向け消費税免税制度(輸出物品販売場)リファンド方式移行'), 'notice');
@@ -525,8 +525,6 @@ test('the served catalogue: a non-programme is off default pages, reachable by i
 
 // Decision 0325: classes found in the ninth served tuning draw (served13), each with the programmes it must leave alone.
 test('rules of 0325: measures named generically, childcare service types, a machine approval, a subsidy plan, news of a change, a state company, registered products', () => {
-  const cls = (publishedName: string, programKind: string | null = null, officialUrl: string | null = null) =>
-    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind, officialUrl }).recordClass;
   // a field's or a group's subsidies together, with two words of support joined
   assert.equal(cls('住宅関連助成制度', 'subsidy'), 'index_page');
   assert.equal(cls('事業者向けの助成・支援制度', 'subsidy'), 'index_page');
@@ -562,8 +560,6 @@ test('rules of 0325: measures named generically, childcare service types, a mach
 
 // Decision 0331: classes found in the eleventh served tuning draw (served16), each with the programmes it must leave alone.
 test("rules of 0331: a trade certified or registered, bodies registered to certify, a grant's after-procedures, a corporation's taxable scope, a policy programme", () => {
-  const cls = (publishedName: string, programKind: string | null = null) =>
-    classifyRecord({ unified_id: 'UNI-x', publishedName, name: cleanProgramName(publishedName).name, programKind }).recordClass;
   assert.equal(cls('認定家賃債務保証業者制度', 'guarantee'), 'permit_procedure', 'a trade registered under a law');
   assert.equal(cls('小型家電リサイクル法 認定事業者制度'), 'permit_procedure');
   assert.equal(cls('認定農業者制度', 'subsidy'), 'programme', 'a farmer certified for support');

@@ -126,6 +126,16 @@ test('who is asking: business words, NPO or farmers are read as the audiences th
   assert.ok(fitOf(need, large) < 0, 'a programme whose name says it is for large companies is not for a company asking here');
 });
 
+test("a programme for research-based start-ups is another applicant's for a founder naming no research (decision 0335)", () => {
+  const row = { fundingPurpose: [], jsicMajors: [], targetTypes: ['スタートアップ'], forResearchStartups: true } as unknown as ProgramColumns;
+  const founder = needOfQuery(understandQuery('美容院を開きたい'));
+  assert.ok(founder.audiences.length > 0 && founder.research !== true);
+  assert.ok(fitOf(founder, row) < 0, "a deep-tech programme is not a hairdresser's");
+  assert.ok(fitOf(needOfQuery(understandQuery('大学と一緒に新しい技術を開発したい')), row) >= 0, 'research named: not ranked down');
+  assert.equal(needOfQuery(understandQuery('福岡市 スタートアップ 支援')).research, true, 'a start-up typed as such');
+  assert.notEqual(needOfQuery(understandQuery('起業したい')).research, true, '起業 read with スタートアップ as a synonym is not one');
+});
+
 test('a programme open to a legal form (法人, 個人事業主) serves whoever runs a business, a farmer too (decision 0389)', () => {
   const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
   const farmer = needOfQuery(understandQuery('新規就農 支援'));

@@ -239,7 +239,16 @@ export function readMatchRequest(
   // The purposes as terms of the vocabulary (funding_purpose values), for the fit part and the reasons.
   const purposeTerms = [...new Set(purposes.map(normalizePurpose).filter((t): t is string => t !== null))];
   const read = mergeNeeds(
-    { purposes: purposeTerms, audiences: [], industries: industry ? [industry] : [], size, stage, amountManYen: null, primarySector: false },
+    {
+      purposes: purposeTerms,
+      audiences: [],
+      industries: industry ? [industry] : [],
+      size,
+      stage,
+      amountManYen: null,
+      primarySector: false,
+      research: purposeTerms.includes('研究開発'),
+    },
     fromText,
   );
 

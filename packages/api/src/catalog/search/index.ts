@@ -42,6 +42,8 @@ export interface ProgramColumns {
   regulatory: boolean;
   /** Its name says it is for large companies (大企業向け, 大企業等の…): rank.ts ranks it down for a smaller applicant. */
   forLargeCompanies: boolean;
+  /** Its name says it is for research-based start-ups (ディープテック, 大学発, 研究開発型スタートアップ): rank.ts ranks it down for a need naming no research. */
+  forResearchStartups: boolean;
   /** Its name says it was abolished or its call has ended (廃止, 募集終了): rank.ts ranks it below running programmes. */
   ended: boolean;
   fiscalYear: number | null;
@@ -76,6 +78,9 @@ const SUPPORT = /補助|助成|支援|融資|貸付|資金|奨励|給付|交付|
 
 // A name that says its applicants are large companies (賃上げ促進税制（大企業向け）,
 // 大企業等のスタートアップ連携…), whatever its published applicant types say.
+// Programmes for start-ups built on research (university spin-offs, deep tech, drug discovery, research results):
+// another applicant's for a founder or a firm that names no research (decision 0335).
+const RESEARCH_STARTUPS = /ディープテック|研究開発型スタートアップ|大学発|創薬ベンチャー|研究成果/u;
 const LARGE_COMPANIES = /大企業/u;
 const SMALL_COMPANIES = /中小|小規模/u;
 
@@ -192,6 +197,7 @@ export class SearchIndex {
         regulatory: isRegulatory(r.primary_name as string),
         ended: ENDED.test(r.primary_name as string),
         forLargeCompanies: LARGE_COMPANIES.test(r.primary_name as string) && !SMALL_COMPANIES.test(r.primary_name as string),
+        forResearchStartups: RESEARCH_STARTUPS.test(r.primary_name as string),
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
         ...searchColumns(

@@ -51,6 +51,12 @@ export interface Need {
    */
   readonly primarySector: boolean;
   /**
+   * Whether the need names research or technology (研究, 技術開発, 大学, ディープテック, R&D; a profile's purpose
+   * 研究開発). A founder or a business asking without it is not the applicant of a programme for research-based
+   * start-ups (rank.ts#fitOf, decision 0335).
+   */
+  readonly research?: boolean;
+  /**
    * Whether a programme of the need's industries ranks up (a match profile's industry), or only another
    * industry's down (the trades q names: the general SME programmes name no industry: decision 0388).
    */
@@ -73,6 +79,7 @@ export function mergeNeeds(a: Need, b: Need): Need {
     stage: a.stage ?? b.stage,
     amountManYen: a.amountManYen ?? b.amountManYen,
     primarySector: a.primarySector || b.primarySector,
+    research: a.research === true || b.research === true,
     // A profile's industry ranks its own programmes up; only q's trades alone (both read from text) do not.
     industryFit: a.industryFit === 'other_only' && b.industryFit === 'other_only' ? 'other_only' : 'both',
   };
@@ -103,9 +110,17 @@ export function isPrimarySector(fundingPurpose: readonly string[], jsicMajors: r
   return fundingPurpose.includes('農林水産業') || jsicMajors.includes('A') || jsicMajors.includes('B');
 }
 
+/** Words of research and technology in a need (the search normalisation: katakana folded to hiragana). */
+const RESEARCH_WORDS = /研究|技術|大学|でぃーぷてっく|しーず|(?<![a-z0-9])(?:r&d|research|deep ?tech|university)(?![a-z0-9])/u;
+/** The start-up typed as such (スタートアップ, ベンチャー, startup), not 創業 read with it as a synonym: research-based ones are start-ups too. */
+const STARTUP_WORDS = /すたーとあっぷ|べんちゃー|(?<![a-z0-9])(?:startups?|ventures?)(?![a-z0-9])/u;
+
 /** What a search's q says of the need: who is asking (understand.ts#askersIn), an amount it names, whether it names farming. */
 export function needOfQuery(q: UnderstoodQuery | null): Need {
   if (q === null) return NO_NEED;
   const primarySector = namesPrimarySector([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
-  return { ...NO_NEED, audiences: q.audiences, industries: q.industries, industryFit: 'other_only', amountManYen: q.amountManYen, primarySector };
+  const research =
+    RESEARCH_WORDS.test([q.normalized, ...q.required.flatMap((g) => g.alternatives), ...q.optional.map((g) => g.term)].join(' ')) ||
+    STARTUP_WORDS.test(q.normalized);
+  return { ...NO_NEED, audiences: q.audiences, industries: q.industries, industryFit: 'other_only', amountManYen: q.amountManYen, primarySector, research };
 }

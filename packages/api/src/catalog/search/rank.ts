@@ -280,6 +280,7 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   }
   // A programme whose name says it is for large companies is another applicant's for anyone smaller.
   if (need.audiences.length > 0 && r.forLargeCompanies) fit += OTHER_AUDIENCE;
+  else if (need.audiences.length > 0 && r.forResearchStartups && need.research !== true) fit += OTHER_AUDIENCE;
   else if (need.audiences.length > 0 && r.targetTypes.length > 0) {
     const fits = r.targetTypes.some((v) => need.audiences.includes(v)) || (runsABusiness(need.audiences) && r.targetTypes.some((v) => LEGAL_FORMS.has(v)));
     fit += fits ? FIT_AUDIENCE : OTHER_AUDIENCE;

@@ -6,6 +6,8 @@ import { understandQuery } from '../../src/catalog/search/understand.ts';
 import { readProgramQuery } from '../../src/catalog/programs/query.ts';
 import { needOfQuery } from '../../src/catalog/search/need.ts';
 import { fitOf } from '../../src/catalog/search/rank.ts';
+import { peopleGroupsIn } from '../../src/catalog/search/people-groups.ts';
+import { searchNormalize } from '../../src/catalog/search-text.ts';
 import type { ProgramColumns } from '../../src/catalog/search/index.ts';
 
 const read = (params: Record<string, unknown>) => readProgramQuery(params, '2026-11-23');
@@ -134,6 +136,22 @@ test("a programme for research-based start-ups is another applicant's for a foun
   assert.ok(fitOf(needOfQuery(understandQuery('大学と一緒に新しい技術を開発したい')), row) >= 0, 'research named: not ranked down');
   assert.equal(needOfQuery(understandQuery('福岡市 スタートアップ 支援')).research, true, 'a start-up typed as such');
   assert.notEqual(needOfQuery(understandQuery('起業したい')).research, true, '起業 read with スタートアップ as a synonym is not one');
+});
+
+test('a need naming a group of people: a programme or course naming only other groups ranks down (decision 0336)', () => {
+  const row = (name: string) =>
+    ({ fundingPurpose: [], jsicMajors: [], targetTypes: [], peopleGroups: peopleGroupsIn(searchNormalize(name)) }) as unknown as ProgramColumns;
+  const young = needOfQuery(understandQuery('若い人を雇いたいが応募が来ない'));
+  assert.deepEqual(young.groups, ['若者']);
+  assert.ok(fitOf(young, row('トライアル雇用助成金（障害者トライアルコース）')) < 0, 'a course for disabled hires');
+  assert.equal(fitOf(young, row('トライアル雇用助成金')), 0, 'a programme naming no group');
+  assert.equal(fitOf(young, row('女性、若者/シニア起業家支援資金')), 0, 'one naming the group among others');
+  assert.equal(
+    fitOf(needOfQuery(understandQuery('従業員を増やしたい')), row('トライアル雇用助成金（障害者トライアルコース）')) >= 0,
+    true,
+    'no group named: any',
+  );
+  assert.deepEqual(peopleGroupsIn(searchNormalize('hiring subsidy for young people')), ['若者'], 'English, as whole words');
 });
 
 test('a programme open to a legal form (法人, 個人事業主) serves whoever runs a business, a farmer too (decision 0389)', () => {

@@ -12,7 +12,8 @@
 // the term's matches), a shorter one by scanning the in-memory text.
 import type { CatalogDatabase } from '../db.ts';
 import { ftsPhrase } from '../text-query.ts';
-import { isKanaOnly, searchColumns, searchedValues } from '../search-text.ts';
+import { isKanaOnly, searchColumns, searchedValues, searchNormalize } from '../search-text.ts';
+import { peopleGroupsIn } from './people-groups.ts';
 import { AUDIENCES, PURPOSES } from '@jp-support/vocab';
 import { Lru } from '../../lib/lru.ts';
 import { POSTING_BYTES, stringBytes } from '../../lib/cache-budget.ts';
@@ -44,6 +45,8 @@ export interface ProgramColumns {
   forLargeCompanies: boolean;
   /** Its name says it is for research-based start-ups (ディープテック, 大学発, 研究開発型スタートアップ): rank.ts ranks it down for a need naming no research. */
   forResearchStartups: boolean;
+  /** The groups of people its name names (people-groups.ts): rank.ts ranks it down for a need naming only others. */
+  peopleGroups: string[];
   /** Its name says it was abolished or its call has ended (廃止, 募集終了): rank.ts ranks it below running programmes. */
   ended: boolean;
   fiscalYear: number | null;
@@ -203,6 +206,7 @@ export class SearchIndex {
         ended: ENDED.test(r.primary_name as string),
         forLargeCompanies: LARGE_COMPANIES.test(r.primary_name as string) && !SMALL_COMPANIES.test(r.primary_name as string),
         forResearchStartups: RESEARCH_STARTUPS.test(r.primary_name as string),
+        peopleGroups: peopleGroupsIn(searchNormalize(r.primary_name as string)),
         fiscalYear: r.fiscal_year as number | null,
         // The same text as the catalogue's FTS columns.
         ...searchColumns(

@@ -7,6 +7,7 @@ import { INDUSTRIES, PURPOSES, type CompanySize } from '@jp-support/vocab';
 import { searchNormalize } from '../search-text.ts';
 import { LATIN_TEXT, type UnderstoodQuery } from './understand.ts';
 import { escapeRegExp } from '../../lib/regexp.ts';
+import { peopleGroupsIn } from './people-groups.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
 /**
@@ -56,6 +57,8 @@ export interface Need {
    * start-ups (rank.ts#fitOf, decision 0335).
    */
   readonly research?: boolean;
+  /** The groups of people the need names (people-groups.ts: 若者, 高齢者, 障害者 …); none: any. */
+  readonly groups?: readonly string[];
   /**
    * Whether a programme of the need's industries ranks up (a match profile's industry), or only another
    * industry's down (the trades q names: the general SME programmes name no industry: decision 0388).
@@ -80,6 +83,7 @@ export function mergeNeeds(a: Need, b: Need): Need {
     amountManYen: a.amountManYen ?? b.amountManYen,
     primarySector: a.primarySector || b.primarySector,
     research: a.research === true || b.research === true,
+    groups: union(a.groups ?? [], b.groups ?? []),
     // A profile's industry ranks its own programmes up; only q's trades alone (both read from text) do not.
     industryFit: a.industryFit === 'other_only' && b.industryFit === 'other_only' ? 'other_only' : 'both',
   };
@@ -122,5 +126,15 @@ export function needOfQuery(q: UnderstoodQuery | null): Need {
   const research =
     RESEARCH_WORDS.test([q.normalized, ...q.required.flatMap((g) => g.alternatives), ...q.optional.map((g) => g.term)].join(' ')) ||
     STARTUP_WORDS.test(q.normalized);
-  return { ...NO_NEED, audiences: q.audiences, industries: q.industries, industryFit: 'other_only', amountManYen: q.amountManYen, primarySector, research };
+  const groups = peopleGroupsIn([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
+  return {
+    ...NO_NEED,
+    audiences: q.audiences,
+    industries: q.industries,
+    industryFit: 'other_only',
+    amountManYen: q.amountManYen,
+    primarySector,
+    research,
+    groups,
+  };
 }

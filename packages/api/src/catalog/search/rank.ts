@@ -258,6 +258,7 @@ const OTHER_INDUSTRY = -2.5;
 // Who is asking against whom the programme serves (1 / -1.5 -> 1.5 / -2.5, decision 0375).
 const FIT_AUDIENCE = 1.5;
 const OTHER_AUDIENCE = -2.5;
+const OTHER_GROUP = Number(process.env.OTHER_GROUP ?? -2.5);
 const FIT_SIZE = 0.5;
 const OTHER_SIZE = -2;
 const FIT_STAGE = 1;
@@ -288,6 +289,9 @@ export function fitOf(need: Need, r: ProgramColumns): number {
     // Nobody named: whoever asks is a business or a person, not a university, a student or a local government.
     fit += OTHER_AUDIENCE;
   }
+  // A need naming a group of people (若者, 高齢者 …): a programme or course naming only others is theirs (decision 0336).
+  const groups = need.groups ?? [];
+  if (groups.length > 0 && r.peopleGroups.length > 0 && !r.peopleGroups.some((g) => groups.includes(g))) fit += OTHER_GROUP;
   if (need.size !== null && need.size !== 'large' && r.forLargeCompanies) fit += OTHER_SIZE;
   else if (need.size !== null && r.targetTypes.length > 0) {
     fit += r.targetTypes.some((v) => COMPANY_SIZE_TARGET_TYPES[need.size!].includes(v)) ? FIT_SIZE : OTHER_SIZE;

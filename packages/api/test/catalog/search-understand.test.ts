@@ -154,6 +154,14 @@ test('a need naming a group of people: a programme or course naming only other g
   assert.deepEqual(peopleGroupsIn(searchNormalize('hiring subsidy for young people')), ['若者'], 'English, as whole words');
 });
 
+test("a profile of another trade than farming: a farm programme is another trade's, whatever industry lists it (decision 0337)", () => {
+  const farmIt = { fundingPurpose: ['IT・DX', '農林水産業'], jsicMajors: ['G'], targetTypes: [] } as unknown as ProgramColumns;
+  const itFirm = { ...needOfQuery(null), industries: ['G'], industryFit: 'both' as const };
+  assert.ok(fitOf(itFirm, farmIt) < 0, "農業DX推進のためのIT導入補助金 is not an IT firm's");
+  assert.ok(fitOf({ ...itFirm, industries: ['A'] }, { ...farmIt, jsicMajors: ['A'] } as ProgramColumns) > 0, "a farm's own");
+  assert.ok(fitOf(itFirm, { ...farmIt, fundingPurpose: ['IT・DX'] } as ProgramColumns) > 0, 'an IT programme listed under IT fits');
+});
+
 test('a programme open to a legal form (法人, 個人事業主) serves whoever runs a business, a farmer too (decision 0389)', () => {
   const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
   const farmer = needOfQuery(understandQuery('新規就農 支援'));

@@ -75,7 +75,8 @@ test('applicable_in: a place named in q ranks inside the place asked; an unknown
   assert.equal(res.statusCode, 400, 'empty');
   const explained = await search(app, { q: '創業', applicable_in: '福岡県', explain: true, limit: 20 });
   for (const r of explained.results) {
-    const expected = r.prefecture === '福岡県' ? (r.municipality === null ? 1.5 : 2) : 1.5;
+    // Decision 0337: the prefecture's own programme 2, a town's 1.5 (the asker's town is not known), nationwide 1.5.
+    const expected = r.prefecture === '福岡県' ? (r.municipality === null ? 2 : 1.5) : 1.5;
     assert.equal(r.score.place, expected, `${r.primary_name}: place part ${r.score.place}`);
   }
 });

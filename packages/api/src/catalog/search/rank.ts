@@ -221,16 +221,22 @@ function queryFreeParts(index: SearchIndex, r: ProgramColumns) {
 /**
  * applicable_in: the applicant's own place and the nationwide programmes rank
  * together (the filter already left out every other place); the local
- * programme a little ahead, as it adds to the national ones for that place.
+ * programme a little ahead, as it adds to the national ones for that place:
+ * its municipality's 2.5, its prefecture's 2, nationwide 1.5. A place of a
+ * prefecture only meets a town's programme at SOME_TOWN, the nationwide
+ * weight: the asker may live elsewhere in the prefecture (decision 0337).
  */
-const PLACE_REACH: Record<ReturnType<typeof reachOf>, number> = { municipality: 2, prefecture: 1.5, nationwide: 1.5, elsewhere: OTHER_PLACE };
+const PLACE_REACH: Record<ReturnType<typeof reachOf>, number> = { municipality: 2.5, prefecture: 2, nationwide: 1.5, elsewhere: OTHER_PLACE };
+const SOME_TOWN = 1.5;
 
 /** Place, purpose and kind: what the query names. */
 function queryParts(p: PreparedQuery, r: ProgramColumns) {
   const q = p.query;
   let place = 0;
   if (p.place !== null) {
-    place = PLACE_REACH[reachOf(r, p.place)];
+    const reach = reachOf(r, p.place);
+    // A place of a prefecture only: a town's programme may not be the asker's town; the prefecture's own is.
+    place = reach === 'municipality' && p.place.municipality === null ? SOME_TOWN : PLACE_REACH[reach];
   } else if (q.municipalities.length > 0) {
     // A municipality named (浜松市 農業): its programmes and its prefecture's serve the asker, national ones
     // too; another municipality's, of the same prefecture or not, are no answer.
@@ -266,12 +272,18 @@ const FIT_STAGE = 1;
 const FIT_AMOUNT = 0.8;
 const SHORT_AMOUNT = -1.5;
 const FOUNDING = '創業';
+const FARMING = '農林水産業';
 
 /** The fit part of the score (rank.ts header); 0 for an empty need. */
 export function fitOf(need: Need, r: ProgramColumns): number {
   let fit = 0;
   if (need.purposes.length > 0 && r.fundingPurpose.some((v) => need.purposes.includes(v))) fit += FIT_PURPOSE;
-  if (need.industries.length > 0 && r.jsicMajors.length > 0) {
+  const otherThanFarming = need.industries.length > 0 && !need.primarySector && !need.industries.some((v) => v === 'A' || v === 'B');
+  if (otherThanFarming && r.fundingPurpose.includes(FARMING)) {
+    // A trade other than farming, forestry or fishery: a programme for farms is another trade's, whatever industry
+    // pages listed it under (農業DX推進のためのIT導入補助金 under IT; decision 0337).
+    fit += OTHER_INDUSTRY;
+  } else if (need.industries.length > 0 && r.jsicMajors.length > 0) {
     if (!r.jsicMajors.some((v) => need.industries.includes(v))) fit += OTHER_INDUSTRY;
     else if (need.industryFit !== 'other_only') fit += FIT_INDUSTRY;
   } else if (need.industries.length === 0 && need.audiences.length > 0 && !need.primarySector && isPrimarySector(r.fundingPurpose, r.jsicMajors)) {

@@ -10,7 +10,11 @@
 // then reads all of it and never loads the stripper. On a warm cache the
 // child only reads (a node start and the primary's modules: ~0.1 s).
 // Without NODE_COMPILE_CACHE (set by the start script) there is no cache to
-// fill: server.ts is imported as before, and enables the cache itself.
+// fill: server.ts is imported as before, and enables the cache itself. A
+// cluster worker runs this file too (node:cluster forks the primary's entry)
+// and has its cache filled by the primary's own child (decision 0426): it
+// only imports server.ts.
+import cluster from 'node:cluster';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +22,7 @@ const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 // The same argument as process/roles.ts (WARM_OWN_MODULES_ONLY): read there by server.ts.
 const WARM_OWN_MODULES_ONLY = '--warm-own-modules';
 
-if (process.env.NODE_COMPILE_CACHE && process.env.NODE_DISABLE_COMPILE_CACHE !== '1') {
+if (cluster.isPrimary && process.env.NODE_COMPILE_CACHE && process.env.NODE_DISABLE_COMPILE_CACHE !== '1') {
   // Same node flags (the cache is keyed by them) and environment; a failed child only leaves this process to strip.
   spawnSync(process.execPath, [...process.execArgv, SERVER, WARM_OWN_MODULES_ONLY], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
 }

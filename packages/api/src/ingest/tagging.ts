@@ -320,6 +320,9 @@ const BUSINESS_AUDIENCES: ReadonlySet<string> = new Set(['中小企業', '小規
 // manufacturer's), and an industry the dataset gives such a programme is set aside (decision 0329).
 const FOR_EVERY_TRADE = /ものづくり(?:・商業・サービス|補助金)|持続化補助金|省力化投資補助金|工場・事業場/gu;
 const isForEveryTrade = (name: string): boolean => name.search(FOR_EVERY_TRADE) >= 0;
+// A worker's care of a family member (介護休業, 介護離職, 育児・介護休業法): every employer's matter, not the care trade's
+// (decision 0329, amended).
+const FAMILY_CARE = /(?:育児・)?介護(?:休業|休暇|離職|両立)/gu;
 
 // Industry words of the vocabulary that say what a programme is about, not
 // which industry may apply (IT導入 serves every industry): not used to tag.
@@ -533,7 +536,7 @@ export function tagProgramme(p: TaggingInput): Tagging {
   const industries = new Collector();
   if (everyTrade && publishedIndustries.length > 0) industries.rules.push('every_trade');
   if (givenIndustries.length === 0) {
-    const codes = industriesIn(text.replace(FOR_EVERY_TRADE, ''))
+    const codes = industriesIn(text.replace(FOR_EVERY_TRADE, '').replace(FAMILY_CARE, ''))
       .filter((h) => !NOT_INDUSTRY_SIGNALS.has(h.matched))
       .map((h) => h.code);
     industries.add('name', codes);

@@ -109,6 +109,11 @@ test("an industry comes from the applicant's trade, not from the lender that nam
   assert.deepEqual(loan.industries.values, [], '資金融資 holds 金融 across its two words');
 });
 
+test("a worker's care of a family member (介護休業, 介護離職) is every employer's matter, not the care trade's (decision 0329, amended)", () => {
+  assert.deepEqual(tagProgramme(input({ name: '両立支援等助成金（介護離職防止支援コース）' })).industries.values, []);
+  assert.deepEqual(tagProgramme(input({ name: '介護事業所の人材確保支援補助金' })).industries.values, ['P'], 'a care provider is');
+});
+
 test("a national body's 交付金 is the state's grant to local governments; a producer's or a direct payment is not (decision 0334)", () => {
   const national = (name: string) => tagProgramme(input({ name, authorityLevel: 'national' })).audiences;
   assert.deepEqual(national('地域脱炭素推進交付金'), { values: ['地方公共団体'], how: 'derived:tagging:state_grant' });

@@ -26,6 +26,15 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
   assert.deepEqual(terms('の'), ['の'], 'particles only: the text itself is searched');
 });
 
+test('a katakana compound is one term; a word of whom a programme is for is soft (decision 0338)', () => {
+  assert.deepEqual(terms('サイバーセキュリティ対策 中小企業'), ['さいばーせきゅりてぃ', '中小企業'], 'not さい + ばー + せきゅりてぃ');
+  const q = understandQuery('岡山県 中小企業 省エネ設備')!;
+  assert.deepEqual(
+    q.required.filter((g) => g.soft === true).map((g) => g.term),
+    ['中小企業'],
+  );
+});
+
 test('places and purposes named in q are signals; a place alone is what there is to match', () => {
   const q = understandQuery('東京都で創業する場合の補助金は？')!;
   assert.deepEqual(q.prefectures, ['東京都']);

@@ -98,6 +98,8 @@ const REACH = 3;
 const PURPOSE = 0.8;
 const KIND = 0.8;
 const MISSING_TERM = 4;
+// A row lacking only a word of whom a programme is for (中小企業 …) misses less than one lacking what is asked for (decision 0338).
+const MISSING_SOFT_SHARE = 0.25;
 const SYNONYM_WEIGHT = 0.75;
 const OPTIONAL_WEIGHT = 0.5;
 
@@ -175,7 +177,7 @@ export function scoreRow(index: SearchIndex, p: PreparedQuery, r: ProgramColumns
   for (let gi = 0; gi < required.length; gi++) {
     const { best, inName } = groupScore(r, required[gi].alternatives, p.kana[gi]);
     if (inName) groupsInName++;
-    if (best === 0) missing++;
+    if (best === 0) missing += required[gi].soft === true ? MISSING_SOFT_SHARE : 1;
     text += p.idf[gi] * best;
   }
   // Optional words (a sentence's incidental words) count at a share of their weight.

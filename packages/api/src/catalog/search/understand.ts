@@ -32,6 +32,8 @@ export interface TermGroup {
   term: string;
   /** Spellings any of which satisfies the term (the term first). */
   alternatives: string[];
+  /** A word of whom a programme is for (vocabulary.json `soft`: 中小企業, 個人事業主): a row lacking it loses less (rank.ts). */
+  soft?: boolean;
 }
 
 export interface UnderstoodQuery {
@@ -500,12 +502,27 @@ const known = (raw: string): boolean => {
 };
 
 /** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
+const KATAKANA_PIECE = /^[\p{Script=Katakana}ー]+$/u;
+
+/** Adjacent pieces of katakana only, joined. */
+function joinKatakana(pieces: string[]): string[] {
+  const out: string[] = [];
+  for (const p of pieces) {
+    const last = out.length - 1;
+    if (last >= 0 && KATAKANA_PIECE.test(p) && KATAKANA_PIECE.test(out[last])) out[last] += p;
+    else out.push(p);
+  }
+  return out;
+}
+
 function wordsOf(chunk: string): Word[] {
   const whole = classify(chunk);
   // A chunk of kana of one script (ものづくりほじょきん typed in hiragana) is read whole: ICU cuts such text
   // anywhere. Katakana followed by hiragana (テイクアウトを) is a word and its particle, and is segmented.
   if (whole.kind !== 'content' || (isKanaOnly(norm(chunk)) && !MIXED_KANA.test(chunk)) || /^[a-z0-9&+-]+$/u.test(chunk)) return [whole];
-  const pieces = [...segmenter.segment(chunk)].map((s) => s.segment).filter((s) => s.trim() !== '');
+  // A katakana compound is one word: ICU cuts one it does not know into loanwords and syllables (サイバーセキュリティ
+  // -> サイ + バー + セキュリティ), each then a term that every result must hold (decision 0338).
+  const pieces = joinKatakana([...segmenter.segment(chunk)].map((s) => s.segment).filter((s) => s.trim() !== ''));
   const words: Word[] = [];
   /** The longest run of pieces from `i` that the dictionary knows as one word: its length in pieces (0: none) and text. */
   const knownRun = (i: number): { taken: number; text: string } => {
@@ -662,7 +679,7 @@ function understand(q: string): UnderstoodQuery | null {
         if (city && !prefectures.includes(city)) prefectures.push(city);
       }
       if (w.kind === 'generic') generic.push(text);
-      else required.push({ term: text, alternatives: withKinds(text, (w.alternatives ?? [text]).map(norm)) });
+      else required.push({ term: text, alternatives: withKinds(text, (w.alternatives ?? [text]).map(norm)), ...(SOFT.has(text) ? { soft: true } : {}) });
     }
     endRun();
   }

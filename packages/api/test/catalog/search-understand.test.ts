@@ -26,6 +26,16 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
   assert.deepEqual(terms('の'), ['の'], 'particles only: the text itself is searched');
 });
 
+test('a care provider named as the asker: its field filters, its kind of body says who asks (decision 0339)', () => {
+  const q = understandQuery('障害福祉サービス事業所 補助金')!;
+  assert.deepEqual(
+    q.required.map((g) => g.term),
+    ['障害', '福祉'],
+  );
+  assert.ok(q.audiences.includes('医療・福祉事業者'));
+  assert.deepEqual(terms('事業所 補助金'), ['事業所'], 'a body alone is what there is to match');
+});
+
 test('a katakana compound is one term; a word of whom a programme is for is soft (decision 0338)', () => {
   assert.deepEqual(terms('サイバーセキュリティ対策 中小企業'), ['さいばーせきゅりてぃ', '中小企業'], 'not さい + ばー + せきゅりてぃ');
   const q = understandQuery('岡山県 中小企業 省エネ設備')!;

@@ -286,8 +286,15 @@ function holds(text: string, word: string): boolean {
  * enterprise has (展示会, 事業承継 …, in its words or the needs it was read
  * as), an enterprise's.
  */
+// A care, welfare or medical provider named by its field and its kind of body (障害福祉サービス事業所, 福祉施設,
+// 保育事業者): the words the programmes name them with (ingest/tagging.ts#CARE_PROVIDER), decision 0339.
+const CARE_PROVIDER_ASKER = /(?:介護|福祉|障害児?|障がい児?|保育|医療)[^\s、。]{0,12}(?:事業所|事業者|施設|法人)/u;
+const CARE_PROVIDER_AUDIENCES = ['医療・福祉事業者', 'business'];
+const CARE_BODY_WORDS = new Set(['事業所', '事業者', '施設', '法人', 'サービス', 'サービス事業所'].map((w) => norm(w)));
+
 function askersIn(text: string): string[] {
   const out = new Set<string>();
+  if (CARE_PROVIDER_ASKER.test(text)) for (const a of CARE_PROVIDER_AUDIENCES.flatMap(expandGroup)) out.add(a);
   // An English asker word in the plural too (farmers, clinics).
   for (const [word, audiences] of ASKERS) if (holds(text, word) || (LATIN_WORD.test(word) && holds(text, `${word}s`))) for (const a of audiences) out.add(a);
   if (out.size === 0 && ENTERPRISE_NEEDS.some((w) => holds(text, w))) return ENTERPRISE;
@@ -702,6 +709,14 @@ function understand(q: string): UnderstoodQuery | null {
   if (sentence && required.some((g) => isPurposeTerm(g))) {
     for (let i = required.length - 1; i >= 0; i--) {
       if (isTradeTerm(required[i]) && required.length > 1) optional.unshift(...required.splice(i, 1));
+    }
+  }
+  // A care provider named as the asker (障害福祉サービス事業所 補助金): its kind of body and service only say who asks
+  // (decision 0339); the field (障害, 福祉) filters, the programmes for its workers and facilities need not say 事業所.
+  if (CARE_PROVIDER_ASKER.test(normalized)) {
+    const bodyWords = required.filter((g) => CARE_BODY_WORDS.has(g.term));
+    if (bodyWords.length > 0 && bodyWords.length < required.length) {
+      for (let i = required.length - 1; i >= 0; i--) if (CARE_BODY_WORDS.has(required[i].term)) optional.unshift(...required.splice(i, 1));
     }
   }
   // The purposes the terms name, read before a trade's terms take its kind of business's programmes as spellings.

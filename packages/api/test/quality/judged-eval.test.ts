@@ -61,16 +61,20 @@ const MIN_ORIGINAL_PRECISION_AT_10 = 0.63;
 // all 0.767 / 0.895, tuned 0.785 / 0.900, held out 0.723 / 0.882. With a business's need ranking programmes for
 // farms, forests or fisheries as another trade's when q names no farming (decisions 0383 and 0384, 44 rows graded
 // first): all 0.766 / 0.895 -> 0.772 / 0.898, tuned 0.783 / 0.900 -> 0.790 / 0.906, held out 0.725 / 0.882 -> 0.729 / 0.882.
+// On 2026-12-04 (decisions 0333–0339, 0389, the hiring spellings; every first-page row graded before the figures of
+// the change that brought it): all 0.785 / 0.914 -> 0.793 / 0.914, tuned 0.802 / 0.922 -> 0.810 / 0.922, held out
+// 0.744 / 0.895 -> 0.755 / 0.895.
 const FLOORS = {
-  // 0.77 / 0.79 at all 0.776, tuned 0.793 (decisions 0385, 0386 and 0380).
-  all: { ndcg: 0.77, success: 0.895 },
-  tuned: { ndcg: 0.79, success: 0.9 },
+  // 0.77 / 0.79 at all 0.776, tuned 0.793 (decisions 0385, 0386 and 0380); 0.785 / 0.80 at 0.793 / 0.810.
+  all: { ndcg: 0.785, success: 0.9 },
+  tuned: { ndcg: 0.8, success: 0.91 },
   // 0.52 since one programme is one record (decision 0330): records judged one by one at grade 3 (the seven of
   // 埼玉県中小企業人手不足対応支援事業補助金, jq-075) fill one row, not seven (held-out nDCG@10 0.5297 here); 0.565 at 0.576 (issue 21);
   // 0.575 at 0.584; 0.58 at 0.590 and 0.593; 0.59 at 0.599; 0.685 at 0.692 with the pools completed; 0.69 at 0.698;
   // 0.70 at 0.706; 0.715 at 0.723 (decision 0378); 0.73 at 0.738 (decisions 0379–0381 and 0384; 0.738 without jq-248
   // as well, whose wording guided decision 0380).
-  holdout: { ndcg: 0.73, success: 0.88 },
+  // 0.745 at 0.755 (2026-12-04).
+  holdout: { ndcg: 0.745, success: 0.88 },
 };
 
 // Per category (both parts), at what issue 21 reached; categories of fewer than ten queries have none.

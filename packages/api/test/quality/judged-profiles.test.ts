@@ -132,10 +132,11 @@ test('judged profiles: the held-out profiles are exactly the seeded draw', () =>
 // The pools completed with the 141 unjudged rows of match's first pages (judged_profiles.md, "Pool completion"; a change
 // of measurement, not of ranking), on the catalogue of decision 0314: all 0.458 -> 0.594 / 0.667 -> 0.833, tuned
 // 0.417 -> 0.560 / 0.600 -> 0.750, held out 0.539 -> 0.663 / 0.800 -> 1.
+// On 2026-12-04 (decisions 0335–0337, rows graded first): all 0.640 -> 0.664, tuned 0.607 -> 0.633, held out 0.706 -> 0.727.
 const MATCH_FLOORS = {
-  all: { ndcg: 0.58, success: 0.8 },
-  tuned: { ndcg: 0.545, success: 0.7 },
-  holdout: { ndcg: 0.64, success: 0.9 },
+  all: { ndcg: 0.655, success: 0.8 },
+  tuned: { ndcg: 0.62, success: 0.75 },
+  holdout: { ndcg: 0.71, success: 0.9 },
 };
 /** Per category (both parts), at what was reached. */
 const MATCH_CATEGORY_FLOORS: Record<string, { ndcg: number; success: number }> = {

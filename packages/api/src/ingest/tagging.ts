@@ -225,6 +225,9 @@ const CARE_AUDIENCE = ['医療・福祉事業者'];
 const STATE_GRANT = /交付金/u;
 const PRODUCERS_GRANT = /直接支払|経営安定|マルキン|ナラシ|収入減少|農|漁|林|畜|水産|水田|耕作|食料|鳥獣|牛|豚|浜の/u;
 const LOCAL_GOVERNMENTS = ['地方公共団体'];
+const SHOPPING_STREET = /商店街|商店会/u;
+const SHOP_OPENING = /空き?店舗|出店|開業|開店|創業|起業/u;
+const ASSOCIATIONS = ['団体・組合'];
 // Words that name a person or a household as the one a programme serves (a pregnancy line, a DV centre, a
 // spouse deduction, a patients' or victims' service, a resident's grant): such a record is for 住民 unless it also
 // names a firm or a firm's purpose. Bare 女性 is not one of them (女性活躍 subsidies pay employers), nor 障害者雇用
@@ -498,6 +501,9 @@ export function tagProgramme(p: TaggingInput): Tagging {
     if (audiences.empty && p.authorityLevel === 'national' && STATE_GRANT.test(p.name) && !PRODUCERS_GRANT.test(p.name)) {
       audiences.add('state_grant', LOCAL_GOVERNMENTS);
     }
+    // A shopping street's programme is its association's (商店街振興組合, 商店会: 商店街活性化補助金, 商店街災害復旧事業),
+    // unless it names a shop that opens in it (空き店舗, 出店, 開業): that one is the shopkeeper's (decision 0334, amended).
+    if (audiences.empty && SHOPPING_STREET.test(text) && !SHOP_OPENING.test(text)) audiences.add('shopping_street', ASSOCIATIONS);
     if (audiences.empty && BUSINESS_WORDS.test(text)) audiences.add('business_words', BUSINESS_AUDIENCE);
     // A tax measure on research costs (試験研究費) is for the firms that pay the tax, not for researchers.
     if (audiences.empty && RESEARCH_GRANT.test(text) && !TAX_WORDS.test(text) && !/tax|税/.test(kind)) audiences.add('research', RESEARCH_AUDIENCE);

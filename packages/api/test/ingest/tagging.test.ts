@@ -114,6 +114,11 @@ test("a worker's care of a family member (介護休業, 介護離職) is every e
   assert.deepEqual(tagProgramme(input({ name: '介護事業所の人材確保支援補助金' })).industries.values, ['P'], 'a care provider is');
 });
 
+test("a shopping street's programme is its association's; one for a shop opening in it is the shopkeeper's (decision 0334, amended)", () => {
+  assert.deepEqual(tagProgramme(input({ name: '大阪府商店街活性化補助金' })).audiences, { values: ['団体・組合'], how: 'derived:tagging:shopping_street' });
+  assert.ok(!tagProgramme(input({ name: '横浜市商店街空き店舗開業助成' })).audiences.values.includes('団体・組合'), 'a shop opening');
+});
+
 test("a national body's 交付金 is the state's grant to local governments; a producer's or a direct payment is not (decision 0334)", () => {
   const national = (name: string) => tagProgramme(input({ name, authorityLevel: 'national' })).audiences;
   assert.deepEqual(national('地域脱炭素推進交付金'), { values: ['地方公共団体'], how: 'derived:tagging:state_grant' });
@@ -151,7 +156,7 @@ test('catalogue: programmes carry purposes and audiences of the vocabulary; each
         derived[field]++;
         assert.match(
           provenance[field],
-          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant))*$/,
+          /^derived:tagging:(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant|shopping_street)(\+(name|kind|authority|purpose|audience|url|business_words|care_provider|people|research|household|every_trade|state_grant|shopping_street))*$/,
         );
       }
     }

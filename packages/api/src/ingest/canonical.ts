@@ -44,12 +44,15 @@
 //              own record (no prefecture, authority level national), both
 //              programmes (環境保全型農業直接支払交付金 on 大空町's page, 法人版事業承継税制
 //              tagged 佐賀県): the national record is the programme (decision 0333).
+// - lender_head: a loan named with its lender ahead (JFC 創業融資, 日本政策金融公庫
+//              海外展開・事業再編資金) and a record of its name alone, in the same place,
+//              whatever their pages (prefixed needs one page): one loan (decision 0333).
 // Courses of national programmes (特定求職者雇用開発助成金（…コース）) have
 // rules and amounts of their own and stay apart; so do categories and types
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped' | 'national_page';
+export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped' | 'national_page' | 'lender_head';
 
 export interface CanonicalMember {
   pid: number;
@@ -259,6 +262,14 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     if (forms.size < 2) continue;
     for (let i = 1; i < list.length; i++)
       if (keys.get(list[i].pid)!.key !== keys.get(list[0].pid)!.key) links.push({ a: list[0].pid, b: list[i].pid, rule: 'swapped' });
+  }
+  // lender_head: the lender's name ahead, and the same key without it in the same place.
+  for (const m of members) {
+    const text = m.name.normalize('NFKC').trim();
+    if (!LENDER_HEAD.test(text)) continue;
+    const key = programmeKey(text.replace(LENDER_HEAD, '')).key;
+    if (key.length < MIN_KEY) continue;
+    for (const p of byKey.get(`${key}\u0000${placeOf(m)}`) ?? []) if (p.pid !== m.pid) links.push({ a: p.pid, b: m.pid, rule: 'lender_head' });
   }
   // national_page: a local record of a national programme's exact name, linked to the national record.
   const nationalByName = new Map<string, CanonicalMember>();

@@ -111,7 +111,8 @@ test('canonicalLinks prefixed: one page, a name with its place, authority or ful
   assert.ok(pairs.has('5-6:prefixed'), 'a city added in front');
   assert.ok(![...pairs].some((p) => /^(5|6)-7:/.test(p)), 'a part at the end (a course, an expense) stays apart');
   assert.ok(!pairs.has('8-9:prefixed'), 'places that contradict each other stay apart');
-  assert.ok(![...pairs].some((p) => /-10:/.test(p)), 'another page stays apart');
+  assert.ok(![...pairs].some((p) => /-10:prefixed/.test(p)), 'another page stays apart for a head of a place or a name');
+  assert.ok(pairs.has('1-10:lender_head'), "the lender's name ahead joins its loan on any page (decision 0333)");
   assert.ok(pairs.has('11-12:successor'), 'X（旧Y） joins X named alone even when Y is too short a key');
   assert.ok(!pairs.has('13-14:prefixed'), 'records that are not programmes (law provisions) are not joined by a head');
   assert.ok(pairs.has('15-16:division'), 'one loan of two lending divisions');

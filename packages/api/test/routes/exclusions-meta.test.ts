@@ -107,7 +107,8 @@ test('meta: counts by tier sum to the total, prefecture buckets include _none, /
   // since one programme named two ways round (経営環境変化対応資金（セーフティネット貸付） / JFC セーフティネット貸付
   // (経営環境変化対応資金)) is one record (decision 0333), 10,193 since a place's page of a national programme, named as
   // the national record is, joins it (the same decision: 47 records, 環境保全型農業直接支払交付金 on 15 towns' pages).
-  assert.equal(m.total_programs, 10193);
+  // 10,190 since a loan named with its lender ahead (日本政策金融公庫 海外展開・事業再編資金) joins its name alone (0333).
+  assert.equal(m.total_programs, 10190);
   // Untiered programmes get the tier their like have (decision 0303: 222 programmes leave X, 190 to C and 32 to B);
   // consultation desks, survey work, sections, news, fragments and other pages move to X (decision 0300, issue 20's
   // rules) and the merges take a few from each tier. 97 more programmes move to X by the rules written from a draw of
@@ -138,7 +139,8 @@ test('meta: counts by tier sum to the total, prefecture buckets include _none, /
   // reports published, a social insurance's standard, a reviewed line; decision 0331) move 5 more: was A 757,
   // C 3,513, X 3,009.
   // Two service types named …事業 or as a home (就労選択支援事業, 自立援助ホーム; decision 0331): was C 3,511, X 3,014.
-  assert.deepEqual(m.tier_counts, { S: 97, A: 754, B: 2817, C: 3509, X: 3016 });
+  // The lender_head merges of decision 0333: was C 3,509.
+  assert.deepEqual(m.tier_counts, { S: 97, A: 754, B: 2817, C: 3506, X: 3016 });
   const tierSum = Object.values(m.tier_counts as Record<string, number>).reduce((a, b) => a + b, 0);
   assert.equal(tierSum, m.total_programs);
   const prefSum = Object.values(m.prefecture_counts as Record<string, number>).reduce((a, b) => a + b, 0);

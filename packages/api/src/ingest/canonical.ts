@@ -52,7 +52,18 @@
 // (ものづくり補助金（グローバル枠）): merging them was measured and dropped (decision 0314).
 import { compactKey } from '../catalog/search-text.ts';
 
-export type LinkRule = 'round' | 'area' | 'division' | 'successor' | 'expense_split' | 'same_page' | 'prefixed' | 'alias' | 'swapped' | 'national_page' | 'lender_head';
+export type LinkRule =
+  | 'round'
+  | 'area'
+  | 'division'
+  | 'successor'
+  | 'expense_split'
+  | 'same_page'
+  | 'prefixed'
+  | 'alias'
+  | 'swapped'
+  | 'national_page'
+  | 'lender_head';
 
 export interface CanonicalMember {
   pid: number;

@@ -204,20 +204,28 @@ const placesAgree = (a: CanonicalMember, b: CanonicalMember): boolean =>
   (a.prefecture === null || b.prefecture === null || a.prefecture === b.prefecture) &&
   (a.municipality === null || b.municipality === null || a.municipality === b.municipality);
 
+/** Members grouped by a key of each, in their order; a member whose key is null is left out. */
+function groupBy(members: readonly CanonicalMember[], keyOf: (m: CanonicalMember) => string | null): Map<string, CanonicalMember[]> {
+  const groups = new Map<string, CanonicalMember[]>();
+  for (const m of members) {
+    const k = keyOf(m);
+    if (k === null) continue;
+    const list = groups.get(k);
+    if (list) list.push(m);
+    else groups.set(k, [m]);
+  }
+  return groups;
+}
+
 /** The links between records of one programme found by the rules above. */
 export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
   const links: Link[] = [];
   const keys = new Map<number, ProgrammeKey>(members.map((m) => [m.pid, programmeKey(m.name)]));
   // Records by programme key and place.
-  const byKey = new Map<string, CanonicalMember[]>();
-  for (const m of members) {
+  const byKey = groupBy(members, (m) => {
     const { key } = keys.get(m.pid)!;
-    if (key.length < MIN_KEY) continue;
-    const k = `${key}\u0000${placeOf(m)}`;
-    const list = byKey.get(k);
-    if (list) list.push(m);
-    else byKey.set(k, [m]);
-  }
+    return key.length < MIN_KEY ? null : `${key}\u0000${placeOf(m)}`;
+  });
   // round / area: one key, one place.
   for (const list of byKey.values()) {
     for (let i = 1; i < list.length; i++) {
@@ -235,16 +243,10 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     }
   }
   // expense_split: local BASE（part） records, two or more, with a record of BASE alone in their place.
-  const splits = new Map<string, CanonicalMember[]>();
-  for (const m of members) {
-    if (m.prefecture === null) continue;
-    const base = splitBaseKey(m.name);
-    if (base === null) continue;
-    const k = `${base}\u0000${placeOf(m)}`;
-    const list = splits.get(k);
-    if (list) list.push(m);
-    else splits.set(k, [m]);
-  }
+  const splits = groupBy(members, (m) => {
+    const base = m.prefecture === null ? null : splitBaseKey(m.name);
+    return base === null ? null : `${base}\u0000${placeOf(m)}`;
+  });
   for (const [k, parts] of splits) {
     const whole = byKey.get(k);
     if (!whole || parts.length < 2) continue;
@@ -259,15 +261,10 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     for (const p of [...long, ...short]) links.push({ a: m.pid, b: p.pid, rule: 'alias' });
   }
   // swapped: A（B） and B（A） in one place, a record of either form linked to the first of them.
-  const swapped = new Map<string, CanonicalMember[]>();
-  for (const m of members) {
+  const swapped = groupBy(members, (m) => {
     const key = swappedKey(m.name);
-    if (key === null) continue;
-    const k = `${key}\u0000${placeOf(m)}`;
-    const list = swapped.get(k);
-    if (list) list.push(m);
-    else swapped.set(k, [m]);
-  }
+    return key === null ? null : `${key}\u0000${placeOf(m)}`;
+  });
   for (const list of swapped.values()) {
     const forms = new Set(list.map((m) => keys.get(m.pid)!.key));
     if (forms.size < 2) continue;
@@ -294,16 +291,11 @@ export function canonicalLinks(members: readonly CanonicalMember[]): Link[] {
     if (national) links.push({ a: national.pid, b: m.pid, rule: 'national_page' });
   }
   // same_page: one name on one page, places that do not contradict each other.
-  const byPage = new Map<string, CanonicalMember[]>();
-  for (const m of members) {
+  const byPage = groupBy(members, (m) => {
     const page = pageKey(m.url);
     const name = compactKey(m.name);
-    if (page === null || name.length < MIN_KEY) continue;
-    const k = `${name}\u0000${page}`;
-    const list = byPage.get(k);
-    if (list) list.push(m);
-    else byPage.set(k, [m]);
-  }
+    return page === null || name.length < MIN_KEY ? null : `${name}\u0000${page}`;
+  });
   for (const list of byPage.values()) {
     for (let i = 1; i < list.length; i++) {
       const first = list.find((o) => o !== list[i] && placesAgree(o, list[i]) && placeOf(o) !== placeOf(list[i]));
@@ -319,14 +311,7 @@ const MIN_HEAD = 2;
 
 /** prefixed: on one page, a key that is another's with a head added, places agreeing. */
 function prefixedLinks(members: readonly CanonicalMember[], keys: ReadonlyMap<number, ProgrammeKey>): Link[] {
-  const byPage = new Map<string, CanonicalMember[]>();
-  for (const m of members) {
-    const page = pageKey(m.url);
-    if (page === null || m.programme === false) continue;
-    const list = byPage.get(page);
-    if (list) list.push(m);
-    else byPage.set(page, [m]);
-  }
+  const byPage = groupBy(members, (m) => (m.programme === false ? null : pageKey(m.url)));
   const links: Link[] = [];
   for (const list of byPage.values()) {
     if (list.length < 2) continue;

@@ -26,6 +26,11 @@ test('segmentation: Japanese without spaces becomes words; particles drop; lone 
   assert.deepEqual(terms('の'), ['の'], 'particles only: the text itself is searched');
 });
 
+test('an English asker word in the singular as in the plural (employee, employees)', () => {
+  const need = needOfQuery(understandQuery('employee training subsidy'));
+  assert.ok(need.audiences.includes('中小企業') && !need.audiences.includes('医療・福祉事業者'), 'a business, not any enterprise');
+});
+
 test('a care provider named as the asker: its field filters, its kind of body says who asks (decision 0339)', () => {
   const q = understandQuery('障害福祉サービス事業所 補助金')!;
   assert.deepEqual(

@@ -31,7 +31,7 @@ interface Labelled {
   reason: string;
   /** `fresh`: a second held-out part, labelled later; `check`: a held-out draw of served records (labelled_records.md). */
   split: 'tune' | 'holdout' | 'fresh' | 'check';
-  /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305), `served9` (decision 0306), `served10` (decision 0307), `served12`, `served15` and `served17` (issue 20): held out. */
+  /** `served`, `served2`, `served3`, `served5` … `served8`: random draws of served records, labelled as tuning data; `served4` (decision 0305), `served9` (decision 0306), `served10` (decision 0307), `served12`, `served15`, `served17` and `served18` (issue 20): held out. */
   part:
     | 'uniform'
     | 'hard'
@@ -52,7 +52,8 @@ interface Labelled {
     | 'served14'
     | 'served15'
     | 'served16'
-    | 'served17';
+    | 'served17'
+    | 'served18';
 }
 
 const LABELLED: Labelled[] = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'labelled_records.jsonl'), 'utf8')
@@ -128,6 +129,7 @@ test('the labelled sample: at least 300 records, every label a known class with 
   assert.ok(LABELLED.filter((l) => l.part === 'served15' && l.split === 'check').length >= 150, 'a fifth held-out served draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served16' && l.split === 'tune').length >= 200, 'an eleventh served tuning draw');
   assert.ok(LABELLED.filter((l) => l.part === 'served17' && l.split === 'check').length >= 200, 'a sixth held-out served draw');
+  assert.ok(LABELLED.filter((l) => l.part === 'served18' && l.split === 'check').length >= 200, 'a seventh held-out served draw');
 });
 
 // The floor holds on the first draw (tuned and held out) and on the served tuning draw; the fresh held-out
@@ -175,7 +177,10 @@ test('classifier on the labelled sample: precision of "programme" >= 0.97 and re
     'fifth served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served15')),
     'eleventh served draw (tuning, issue 20)': score(LABELLED.filter((l) => l.part === 'served16')),
     'sixth served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served17')),
-    'held-out served draws after the rounds of 2026-12-03/04': score(LABELLED.filter((l) => l.part === 'served15' || l.part === 'served17')),
+    'seventh served check draw, held out (issue 20)': score(LABELLED.filter((l) => l.part === 'served18')),
+    'held-out served draws after the rounds of 2026-12-03/04 (served15, served17, served18)': score(
+      LABELLED.filter((l) => l.part === 'served15' || l.part === 'served17' || l.part === 'served18'),
+    ),
     'both held-out parts of the first and fresh draws': score(LABELLED.filter((l) => l.split === 'holdout' || l.split === 'fresh')),
     'every held-out part': score(LABELLED.filter((l) => l.split !== 'tune')),
     'uniform draw': score(LABELLED.filter((l) => l.part === 'uniform')),

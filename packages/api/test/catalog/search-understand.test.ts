@@ -186,6 +186,16 @@ test("a profile of another trade than farming: a farm programme is another trade
   assert.ok(fitOf(itFirm, { ...farmIt, fundingPurpose: ['IT・DX'] } as ProgramColumns) > 0, 'an IT programme listed under IT fits');
 });
 
+test("a company's size says nothing of a programme for care providers or farms of any size; a farmers' programme is another trade's (decision 0337, amended)", () => {
+  const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
+  const careHome = { ...needOfQuery(null), industries: ['P'], industryFit: 'both' as const, size: 'sme' as const };
+  assert.equal(fitOf(careHome, row(['医療・福祉事業者'])), 0, 'neither fits nor misses its size');
+  assert.ok(fitOf(careHome, row(['住民'])) < 0, "a residents' programme is no company's");
+  assert.ok(fitOf(careHome, row(['中小企業'])) > 0, 'an SME programme fits an SME');
+  const maker = { ...careHome, industries: ['E'] };
+  assert.ok(fitOf(maker, row(['農林漁業者'])) < 0, "a farmers' programme is another trade's for a maker");
+});
+
 test('a programme open to a legal form (法人, 個人事業主) serves whoever runs a business, a farmer too (decision 0389)', () => {
   const row = (targetTypes: string[]) => ({ fundingPurpose: [], jsicMajors: [], targetTypes }) as unknown as ProgramColumns;
   const farmer = needOfQuery(understandQuery('新規就農 支援'));

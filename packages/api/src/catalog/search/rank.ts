@@ -268,6 +268,7 @@ const FIT_AUDIENCE = 1.5;
 const OTHER_AUDIENCE = -2.5;
 const OTHER_GROUP = Number(process.env.OTHER_GROUP ?? -2.5);
 const FIT_SIZE = 0.5;
+const ANY_SIZE_ENTERPRISES: ReadonlySet<string> = new Set(['医療・福祉事業者', '農林漁業者', '新規就農者']);
 const OTHER_SIZE = -2;
 const FIT_STAGE = 1;
 // An amount named: a programme whose upper limit reaches it (or nearly) ranks up; one far below it cannot fund the need.
@@ -275,13 +276,17 @@ const FIT_AMOUNT = 0.8;
 const SHORT_AMOUNT = -1.5;
 const FOUNDING = '創業';
 const FARMING = '農林水産業';
+const NEW_FARMING = '新規就農';
+const FARMERS: ReadonlySet<string> = new Set(['農林漁業者', '新規就農者']);
 
 /** The fit part of the score (rank.ts header); 0 for an empty need. */
 export function fitOf(need: Need, r: ProgramColumns): number {
   let fit = 0;
   if (need.purposes.length > 0 && r.fundingPurpose.some((v) => need.purposes.includes(v))) fit += FIT_PURPOSE;
   const otherThanFarming = need.industries.length > 0 && !need.primarySector && !need.industries.some((v) => v === 'A' || v === 'B');
-  if (otherThanFarming && r.fundingPurpose.includes(FARMING)) {
+  const forFarms =
+    r.fundingPurpose.includes(FARMING) || r.fundingPurpose.includes(NEW_FARMING) || (r.targetTypes.length > 0 && r.targetTypes.every((v) => FARMERS.has(v)));
+  if (otherThanFarming && forFarms) {
     // A trade other than farming, forestry or fishery: a programme for farms is another trade's, whatever industry
     // pages listed it under (農業DX推進のためのIT導入補助金 under IT; decision 0337).
     fit += OTHER_INDUSTRY;
@@ -307,7 +312,9 @@ export function fitOf(need: Need, r: ProgramColumns): number {
   const groups = need.groups ?? [];
   if (groups.length > 0 && r.peopleGroups.length > 0 && !r.peopleGroups.some((g) => groups.includes(g))) fit += OTHER_GROUP;
   if (need.size !== null && need.size !== 'large' && r.forLargeCompanies) fit += OTHER_SIZE;
-  else if (need.size !== null && r.targetTypes.length > 0) {
+  else if (need.size !== null && r.targetTypes.length > 0 && !r.targetTypes.every((v) => ANY_SIZE_ENTERPRISES.has(v))) {
+    // A programme for care providers or farms of any size neither fits nor misses a company's headcount; one for
+    // firms of a size fits or misses it, one for people or institutions misses it (decision 0337, amended).
     fit += r.targetTypes.some((v) => COMPANY_SIZE_TARGET_TYPES[need.size!].includes(v)) ? FIT_SIZE : OTHER_SIZE;
   }
   if ((need.stage === 'planning' || need.stage === 'founding') && r.fundingPurpose.includes(FOUNDING)) fit += FIT_STAGE;

@@ -86,11 +86,12 @@ const SUPPORT = /補助|助成|支援|融資|貸付|資金|奨励|給付|交付|
 
 // A name that says its applicants are large companies (賃上げ促進税制（大企業向け）,
 // 大企業等のスタートアップ連携…), whatever its published applicant types say.
+const LARGE_COMPANIES = /大企業/u;
+const SMALL_COMPANIES = /中小|小規模/u;
+
 // Programmes for start-ups built on research (university spin-offs, deep tech, drug discovery, research results):
 // another applicant's for a founder or a firm that names no research (decision 0335).
 const RESEARCH_STARTUPS = /ディープテック|研究開発型スタートアップ|大学発|創薬ベンチャー|研究成果/u;
-const LARGE_COMPANIES = /大企業/u;
-const SMALL_COMPANIES = /中小|小規模/u;
 
 // A name that says the measure was abolished or its call is over (DX投資促進税制（廃止）, （募集終了）…).
 const ENDED = /廃止|終了/u;

@@ -5,8 +5,7 @@
 // programme is for; match (catalog/programs/match.ts) also says why.
 import { INDUSTRIES, PURPOSES, type CompanySize } from '@jp-support/vocab';
 import { searchNormalize } from '../search-text.ts';
-import { LATIN_TEXT, type UnderstoodQuery } from './understand.ts';
-import { escapeRegExp } from '../../lib/regexp.ts';
+import { ENTERPRISE, type UnderstoodQuery, wordMatcher } from './understand.ts';
 import { peopleGroupsIn } from './people-groups.ts';
 import vocabulary from './vocabulary.json' with { type: 'json' };
 
@@ -26,9 +25,7 @@ export const INSTITUTIONS: ReadonlySet<string> = new Set(vocabulary.institutions
 export const LEGAL_FORMS: ReadonlySet<string> = new Set(['法人', '個人事業主']);
 
 /** The askers that run a business (vocabulary.json askers_groups `enterprise`, expanded) and new farmers. */
-const GROUPS = vocabulary.askers_groups as Record<string, string[]>;
-const expandGroup = (name: string): string[] => (GROUPS[name] ? GROUPS[name].flatMap(expandGroup) : [name]);
-const RUN_A_BUSINESS: ReadonlySet<string> = new Set([...expandGroup('enterprise'), '新規就農者']);
+const RUN_A_BUSINESS: ReadonlySet<string> = new Set([...ENTERPRISE, '新規就農者']);
 
 /** Whether a need's asker runs (or starts) a business: a programme for a legal form serves them. */
 export const runsABusiness = (audiences: readonly string[]): boolean => audiences.some((a) => RUN_A_BUSINESS.has(a));
@@ -89,25 +86,16 @@ export function mergeNeeds(a: Need, b: Need): Need {
   };
 }
 
-// The words of farming, forestry and fishery: JSIC A and B and the purposes 農林水産業 and 新規就農
-// (@jp-support/vocab), their match words and English spellings, as the search normalises them.
-const PRIMARY_SECTOR_WORDS = [
-  ...INDUSTRIES.filter((i) => i.code === 'A' || i.code === 'B'),
-  ...PURPOSES.filter((p) => p.term === '農林水産業' || p.term === '新規就農'),
-].flatMap((e) => [...e.match, ...e.en].map(searchNormalize));
-const JAPANESE_SECTOR_WORDS = PRIMARY_SECTOR_WORDS.filter((w) => !LATIN_TEXT.test(w));
-/** The Latin ones (farmer, fishery) as whole words only, as understand.ts reads English. */
-const LATIN_SECTOR_WORDS = new RegExp(
-  `(?<![a-z0-9])(?:${PRIMARY_SECTOR_WORDS.filter((w) => LATIN_TEXT.test(w))
-    .map(escapeRegExp)
-    .join('|')})(?![a-z0-9])`,
-  'u',
+/**
+ * Whether the text holds a word of farming, forestry or fishery: JSIC A and B and the purposes 農林水産業 and
+ * 新規就農 (@jp-support/vocab), their match words and English spellings as the search normalises them, the Latin
+ * ones (farmer, fishery) as whole words only, as understand.ts reads English.
+ */
+const namesPrimarySector = wordMatcher(
+  [...INDUSTRIES.filter((i) => i.code === 'A' || i.code === 'B'), ...PURPOSES.filter((p) => p.term === '農林水産業' || p.term === '新規就農')].flatMap((e) =>
+    [...e.match, ...e.en].map(searchNormalize),
+  ),
 );
-
-/** Whether the text holds a word of farming, forestry or fishery. */
-function namesPrimarySector(text: string): boolean {
-  return JAPANESE_SECTOR_WORDS.some((w) => text.includes(w)) || LATIN_SECTOR_WORDS.test(text);
-}
 
 /** Whether a programme is for farming, forestry or fishery (its purposes or industries say so). */
 export function isPrimarySector(fundingPurpose: readonly string[], jsicMajors: readonly string[]): boolean {
@@ -122,11 +110,12 @@ const STARTUP_WORDS = /すたーとあっぷ|べんちゃー|(?<![a-z0-9])(?:sta
 /** What a search's q says of the need: who is asking (understand.ts#askersIn), an amount it names, whether it names farming. */
 export function needOfQuery(q: UnderstoodQuery | null): Need {
   if (q === null) return NO_NEED;
-  const primarySector = namesPrimarySector([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
+  const words = [q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' ');
+  const primarySector = namesPrimarySector(words);
   const research =
     RESEARCH_WORDS.test([q.normalized, ...q.required.flatMap((g) => g.alternatives), ...q.optional.map((g) => g.term)].join(' ')) ||
     STARTUP_WORDS.test(q.normalized);
-  const groups = peopleGroupsIn([q.normalized, ...q.required.map((g) => g.term), ...q.optional.map((g) => g.term)].join(' '));
+  const groups = peopleGroupsIn(words);
   return {
     ...NO_NEED,
     audiences: q.audiences,

@@ -266,7 +266,7 @@ const OTHER_INDUSTRY = -2.5;
 // Who is asking against whom the programme serves (1 / -1.5 -> 1.5 / -2.5, decision 0375).
 const FIT_AUDIENCE = 1.5;
 const OTHER_AUDIENCE = -2.5;
-const OTHER_GROUP = Number(process.env.OTHER_GROUP ?? -2.5);
+const OTHER_GROUP = -2.5;
 const FIT_SIZE = 0.5;
 const ANY_SIZE_ENTERPRISES: ReadonlySet<string> = new Set(['医療・福祉事業者', '農林漁業者', '新規就農者']);
 const OTHER_SIZE = -2;

@@ -114,6 +114,17 @@ const NEEDS: [string, string][] = Object.entries(vocabulary.needs)
 const NEED_PHRASES = new Set(NEEDS.map(([phrase]) => phrase));
 /** A text of Latin letters only (an English word or phrase, as the search normalises it). */
 export const LATIN_TEXT = /^[a-z0-9 &.-]+$/u;
+
+/**
+ * A test of whether a search-normalised text holds one of `words`: a Japanese word anywhere, a Latin one
+ * (LATIN_TEXT) as a whole word only, as English is read here (farmer, not farmers' in 'farmersmarket').
+ */
+export function wordMatcher(words: readonly string[]): (text: string) => boolean {
+  const japanese = words.filter((w) => !LATIN_TEXT.test(w));
+  const latin = words.filter((w) => LATIN_TEXT.test(w));
+  const whole = latin.length > 0 ? new RegExp(`(?<![a-z0-9])(?:${latin.map(escapeRegExp).join('|')})(?![a-z0-9])`, 'u') : null;
+  return (text) => japanese.some((w) => text.includes(w)) || whole?.test(text) === true;
+}
 /** An English word or phrase as a pattern of whole words. */
 const englishPattern = (en: string): RegExp => new RegExp(`(?<![a-z0-9&])${escapeRegExp(en)}(?![a-z0-9&])`, 'gu');
 const NEED_OF = new Map(NEEDS);
@@ -271,7 +282,8 @@ const ASKER_WORDS = new Set(
 const isAskerOnly = (g: TermGroup): boolean => ASKER_WORDS.has(g.term) && purposesOfTerm(g).length === 0 && !isTradeTerm(g);
 
 const ENTERPRISE_NEEDS = vocabulary.enterprise_needs.map(norm);
-const ENTERPRISE = expandGroup('enterprise');
+/** The askers group `enterprise` expanded: a business, a farm or a care provider. */
+export const ENTERPRISE = expandGroup('enterprise');
 
 /** Whether `text` holds `word` (a Latin word only as a whole word). */
 function holds(text: string, word: string): boolean {
@@ -280,18 +292,18 @@ function holds(text: string, word: string): boolean {
   return !LATIN_WORD.test(word) || !(/[a-z0-9]/u.test(text[at - 1] ?? ' ') || /[a-z0-9]/u.test(text[at + word.length] ?? ' '));
 }
 
-/**
- * The audiences asking, in vocabulary order: those the words of q name
- * (社員 -> the business audiences), else, when q names a need only an
- * enterprise has (展示会, 事業承継 …, in its words or the needs it was read
- * as), an enterprise's.
- */
 // A care, welfare or medical provider named by its field and its kind of body (障害福祉サービス事業所, 福祉施設,
 // 保育事業者): the words the programmes name them with (ingest/tagging.ts#CARE_PROVIDER), decision 0339.
 const CARE_PROVIDER_ASKER = /(?:介護|福祉|障害児?|障がい児?|保育|医療)[^\s、。]{0,12}(?:事業所|事業者|施設|法人)/u;
 const CARE_PROVIDER_AUDIENCES = ['医療・福祉事業者', 'business'];
 const CARE_BODY_WORDS = new Set(['事業所', '事業者', '施設', '法人', 'サービス', 'サービス事業所'].map((w) => norm(w)));
 
+/**
+ * The audiences asking, in vocabulary order: those the words of q name
+ * (社員 -> the business audiences), else, when q names a need only an
+ * enterprise has (展示会, 事業承継 …, in its words or the needs it was read
+ * as), an enterprise's.
+ */
 function askersIn(text: string): string[] {
   const out = new Set<string>();
   if (CARE_PROVIDER_ASKER.test(text)) for (const a of CARE_PROVIDER_AUDIENCES.flatMap(expandGroup)) out.add(a);
@@ -508,7 +520,6 @@ const known = (raw: string): boolean => {
   return prefectureOf(raw) !== null || STOP.has(text) || GENERIC.has(text) || SYNONYMS.has(text) || SPELLINGS.has(text) || ENGLISH_WORDS.has(text);
 };
 
-/** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
 const KATAKANA_PIECE = /^[\p{Script=Katakana}ー]+$/u;
 
 /** Adjacent pieces of katakana only, joined. */
@@ -522,6 +533,7 @@ function joinKatakana(pieces: string[]): string[] {
   return out;
 }
 
+/** The words of one chunk (no spaces): dictionary words first, then ICU's segmentation. */
 function wordsOf(chunk: string): Word[] {
   const whole = classify(chunk);
   // A chunk of kana of one script (ものづくりほじょきん typed in hiragana) is read whole: ICU cuts such text
